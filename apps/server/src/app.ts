@@ -1,0 +1,110 @@
+/**
+ * buildApp(deps): the whole HTTP application, without listening. Plugins go in a fixed order:
+ * external (security headers, compression, cookies) → platform (i18n, errors, docs) → feature
+ * modules → the web app (static files and SPA fallback, which also answers unknown paths).
+ */
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { translate } from '@portal/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { errorsPlugin } from './platform/errors.ts';
+import { i18nPlugin } from './platform/i18n.ts';
+import { securityPlugin } from './platform/security.ts';
+import { drainingPlugin } from './platform/shutdown.ts';
+import { webAppPlugin } from './platform/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the docs test and the authorization matrix test. */
+    routeTable: ReadonlyArray<{ method: string; url: string; documented: boolean }>;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    // Every log line of a request carries its id; a well-formed id from a proxy is kept.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Idle keep-alive sockets are closed on shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: Array<{ method: string; url: string; documented: boolean }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, documented: !(route.schema as { hide?: boolean } | undefined)?.hide });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  // External
+  await app.register(drainingPlugin);
+  await app.register(securityPlugin, { hsts: config.cookieSecure });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie);
+
+  // Platform
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: translate('en-US', 'server.docs.title'),
+        description: translate('en-US', 'server.docs.description'),
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Feature modules
+  await app.register(healthRoutes, { ping: database.ping, engine: database.engine });
+  await app.register(siteRoutes, { brand: config.brand });
+  await app.register(dictionaryRoutes);
+
+  // The web app answers everything else
+  await app.register(webAppPlugin, { distDir: config.webDistDir, upgradeInsecure: config.cookieSecure });
+
+  return app;
+}

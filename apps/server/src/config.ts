@@ -1,0 +1,104 @@
+/**
+ * Configuration, parsed once from the environment with zod. Nothing else reads `process.env`.
+ * Every variable is documented in `.env.example` at the repository root.
+ */
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so that relative defaults do not depend on npm's working directory. */
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('data'),
+  STORAGE_DIR: z.string().optional(),
+  SEED_DEMO_DATA: bool.default(true),
+
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Interbank Cooperation Portal <no-reply@portal.example>'),
+
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+
+  BANK_NAME_EN: z.string().default('Global Cooperation Bank'),
+  BANK_NAME_ZH: z.string().default('环球合作银行'),
+  PORTAL_NAME_EN: z.string().default('Interbank Cooperation Portal'),
+  PORTAL_NAME_ZH: z.string().default('同业合作平台'),
+  ORG_EMAIL: z.email().default('fi-cooperation@portal.example'),
+  SERVICE_LINE: z.string().default('0086-95533'),
+  PERSONAL_BANKING_URL: z.url().default('https://personal.bank.example'),
+  CORPORATE_BANKING_URL: z.url().default('https://corporate.bank.example'),
+  AFCA_URL_EN: z.url().default('https://www.afca-asia.org/en/'),
+  AFCA_URL_ZH: z.url().default('https://www.afca-asia.org/'),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError listing every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  // An empty variable means "not set" (as shells and .env files often leave them).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = ZEnv.safeParse(given);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
+  const dataDir = abs(e.DATA_DIR);
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    publicBaseUrl,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
+    dataDir,
+    storageDir: e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files'),
+    seedDemoData: e.SEED_DEMO_DATA,
+    smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
+    webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** Secure cookies whenever the portal is reached over HTTPS. */
+    cookieSecure: publicBaseUrl.startsWith('https://'),
+    brand: {
+      bankName: { en: e.BANK_NAME_EN, zh: e.BANK_NAME_ZH },
+      portalName: { en: e.PORTAL_NAME_EN, zh: e.PORTAL_NAME_ZH },
+      orgEmail: e.ORG_EMAIL,
+      serviceLine: e.SERVICE_LINE,
+      personalBankingUrl: e.PERSONAL_BANKING_URL,
+      corporateBankingUrl: e.CORPORATE_BANKING_URL,
+      afcaUrl: { en: e.AFCA_URL_EN, zh: e.AFCA_URL_ZH },
+    },
+  };
+}

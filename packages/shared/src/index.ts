@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './i18n/index.ts';
+export * from './schemas/common.ts';
+export * from './schemas/site.ts';
+export * from './validation.ts';

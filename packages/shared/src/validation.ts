@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { hasTranslation, type Locale, translate } from './i18n/index.ts';
+import type { TFieldError } from './schemas/common.ts';
+
+/**
+ * Turns zod issues into field errors that name the field and the rule in the reader's language.
+ * Used by the server's error handler and by the web forms, so both say the same thing.
+ *
+ * A schema may give a rule of its own as the issue message, written as an i18n key under
+ * `errors.validation` (for example `.regex(SWIFT, { message: 'swift' })`); otherwise the rule is
+ * derived from the zod issue code.
+ */
+export function localizeIssues(issues: readonly z.core.$ZodIssue[], locale: Locale, input?: unknown): TFieldError[] {
+  return issues.map((issue) => localizeIssue(issue, locale, input));
+}
+
+export function localizeIssue(issue: z.core.$ZodIssue, locale: Locale, input?: unknown): TFieldError {
+  const field = issue.path.map(String).join('.');
+  const { rule, params } = ruleOf(issue, input);
+  const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : '';
+  const label =
+    last && hasTranslation(locale, `errors.fields.${last}`) ? translate(locale, `errors.fields.${last}`) : field;
+  const text = translate(locale, `errors.validation.${rule}`, {
+    ...params,
+    field: label || translate(locale, 'errors.fields.body'),
+  });
+  return { field: field || '(body)', rule, message: text };
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+function ruleOf(issue: z.core.$ZodIssue, input: unknown): { rule: string; params: Record<string, string | number> } {
+  // A schema's own rule, named by an i18n key under errors.validation.
+  if (
+    issue.message &&
+    /^[a-z][A-Za-z0-9]*$/.test(issue.message) &&
+    hasTranslation('en-US', `errors.validation.${issue.message}`)
+  ) {
+    return { rule: issue.message, params: paramsOf(issue) };
+  }
+  switch (issue.code) {
+    case 'invalid_type': {
+      const missing =
+        input === undefined ? /received undefined/.test(issue.message) : valueAt(input, issue.path) === undefined;
+      if (missing || valueAt(input, issue.path) === null) return { rule: 'required', params: {} };
+      return { rule: 'type', params: { expected: String(issue.expected) } };
+    }
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) === 1
+          ? { rule: 'required', params: {} }
+          : { rule: 'tooShort', params: paramsOf(issue) };
+      if (issue.origin === 'array' || issue.origin === 'set') return { rule: 'tooFewItems', params: paramsOf(issue) };
+      return { rule: issue.inclusive === false ? 'greaterThan' : 'min', params: paramsOf(issue) };
+    case 'too_big':
+      if (issue.origin === 'string') return { rule: 'tooLong', params: paramsOf(issue) };
+      if (issue.origin === 'array' || issue.origin === 'set') return { rule: 'tooManyItems', params: paramsOf(issue) };
+      return { rule: issue.inclusive === false ? 'lessThan' : 'max', params: paramsOf(issue) };
+    case 'invalid_format':
+      if (issue.format === 'email') return { rule: 'email', params: {} };
+      return { rule: 'format', params: {} };
+    case 'not_multiple_of':
+      return { rule: 'multipleOf', params: { divisor: Number(issue.divisor) } };
+    case 'invalid_value':
+      return { rule: 'oneOf', params: { values: issue.values.map(String).join(', ') } };
+    case 'unrecognized_keys':
+      return { rule: 'unknownKeys', params: { keys: issue.keys.join(', ') } };
+    default:
+      return { rule: 'invalid', params: {} };
+  }
+}
+
+function paramsOf(issue: z.core.$ZodIssue): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if ('minimum' in issue) params.min = Number(issue.minimum);
+  if ('maximum' in issue) params.max = Number(issue.maximum);
+  return params;
+}
