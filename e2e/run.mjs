@@ -27,7 +27,7 @@ if (missing.length) {
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
 }
 
-execFileSync('npm', ['run', 'build', '-w', '@portal/web'], { stdio: 'inherit' });
+execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const result = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',

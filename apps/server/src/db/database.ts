@@ -53,6 +53,9 @@ export function kyselyOver(dialect: PGliteDialect | PostgresDialect): Db {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
+    // The embedded engine serves one small installation: PostgreSQL's default 128 MB buffer
+    // pool would be most of the process's memory (DESIGN target: idle RSS under 250 MB).
+    postgresqlconf: ['shared_buffers = 16MB'],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },

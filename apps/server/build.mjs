@@ -1,0 +1,31 @@
+/**
+ * Bundles the server into dist/main.mjs for `npm start`: our own code (and @portal/shared) in
+ * one file, every npm package left external. Starting plain JavaScript is faster and lighter
+ * than transpiling TypeScript at start-up (see docs/decisions/0002-server-bundle.md).
+ */
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  // Keep require() working for any CommonJS package loaded through createRequire.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@portal/') || args.path.endsWith('.json')
+            ? undefined
+            : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { appEvents } from '../../lib/events.ts';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { HOME_PATH } from '../routes.tsx';
+import type { AccessDecision } from './useRouteAccess.ts';
+
+/** Carries out a guard decision; true while the page must not render. */
+export function useAccessRedirect(decision: AccessDecision): boolean {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const kind = decision.kind;
+  const target = decision.kind === 'redirect' ? decision.to : null;
+  useEffect(() => {
+    if (kind === 'login') {
+      const nextPath = `${location.pathname}${location.search}`;
+      writeStorage(STORAGE_KEYS.nextPath, nextPath);
+      navigate(HOME_PATH, { replace: true });
+      appEvents.emit('open-login', { reason: 'login-required', nextPath });
+    } else if (kind === 'redirect' && target) {
+      navigate(target, { replace: true });
+    }
+  }, [kind, target, location.pathname, location.search, navigate]);
+  return kind !== 'allow';
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ExternalLink } from '../../components/ExternalLink.tsx';
+import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
+import { toTelHref } from '../../lib/contact.ts';
+import { pickText } from '../../lib/i18n/locale.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+
+/**
+ * About us, contact us and external links (from the site configuration: hidden until it has
+ * loaded), related agreements, and the copyright line (hidden on hiddenCopyRight routes).
+ */
+export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const config = useSiteConfig();
+  return (
+    <footer className="portal-footer">
+      <div className="portal-footer__grid container">
+        <section className="portal-footer__column portal-footer__column--about" aria-labelledby="footer-about">
+          <h2 id="footer-about" className="portal-footer__heading">
+            {t('footer.aboutUs')}
+          </h2>
+          <p className="portal-footer__text">{t('footer.aboutText')}</p>
+          <Link to="/about" className="portal-footer__link">
+            {t('footer.aboutLink')}
+          </Link>
+        </section>
+        {config ? (
+          <section className="portal-footer__column" aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="portal-footer__heading">
+              {t('footer.contactUs')}
+            </h2>
+            <ul className="portal-footer__list">
+              <li className="portal-footer__contact">
+                <MailIcon size={16} className="portal-footer__contact-icon" />
+                <span className="visually-hidden">{t('footer.email')}: </span>
+                <a href={`mailto:${config.orgEmail}`} className="portal-footer__link" data-testid="footer-email">
+                  {config.orgEmail}
+                </a>
+              </li>
+              <li className="portal-footer__contact">
+                <PhoneIcon size={16} className="portal-footer__contact-icon" />
+                <span className="visually-hidden">{t('footer.serviceLine')}: </span>
+                <a
+                  href={toTelHref(config.serviceLine)}
+                  className="portal-footer__link"
+                  data-testid="footer-service-line"
+                >
+                  {config.serviceLine}
+                </a>
+              </li>
+            </ul>
+          </section>
+        ) : null}
+        {config?.externalLinks.length ? (
+          <nav className="portal-footer__column" aria-labelledby="footer-external">
+            <h2 id="footer-external" className="portal-footer__heading">
+              {t('footer.externalLinks')}
+            </h2>
+            <ul className="portal-footer__list">
+              {config.externalLinks.map((link) => (
+                <li key={link.key}>
+                  <ExternalLink href={pickText(link.url, locale)} className="portal-footer__link">
+                    {pickText(link.label, locale)}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <nav className="portal-footer__column" aria-labelledby="footer-agreements">
+          <h2 id="footer-agreements" className="portal-footer__heading">
+            {t('footer.agreements')}
+          </h2>
+          <ul className="portal-footer__list">
+            <li>
+              <Link to="/agreement/0" className="portal-footer__link">
+                {t('footer.userAgreement')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/agreement/1" className="portal-footer__link">
+                {t('footer.privacyPolicy')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      {showCopyright && config ? (
+        <div className="portal-footer__bottom">
+          <p className="container" data-testid="footer-copyright">
+            {pickText(config.copyright, locale)}
+          </p>
+        </div>
+      ) : null}
+    </footer>
+  );
+}

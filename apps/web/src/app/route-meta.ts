@@ -1,0 +1,31 @@
+import { useMatches } from 'react-router';
+import type { I18nKey } from '../lib/i18n/keys.ts';
+
+export type RouteLayout = 'main' | 'bare';
+
+/** The meta flags of SPEC §2 for one route, with defaults applied. */
+export type RouteMeta = {
+  /** Translation key of the page title (document title, breadcrumbs). */
+  title: I18nKey;
+  /** Open to visitors; otherwise the route guard asks for a login. */
+  noLogin: boolean;
+  hiddenBanner: boolean;
+  hiddenCopyRight: boolean;
+  layout: RouteLayout;
+};
+
+export type RouteHandle = { meta: RouteMeta };
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'meta' in handle;
+}
+
+/** Meta of the deepest matched route that has one; null on routes without meta (redirects). */
+export function useRouteMeta(): RouteMeta | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return handle.meta;
+  }
+  return null;
+}

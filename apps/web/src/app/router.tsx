@@ -1,0 +1,83 @@
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { RouteGuard } from './guards/RouteGuard.tsx';
+import { BareLayout } from './layouts/BareLayout.tsx';
+import { MainLayout } from './layouts/MainLayout.tsx';
+import type { RouteHandle, RouteMeta } from './route-meta.ts';
+import { NOT_FOUND_PATH, REDIRECTS, type RedirectRecord, ROUTES, type RouteRecord } from './routes.tsx';
+import { RootShell } from './shell/RootShell.tsx';
+import { RouteErrorView } from './shell/RouteErrorView.tsx';
+
+export function toRouteMeta(record: RouteRecord): RouteMeta {
+  return {
+    title: record.title,
+    noLogin: record.noLogin ?? false,
+    hiddenBanner: record.hiddenBanner ?? false,
+    hiddenCopyRight: record.hiddenCopyRight ?? false,
+    layout: record.layout ?? 'main',
+  };
+}
+
+function toRouteObject(record: RouteRecord): RouteObject {
+  const meta = toRouteMeta(record);
+  const Page = record.page;
+  const handle: RouteHandle = { meta };
+  return {
+    path: record.path,
+    handle,
+    element: (
+      <RouteGuard meta={meta}>
+        <Page />
+      </RouteGuard>
+    ),
+    errorElement: <RouteErrorView />,
+    ...(record.children ? { children: record.children.map(toRouteObject) } : {}),
+  };
+}
+
+/** Redirects replace the history entry, so Back does not bounce into them again. */
+function toRedirectObject(record: RedirectRecord): RouteObject {
+  return {
+    path: record.path,
+    element: null,
+    loader: ({ request }: LoaderFunctionArgs) => {
+      if (record.keepSearch === false) return replace(record.to);
+      const url = new URL(request.url);
+      return replace(`${record.to}${url.search}${url.hash}`);
+    },
+  };
+}
+
+/** Nothing to show while redirect loaders run on the first load (they answer at once). */
+function RenderNothing() {
+  return null;
+}
+
+/**
+ * Turns the route table into React Router objects: redirects, the main-layout pages, the bare
+ * pages, and the catch-all that sends any unknown path to /404.
+ */
+export function buildRouteObjects(
+  routes: readonly RouteRecord[] = ROUTES,
+  redirects: readonly RedirectRecord[] = REDIRECTS,
+): RouteObject[] {
+  const mainRoutes = routes.filter((record) => (record.layout ?? 'main') === 'main');
+  const bareRoutes = routes.filter((record) => record.layout === 'bare');
+  return [
+    {
+      id: 'root',
+      element: <RootShell />,
+      errorElement: <RouteErrorView standalone />,
+      HydrateFallback: RenderNothing,
+      children: [
+        ...redirects.map(toRedirectObject),
+        { id: 'main-layout', element: <MainLayout />, children: mainRoutes.map(toRouteObject) },
+        { id: 'bare-layout', element: <BareLayout />, children: bareRoutes.map(toRouteObject) },
+        { path: '*', element: null, loader: () => replace(NOT_FOUND_PATH) },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}

@@ -1,0 +1,12 @@
+import type { resources } from '@portal/shared';
+
+type Resources = (typeof resources)['en-US'];
+
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** Every translation key as `namespace:path.to.key`, checked against the English resources. */
+export type I18nKey = {
+  [N in keyof Resources & string]: `${N}:${Leaves<Resources[N]>}`;
+}[keyof Resources & string];

@@ -1,0 +1,178 @@
+import './home.css';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type IconProps, MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
+import { toTelHref } from '../../lib/contact.ts';
+import {
+  AssetIcon,
+  FundsInIcon,
+  FundsOutIcon,
+  InnovationIcon,
+  LoanIcon,
+  MarketIcon,
+  ProjectIcon,
+  SettlementIcon,
+  TopicIcon,
+  TradeIcon,
+} from './area-icons.tsx';
+import { HeroArtwork } from './HeroArtwork.tsx';
+
+type AreaKey =
+  | 'tradeFinance'
+  | 'projectFinance'
+  | 'interbankLoans'
+  | 'financialMarkets'
+  | 'settlement'
+  | 'assetTransfer'
+  | 'innovation'
+  | 'topics';
+
+/** The cooperation areas of SPEC §1, plus the topic pages. */
+const AREAS: ReadonlyArray<{ key: AreaKey; Icon: ComponentType<IconProps> }> = [
+  { key: 'tradeFinance', Icon: TradeIcon },
+  { key: 'projectFinance', Icon: ProjectIcon },
+  { key: 'interbankLoans', Icon: LoanIcon },
+  { key: 'financialMarkets', Icon: MarketIcon },
+  { key: 'settlement', Icon: SettlementIcon },
+  { key: 'assetTransfer', Icon: AssetIcon },
+  { key: 'innovation', Icon: InnovationIcon },
+  { key: 'topics', Icon: TopicIcon },
+];
+
+const STEPS = ['register', 'publish', 'match', 'sign'] as const;
+
+/**
+ * The home page as far as the portal goes today: what it is for, the cooperation areas, how
+ * cooperation works and how to reach the service desk. Later features add the banner carousel,
+ * the "understand the bank" tiles, the two-way cooperation list and the market trends.
+ */
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const config = useSiteConfig();
+  return (
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-hero-title">
+        <HeroArtwork />
+        <div className="home-hero__inner container">
+          <div className="home-hero__copy">
+            <p className="home-hero__eyebrow">{t('hero.eyebrow')}</p>
+            <h1 id="home-hero-title" className="home-hero__title">
+              {t('hero.title')}
+            </h1>
+            <p className="home-hero__lead">{t('hero.lead')}</p>
+            <div className="home-hero__actions">
+              <Link to="/release" className="button button--accent button--large">
+                {t('hero.primaryCta')}
+              </Link>
+              <Link to="/publishInfo" className="button button--outline-light button--large">
+                {t('hero.secondaryCta')}
+              </Link>
+            </div>
+            <p className="home-hero__audience">{t('hero.audience')}</p>
+          </div>
+          <aside className="home-directions" aria-labelledby="home-directions-title">
+            <h2 id="home-directions-title" className="home-directions__title">
+              {t('directions.title')}
+            </h2>
+            <div className="home-directions__item">
+              <span className="home-directions__icon home-directions__icon--in">
+                <FundsInIcon size={22} />
+              </span>
+              <div>
+                <h3 className="home-directions__name">{t('directions.fundsIn')}</h3>
+                <p className="home-directions__text">{t('directions.fundsInText')}</p>
+              </div>
+            </div>
+            <div className="home-directions__item">
+              <span className="home-directions__icon home-directions__icon--out">
+                <FundsOutIcon size={22} />
+              </span>
+              <div>
+                <h3 className="home-directions__name">{t('directions.fundsOut')}</h3>
+                <p className="home-directions__text">{t('directions.fundsOutText')}</p>
+              </div>
+            </div>
+          </aside>
+        </div>
+      </section>
+
+      <section className="home-section" aria-labelledby="home-areas-title">
+        <div className="container">
+          <header className="section-heading">
+            <h2 id="home-areas-title" className="section-heading__title">
+              {t('areas.title')}
+            </h2>
+            <p className="section-heading__intro">{t('areas.intro')}</p>
+          </header>
+          <ul className="area-grid">
+            {AREAS.map(({ key, Icon }) => (
+              <li key={key} className="area-card">
+                <span className="area-card__icon">
+                  <Icon size={26} />
+                </span>
+                <h3 className="area-card__title">{t(`areas.${key}.title`)}</h3>
+                <p className="area-card__text">{t(`areas.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="home-section home-section--tinted" aria-labelledby="home-steps-title">
+        <div className="container">
+          <header className="section-heading">
+            <h2 id="home-steps-title" className="section-heading__title">
+              {t('steps.title')}
+            </h2>
+          </header>
+          <ol className="step-list">
+            {STEPS.map((step, index) => (
+              <li key={step} className="step-list__item">
+                <span className="step-list__number" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
+                <h3 className="step-list__title">{t(`steps.${step}.title`)}</h3>
+                <p className="step-list__text">{t(`steps.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      {config ? (
+        <section className="home-section home-service" aria-labelledby="home-service-title">
+          <div className="home-service__inner container">
+            <div className="home-service__copy">
+              <h2 id="home-service-title" className="section-heading__title">
+                {t('service.title')}
+              </h2>
+              <p className="home-service__text">{t('service.text')}</p>
+            </div>
+            <dl className="home-service__contacts">
+              <div className="home-service__contact">
+                <dt>
+                  <MailIcon size={18} />
+                  {t('service.email')}
+                </dt>
+                <dd>
+                  <a href={`mailto:${config.orgEmail}`}>{config.orgEmail}</a>
+                </dd>
+              </div>
+              <div className="home-service__contact">
+                <dt>
+                  <PhoneIcon size={18} />
+                  {t('service.serviceLine')}
+                </dt>
+                <dd>
+                  <a href={toTelHref(config.serviceLine)}>{config.serviceLine}</a>
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/** Starts the built server (apps/server/dist/main.mjs) as a child process for benchmarks. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export type RunningServer = { child: ChildProcess; baseUrl: string; readyMs: number; stop(): Promise<void> };
+
+/** Spawns the server and resolves when /readyz answers 200, with the time that took. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _unused, ...inherited } = process.env;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+    env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 60_000) throw new Error('server not ready in 60 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    baseUrl,
+    readyMs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Resident set size of a process, in MB (Linux /proc). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
