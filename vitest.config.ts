@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from './vitest.reporters.ts';
 
 // Unit and integration tests. The Chromium journeys have their own config (e2e/vitest.config.ts).
 export default defineConfig({
   test: {
+    reporters: reporters('unit'),
     projects: [
       {
         test: {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../vitest.reporters.ts';
 
 // Chromium journeys against the real server; see run.mjs for how they are started.
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     // Two cores: one browser at a time keeps journeys steady.
     fileParallelism: false,
+    reporters: reporters('e2e'),
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
