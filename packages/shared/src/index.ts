@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './i18n/index.ts';
+export * from './password.ts';
 export * from './schemas/common.ts';
 export * from './schemas/site.ts';
 export * from './validation.ts';

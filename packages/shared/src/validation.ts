@@ -40,7 +40,7 @@ function ruleOf(issue: z.core.$ZodIssue, input: unknown): { rule: string; params
   // A schema's own rule, named by an i18n key under errors.validation.
   if (
     issue.message &&
-    /^[a-z][A-Za-z0-9]*$/.test(issue.message) &&
+    /^[a-z][A-Za-z0-9_]*$/.test(issue.message) &&
     hasTranslation('en-US', `errors.validation.${issue.message}`)
   ) {
     return { rule: issue.message, params: paramsOf(issue) };

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_accounts.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -7,4 +8,5 @@ import * as m0001 from './0001_foundation.ts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_accounts': m0002,
 };

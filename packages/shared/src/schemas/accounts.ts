@@ -1,0 +1,242 @@
+/**
+ * Accounts: the contract between the web app and the server for registration, log-in,
+ * passwords, the current user and the back office's review (SPEC §3, §5, §7).
+ * Field names follow SPEC §3/§7 where it names them (emailAdr, pwd, verifyCode, …).
+ * A zod message that is a key under `errors.validation` names the rule (see validation.ts).
+ */
+import { z } from 'zod';
+import { findEntry } from '../dictionaries/index.ts';
+import type { DictType } from '../dictionaries/types.ts';
+import { passwordProblems } from '../password.ts';
+import { ZPageQuery } from './common.ts';
+
+/** SWIFT/BIC: exactly 8 or 11 upper-case letters and digits, with upper-case letters in it. */
+export const SWIFT_PATTERN = /^(?=.*[A-Z])[A-Z0-9]{8}([A-Z0-9]{3})?$/;
+export const ZSwiftCode = z.string().trim().regex(SWIFT_PATTERN, { message: 'swift' });
+
+/** International phone: optional +, digits, spaces, dashes, brackets; 6 to 20 digits in all. */
+export const ZPhone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .refine(
+    (value) =>
+      /^\+?[\d\s\-()]+$/.test(value) &&
+      (value.match(/\d/g)?.length ?? 0) >= 6 &&
+      (value.match(/\d/g)?.length ?? 0) <= 20,
+    {
+      message: 'phone',
+    },
+  );
+
+/** A code of one of the dictionaries (countries, branches, cooperation types…). */
+export function ZDictCode(type: DictType) {
+  return z.string().refine((code) => findEntry(type, code) !== undefined, { message: 'unknownCode' });
+}
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(254)
+  .pipe(z.email({ message: 'email' }));
+
+/** A 4-character code (picture or e-mail), trimmed (SPEC §5). */
+export const ZCode = z.string().trim().min(1).max(4);
+
+/** The password policy of password.ts, reported as one rule per problem. */
+export const ZPassword = z.string().superRefine((value, ctx) => {
+  for (const rule of passwordProblems(value)) {
+    ctx.addIssue({ code: 'custom', message: `password_${rule}` });
+  }
+});
+
+export const ACTIVATION = {
+  approved: '1',
+  underReview: '5',
+  activatedByInvitation: '6',
+  rejected: '7',
+  supplementRequired: '8',
+} as const;
+export const ZActivation = z.enum(['1', '5', '6', '7', '8']);
+export type TActivation = z.infer<typeof ZActivation>;
+/** Activation states that may use login-protected pages (SPEC §4). */
+export const ACCESS_ACTIVATIONS: readonly string[] = ['1', '6'];
+
+/** Role type codes (SPEC §6): 10 general user, 20 institution administrator, 50 bank staff, 99 system administrator. */
+export const ROLE = { general: '10', institutionAdmin: '20', bankStaff: '50', systemAdmin: '99' } as const;
+export const ZRoleCode = z.enum(['10', '20', '50', '99']);
+
+/** What the web app may show about the signed-in user (SPEC §3 "User info"). */
+export const ZUserInfo = z.object({
+  lgcSn: z.string(),
+  usrNm: z.string(),
+  emailAdr: z.string(),
+  rlTpcd: z.array(z.string()).describe('Role type codes; 50 = bank staff (back office)'),
+  nfrcModPswdInd: z.enum(['0', '1']).describe('1 = must change password now'),
+  agrInd: z.enum(['0', '1']).describe('1 = agreement accepted'),
+  cplInd: z.enum(['0', '1']).describe('1 = profile must be completed'),
+  actvtInd: ZActivation.describe('Activation: 5 review, 7 rejected, 8 supplement, 1/6 active'),
+  instNm: z.string().nullable(),
+  locale: z.enum(['en-US', 'zh-CN']),
+  reviewNote: z.string().nullable().describe('Why the review rejected or asked for more'),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+// ---------- picture code and e-mail codes ----------
+
+export const ZCaptcha = z.object({
+  verifyCodeTraceId: z.string(),
+  base64Image: z.string().describe('data: URL of the picture (SVG)'),
+});
+export type TCaptcha = z.infer<typeof ZCaptcha>;
+
+/** emailType: 1 registration, 2 password reset, 3 log-in (SPEC §7 uses 3 for log-in). */
+export const ZEmailType = z.enum(['1', '2', '3']);
+export const ZEmailCodeRequest = z.object({ emailAdr: ZEmail, emailType: ZEmailType });
+export const ZEmailCodeSent = z.object({ resendAfterSeconds: z.number().int() });
+
+// ---------- log-in ----------
+
+export const ZLoginPrecheckRequest = z.object({ emailAdr: ZEmail });
+export const ZLoginPrecheck = z.object({ flag: z.enum(['0', '1']).describe('1 = an e-mail code is needed') });
+
+export const ZLoginRequest = z.object({
+  emailAdr: ZEmail,
+  pwd: z.string().min(1).max(128),
+  verifyCode: ZCode,
+  verifyCodeTraceId: z.string().min(1).max(64),
+  emailCode: z.string().trim().max(4).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+// ---------- passwords ----------
+
+const matching = <T extends { pwd: string; confirmPwd: string }>(value: T) => value.pwd === value.confirmPwd;
+const mismatch = { message: 'passwordMismatch', path: ['confirmPwd'] };
+
+export const ZFirstPasswordRequest = z.object({ pwd: ZPassword, confirmPwd: z.string() }).refine(matching, mismatch);
+export const ZChangePasswordRequest = z
+  .object({ oPwd: z.string().min(1).max(128), pwd: ZPassword, confirmPwd: z.string() })
+  .refine(matching, mismatch);
+export const ZResetPasswordRequest = z
+  .object({ emailAdr: ZEmail, emailCode: ZCode, pwd: ZPassword, confirmPwd: z.string() })
+  .refine(matching, mismatch);
+
+// ---------- registration ----------
+
+export const USER_ROLES = ['admin', 'general'] as const;
+export const BRANCH_TYPES = ['headOffice', 'branch', 'subsidiary', 'representativeOffice'] as const;
+
+/** The profile of SPEC §3, as filled at registration and later in account information. */
+export const ZProfile = z.object({
+  instNm: z.string().trim().min(1).max(100),
+  instSwiftCode: ZSwiftCode,
+  usrNm: z.string().trim().min(1).max(50),
+  phone: ZPhone,
+  jobTitle: z.string().trim().min(1).max(50),
+  userRole: z.enum(USER_ROLES),
+  releaseInfoTypes: z
+    .array(ZDictCode('cooperationTypes'))
+    .min(1)
+    .max(20)
+    .describe('Cooperation type codes the user will publish'),
+  branchType: z.enum(BRANCH_TYPES),
+  branchName: z.string().trim().max(100).default(''),
+  branchRegistrationPlace: z.union([z.literal(''), ZDictCode('countries')]).default(''),
+  branchSwiftCode: z.union([z.literal(''), ZSwiftCode]).default(''),
+  department: z.string().trim().max(50).default(''),
+  headOfficeEmployee: z.boolean().default(false),
+  officeAddress: z.string().trim().min(1).max(100),
+  continent: ZDictCode('continents'),
+  country: ZDictCode('countries'),
+  usualContactBranches: z
+    .array(ZDictCode('branches'))
+    .max(20)
+    .default([])
+    .describe('Branch codes the user usually works with'),
+  mainContactBranch: z.union([z.literal(''), ZDictCode('branches')]).default(''),
+  actingOnBehalf: z.boolean().default(false),
+  actingForInstitution: z.string().trim().max(100).default(''),
+  businessScope: z.string().trim().max(500).default(''),
+  introAttachments: z.array(z.string()).max(5).default([]).describe('File ids of introduction attachments'),
+  interestedTypes: z
+    .array(ZDictCode('cooperationTypes'))
+    .min(1)
+    .max(60)
+    .describe('Cooperation sub-type codes pushed to this user'),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZCheckEmailCodeRequest = z.object({ emailAdr: ZEmail, emailCode: ZCode });
+
+export const ZRegisterRequest = z
+  .object({
+    emailAdr: ZEmail,
+    emailCode: ZCode,
+    pwd: ZPassword,
+    confirmPwd: z.string(),
+    agreed: z.literal(true, { message: 'agreementRequired' }),
+    profile: ZProfile,
+  })
+  .refine(matching, mismatch)
+  .refine((value) => !value.profile.actingOnBehalf || value.profile.actingForInstitution.length > 0, {
+    message: 'required',
+    path: ['profile', 'actingForInstitution'],
+  });
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** Refill after rejection or a request for more information; and completing an invited profile. */
+export const ZProfileUpdateRequest = z.object({ profile: ZProfile });
+
+export const ZAccountInfo = z.object({ user: ZUserInfo, profile: ZProfile.partial() });
+
+// ---------- back office ----------
+
+export const ZRegistrationListQuery = ZPageQuery.extend({
+  activation: z.enum(['5', '7', '8', 'all']).default('5'),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const ZRegistrationSummary = z.object({
+  lgcSn: z.string(),
+  emailAdr: z.string(),
+  usrNm: z.string(),
+  instNm: z.string().nullable(),
+  instSwiftCode: z.string().nullable(),
+  country: z.string().nullable(),
+  actvtInd: ZActivation,
+  submittedAt: z.string(),
+});
+
+export const ZRegistrationDetail = ZRegistrationSummary.extend({
+  profile: ZProfile.partial(),
+  reviewNote: z.string().nullable(),
+});
+
+export const ZReviewDecision = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), note: z.string().trim().max(500).optional() }),
+  z.object({ decision: z.literal('reject'), note: z.string().trim().min(1).max(500) }),
+  z.object({ decision: z.literal('supplement'), note: z.string().trim().min(1).max(500) }),
+]);
+export type TReviewDecision = z.infer<typeof ZReviewDecision>;
+
+export const ZAuditQuery = ZPageQuery.extend({
+  action: z.string().trim().max(64).optional(),
+  actor: z.string().trim().max(254).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
