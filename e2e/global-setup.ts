@@ -3,11 +3,13 @@
  * data, the embedded database. Stops it (SIGTERM) at the end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startTestSmtpServer } from '../apps/server/test/smtp.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,6 +26,20 @@ async function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   await mkdir('e2e/artifacts', { recursive: true });
+  // A real SMTP server in this process; each message is written to mailDir for the journeys.
+  const mailDir = join(dataDir, 'mail');
+  await mkdir(mailDir, { recursive: true });
+  const smtp = await startTestSmtpServer();
+  let written = 0;
+  const flush = setInterval(() => {
+    for (; written < smtp.messages.length; written++) {
+      const mail = smtp.messages[written]!;
+      writeFileSync(
+        join(mailDir, `${String(written).padStart(5, '0')}.json`),
+        JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text }),
+      );
+    }
+  }, 50);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -51,9 +67,12 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);
+  project.provide('mailDir', mailDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    clearInterval(flush);
+    await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

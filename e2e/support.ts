@@ -68,8 +68,69 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
 }
 
+/** Demo accounts loaded on first start (apps/server/src/db/seed/demo-accounts.ts). */
+export const DEMO = {
+  password: 'Portal#2026',
+  staff: 'staff@bank.example',
+  admin: 'admin@bank.example',
+  institutionAdmin: 'amy.chan@harbourview.example',
+  partnerA: 'kevin.lau@harbourview.example',
+  partnerB: 'ingrid.berg@nordlys.example',
+  pending: 'maria.silva@atlantico.example',
+} as const;
+
+type StoredMail = { to: string[]; subject: string; text: string };
+
+/**
+ * The e-mails the server sent to the in-process SMTP server (global-setup.ts). `waitForCode`
+ * returns the verification code of the next message to that address not returned before.
+ */
+export function mailbox() {
+  const dir = inject('mailDir');
+  const seen = new Set<string>();
+  const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as StoredMail;
+  return {
+    async waitFor(
+      to: string,
+      predicate: (mail: StoredMail) => boolean = () => true,
+      timeoutMs = 15_000,
+    ): Promise<StoredMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const file of readdirSync(dir).sort()) {
+          if (seen.has(file)) continue;
+          const mail = read(file);
+          if (mail.to.map((a) => a.toLowerCase()).includes(to.toLowerCase()) && predicate(mail)) {
+            seen.add(file);
+            return mail;
+          }
+        }
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async waitForCode(to: string, timeoutMs = 15_000): Promise<string> {
+      const mail = await this.waitFor(to, (m) => CODE_PATTERN.test(m.text), timeoutMs);
+      return CODE_PATTERN.exec(mail.text)![1]!;
+    },
+  };
+}
+
+const CODE_PATTERN = /(?:code|验证码)\s*[:：]\s*([A-Z2-9]{4})\b/i;
+
+/**
+ * The answer of the picture code the page loads next. The e2e server runs with
+ * CAPTCHA_TEST_MODE, which sends it in a response header; production refuses that switch.
+ */
+export async function captchaAnswer(page: Page, trigger?: () => Promise<unknown>): Promise<string> {
+  const response = page.waitForResponse((r) => r.url().includes('/api/user/p1/getVerifyCode'));
+  await trigger?.();
+  return (await (await response).headerValue('x-test-captcha-answer')) ?? '';
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    mailDir: string;
   }
 }

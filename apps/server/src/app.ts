@@ -18,21 +18,37 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { errorsPlugin } from './platform/errors.ts';
 import { i18nPlugin } from './platform/i18n.ts';
+import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { securityPlugin } from './platform/security.ts';
+import { sessionPlugin } from './platform/session.ts';
 import { drainingPlugin } from './platform/shutdown.ts';
 import { webAppPlugin } from './platform/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the docs test and the authorization matrix test. */
-    routeTable: ReadonlyArray<{ method: string; url: string; documented: boolean }>;
+    routeTable: ReadonlyArray<RouteEntry>;
+    /** Delivers queued e-mail in the background (SMTP, or kept for /dev/mailbox). */
+    mailer: Mailer;
   }
 }
+
+export type RouteEntry = {
+  method: string;
+  url: string;
+  documented: boolean;
+  access: string | undefined;
+  hasBody: boolean;
+};
 
 export type AppDeps = {
   config: Config;
@@ -59,12 +75,18 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
-  const routeTable: Array<{ method: string; url: string; documented: boolean }> = [];
+  const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: route.url, documented: !(route.schema as { hide?: boolean } | undefined)?.hide });
+      routeTable.push({
+        method,
+        url: route.url,
+        documented: !(route.schema as { hide?: boolean } | undefined)?.hide,
+        access: (route.config as { access?: string } | undefined)?.access,
+        hasBody: Boolean((route.schema as { body?: unknown } | undefined)?.body),
+      });
     }
   });
 
@@ -73,7 +95,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtp.url, from: config.smtp.from, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => {
+    mailer.start();
+  });
   app.addHook('onClose', async () => {
+    await mailer.stop();
     await database.close();
   });
 
@@ -86,6 +114,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Platform
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
+  await app.register(sessionPlugin, { db: database.db, config });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -102,6 +131,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { ping: database.ping, engine: database.engine });
   await app.register(siteRoutes, { brand: config.brand });
   await app.register(dictionaryRoutes);
+  await app.register(authRoutes, { db: database.db, config });
+  await app.register(userRoutes, { db: database.db, config });
+  await app.register(backofficeRoutes, { db: database.db, config });
+  if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 
   // The web app answers everything else
   await app.register(webAppPlugin, { distDir: config.webDistDir, upgradeInsecure: config.cookieSecure });

@@ -37,6 +37,28 @@ const ZEnv = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Interbank Cooperation Portal <no-reply@portal.example>'),
 
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  LOCKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** Tests only: picture-code answers are sent in a response header. Refused in production. */
+  CAPTCHA_TEST_MODE: bool.default(false),
+
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 
@@ -66,6 +88,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  if (e.NODE_ENV === 'production' && e.CAPTCHA_TEST_MODE) {
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_MODE: must not be set in production');
+  }
   // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
@@ -89,6 +114,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auth: {
+      sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      lockoutThreshold: e.LOCKOUT_THRESHOLD,
+      lockoutMs: e.LOCKOUT_MINUTES * 60_000,
+      captchaTestMode: e.CAPTCHA_TEST_MODE,
+    },
     /** Secure cookies whenever the portal is reached over HTTPS. */
     cookieSecure: publicBaseUrl.startsWith('https://'),
     brand: {

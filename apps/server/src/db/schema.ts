@@ -5,19 +5,24 @@
  */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamptz column: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column with a default (now()): optional on insert. */
+export type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable timestamptz column. */
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Small key/value facts about the installation itself. */
 export interface AppMetaTable {
   key: string;
   value: string;
-  updatedAt: Generated<Timestamp>;
+  updatedAt: DefaultTimestamp;
 }
 
 /** Demo-data steps already applied, so each runs exactly once per database. */
 export interface SeedStepTable {
   name: string;
-  appliedAt: Generated<Timestamp>;
+  appliedAt: DefaultTimestamp;
 }
 
 export type Activation = '1' | '5' | '6' | '7' | '8';
@@ -31,8 +36,8 @@ export interface InstitutionTable {
   country: string | null;
   continent: string | null;
   status: Generated<'active' | 'stopped'>;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface AppUserTable {
@@ -48,6 +53,8 @@ export interface AppUserTable {
   status: Generated<'active' | 'stopped'>;
   stoppedReason: string | null;
   forcePasswordChange: Generated<boolean>;
+  /** Log-in answers YBLTS100U022 until the password is reset by e-mail. */
+  passwordResetRequired: Generated<boolean>;
   agreementAccepted: Generated<boolean>;
   profileComplete: Generated<boolean>;
   profile: JSONColumnType<Record<string, unknown>, string, string>;
@@ -55,20 +62,20 @@ export interface AppUserTable {
   locale: Generated<string>;
   reviewNote: string | null;
   failedLogins: Generated<number>;
-  lockedUntil: Timestamp | null;
-  lastLoginAt: Timestamp | null;
-  lastActiveAt: Timestamp | null;
-  dormantWarnedAt: Timestamp | null;
+  lockedUntil: NullableTimestamp;
+  lastLoginAt: NullableTimestamp;
+  lastActiveAt: NullableTimestamp;
+  dormantWarnedAt: NullableTimestamp;
   invitedBy: number | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface UserSessionTable {
   tokenHash: string;
   userId: number;
-  createdAt: Generated<Timestamp>;
-  lastSeenAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
+  lastSeenAt: DefaultTimestamp;
   expiresAt: Timestamp;
   ip: string | null;
   userAgent: string | null;
@@ -77,8 +84,8 @@ export interface UserSessionTable {
 export interface KnownDeviceTable {
   userId: number;
   deviceHash: string;
-  firstSeenAt: Generated<Timestamp>;
-  lastSeenAt: Generated<Timestamp>;
+  firstSeenAt: DefaultTimestamp;
+  lastSeenAt: DefaultTimestamp;
 }
 
 export interface VerificationCodeTable {
@@ -87,17 +94,17 @@ export interface VerificationCodeTable {
   email: string;
   codeHash: string;
   attempts: Generated<number>;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
   expiresAt: Timestamp;
-  consumedAt: Timestamp | null;
+  consumedAt: NullableTimestamp;
 }
 
 export interface CaptchaTable {
   traceId: string;
   answerHash: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultTimestamp;
   expiresAt: Timestamp;
-  consumedAt: Timestamp | null;
+  consumedAt: NullableTimestamp;
 }
 
 export interface RateLimitCounterTable {
@@ -116,15 +123,15 @@ export interface MailOutboxTable {
   htmlBody: string;
   status: Generated<'pending' | 'sent' | 'failed' | 'stored'>;
   attempts: Generated<number>;
-  nextAttemptAt: Generated<Timestamp>;
+  nextAttemptAt: DefaultTimestamp;
   lastError: string | null;
-  createdAt: Generated<Timestamp>;
-  sentAt: Timestamp | null;
+  createdAt: DefaultTimestamp;
+  sentAt: NullableTimestamp;
 }
 
 export interface AuditLogTable {
   id: Generated<number>;
-  at: Generated<Timestamp>;
+  at: DefaultTimestamp;
   actorUserId: number | null;
   actorEmail: string | null;
   action: string;

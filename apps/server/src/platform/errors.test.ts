@@ -11,13 +11,16 @@ const { app } = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, (instance: Fast
   const typed = instance.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/__test/echo',
-    { schema: { body: z.object({ email: z.email(), name: z.string().min(1).max(5), age: z.number().int().min(18) }) } },
+    {
+      config: { access: 'public' },
+      schema: { body: z.object({ email: z.email(), name: z.string().min(1).max(5), age: z.number().int().min(18) }) },
+    },
     async (request) => ok(request, request.body),
   );
-  typed.get('/api/__test/boom', async () => {
+  typed.get('/api/__test/boom', { config: { access: 'public' } }, async () => {
     throw new Error('database password is hunter2');
   });
-  typed.get('/api/__test/conflict', async () => {
+  typed.get('/api/__test/conflict', { config: { access: 'public' } }, async () => {
     throw new AppError('PRT_CONFLICT');
   });
 });

@@ -4,13 +4,21 @@
  * (a unit test fails otherwise). Keys are addressed as `namespace:path.to.key` in i18next,
  * and as `namespace.path.to.key` through `translate()` on the server.
  */
+import accountsEn from './en-US/accounts.json' with { type: 'json' };
+import agreementsEn from './en-US/agreements.json' with { type: 'json' };
+import backofficeEn from './en-US/backoffice.json' with { type: 'json' };
 import commonEn from './en-US/common.json' with { type: 'json' };
 import errorsEn from './en-US/errors.json' with { type: 'json' };
 import homeEn from './en-US/home.json' with { type: 'json' };
+import mailEn from './en-US/mail.json' with { type: 'json' };
 import serverEn from './en-US/server.json' with { type: 'json' };
+import accountsZh from './zh-CN/accounts.json' with { type: 'json' };
+import agreementsZh from './zh-CN/agreements.json' with { type: 'json' };
+import backofficeZh from './zh-CN/backoffice.json' with { type: 'json' };
 import commonZh from './zh-CN/common.json' with { type: 'json' };
 import errorsZh from './zh-CN/errors.json' with { type: 'json' };
 import homeZh from './zh-CN/home.json' with { type: 'json' };
+import mailZh from './zh-CN/mail.json' with { type: 'json' };
 import serverZh from './zh-CN/server.json' with { type: 'json' };
 
 export const LOCALES = ['en-US', 'zh-CN'] as const;
@@ -18,8 +26,26 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
 export const resources = {
-  'en-US': { common: commonEn, errors: errorsEn, home: homeEn, server: serverEn },
-  'zh-CN': { common: commonZh, errors: errorsZh, home: homeZh, server: serverZh },
+  'en-US': {
+    accounts: accountsEn,
+    agreements: agreementsEn,
+    backoffice: backofficeEn,
+    common: commonEn,
+    errors: errorsEn,
+    home: homeEn,
+    mail: mailEn,
+    server: serverEn,
+  },
+  'zh-CN': {
+    accounts: accountsZh,
+    agreements: agreementsZh,
+    backoffice: backofficeZh,
+    common: commonZh,
+    errors: errorsZh,
+    home: homeZh,
+    mail: mailZh,
+    server: serverZh,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en-US'];

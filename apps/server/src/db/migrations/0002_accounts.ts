@@ -33,6 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
     .addColumn('stopped_reason', 'text')
     .addColumn('force_password_change', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('password_reset_required', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('agreement_accepted', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('profile_complete', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('profile', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))

@@ -4,6 +4,7 @@
  * failed step leaves nothing half-written and is retried on the next start.
  */
 import type { Db } from '../database.ts';
+import { demoAccounts } from './demo-accounts.ts';
 
 export type SeedStep = {
   /** Stable name; never rename a landed step (it would run again). */
@@ -12,7 +13,7 @@ export type SeedStep = {
 };
 
 /** The demo-data steps, in order. Features append theirs as they land. */
-export const SEED_STEPS: readonly SeedStep[] = [];
+export const SEED_STEPS: readonly SeedStep[] = [demoAccounts];
 
 /** Applies the steps not yet applied; returns the names it ran. */
 export async function seedDemoData(db: Db, steps: readonly SeedStep[] = SEED_STEPS): Promise<string[]> {

@@ -18,6 +18,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dict/p1/selectDict',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['dictionaries'],
         summary: 'One dictionary by type, or all of them when no type is given',
@@ -36,6 +37,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/org/p1/list/dic',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['dictionaries'],
         summary: "The bank's branches: bFlag 0 all, 1 overseas, 2 domestic",

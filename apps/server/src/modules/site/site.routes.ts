@@ -39,6 +39,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ brand: Config['brand'] }> = asy
   app.get(
     '/api/site/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: 'Brand settings shown in header and footer',

@@ -1,0 +1,369 @@
+import { describe, expect, it } from 'vitest';
+import { buildUser, lastMailTo, nextIp, sessionCookie, solveCaptcha, TEST_PASSWORD } from '../../../test/factories.ts';
+import { buildTestApp, testConfig } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+
+const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
+const db = database.db;
+
+type Extra = { emailCode?: string; cookie?: string; ip?: string };
+
+async function tryLogin(email: string, pwd: string, extra: Extra = {}) {
+  const captcha = await solveCaptcha(app);
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/p1/login',
+    headers: { ...(extra.cookie ? { cookie: extra.cookie } : {}) },
+    remoteAddress: extra.ip ?? nextIp(),
+    payload: { emailAdr: email, pwd, ...captcha, ...(extra.emailCode ? { emailCode: extra.emailCode } : {}) },
+  });
+}
+
+const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }, name: string) =>
+  res.cookies.find((c) => c.name === name)?.value;
+
+describe('POST /api/user/p1/login', () => {
+  it('logs in with the right password and picture code, and the session shows the user', async () => {
+    const user = await buildUser(db, { email: 'ok@bank.example', name: 'Olivia Ok' });
+    const res = await tryLogin('OK@bank.example', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ lgcSn: user.lgcSn, usrNm: 'Olivia Ok', actvtInd: '1', rlTpcd: ['10'] });
+    const sid = res.cookies.find((c) => c.name === 'portal_sid');
+    expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const detail = await app.inject({
+      method: 'GET',
+      url: '/api/user/p1/detail',
+      headers: { cookie: `portal_sid=${sid?.value}` },
+    });
+    expect(detail.json().data.emailAdr).toBe('ok@bank.example');
+    expect(JSON.stringify(detail.json())).not.toMatch(/passwordHash|password_hash|argon2/);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same message', async () => {
+    await buildUser(db, { email: 'known@bank.example' });
+    const wrong = await tryLogin('known@bank.example', 'Wrong#2026x');
+    const unknown = await tryLogin('nobody@bank.example', 'Wrong#2026x');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().code).toBe('PRT_LOGIN_FAILED');
+  });
+
+  it('refuses a wrong picture code, and a picture code works only once', async () => {
+    await buildUser(db, { email: 'captcha@bank.example' });
+    const captcha = await solveCaptcha(app);
+    const payload = { emailAdr: 'captcha@bank.example', pwd: TEST_PASSWORD, ...captcha };
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/login',
+      payload: { ...payload, verifyCode: 'ZZZZ' },
+    });
+    expect(wrong.json().code).toBe('PRT_CAPTCHA_INCORRECT');
+    // The wrong guess used it up: the right answer no longer works on that picture.
+    const retry = await app.inject({ method: 'POST', url: '/api/user/p1/login', payload });
+    expect(retry.json().code).toBe('PRT_CAPTCHA_INCORRECT');
+  });
+
+  it('locks the account after 5 failures in a row, even against the right password', async () => {
+    await buildUser(db, { email: 'lock@bank.example' });
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++)
+      codes.push((await tryLogin('lock@bank.example', 'Wrong#2026x', { ip: `10.2.0.${i}` })).json().code);
+    expect(codes).toEqual([
+      'PRT_LOGIN_FAILED',
+      'PRT_LOGIN_FAILED',
+      'PRT_LOGIN_FAILED',
+      'PRT_LOGIN_FAILED',
+      'PRT_ACCOUNT_LOCKED',
+    ]);
+    const right = await tryLogin('lock@bank.example', TEST_PASSWORD, { ip: '10.2.1.1' });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('PRT_ACCOUNT_LOCKED');
+    expect(right.json().message).toMatch(/locked.*15 minutes/);
+    const audit = await db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('actorEmail', '=', 'lock@bank.example')
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('auth.locked');
+  });
+
+  it('asks for an e-mail code after 3 failures, and accepts the e-mailed one', async () => {
+    await buildUser(db, { email: 'code@bank.example' });
+    for (let i = 0; i < 3; i++) await tryLogin('code@bank.example', 'Wrong#2026x');
+    const precheck = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/queryLoginEmailFlag',
+      payload: { emailAdr: 'code@bank.example' },
+    });
+    expect(precheck.json().data).toEqual({ flag: '1' });
+    const without = await tryLogin('code@bank.example', TEST_PASSWORD);
+    expect(without.json().code).toBe('PRT_EMAIL_CODE_REQUIRED');
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: { emailAdr: 'code@bank.example', emailType: '3' },
+    });
+    expect(sent.json().data).toEqual({ resendAfterSeconds: 60 });
+    const { code } = await lastMailTo(db, 'code@bank.example');
+    expect(code).toMatch(/^[A-Z2-9]{4}$/);
+    const wrongCode = await tryLogin('code@bank.example', TEST_PASSWORD, {
+      emailCode: code === 'AAAA' ? 'BBBB' : 'AAAA',
+    });
+    expect(wrongCode.json().code).toBe('PRT_CODE_INCORRECT');
+    const ok = await tryLogin('code@bank.example', TEST_PASSWORD, { emailCode: code });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('trusts the first device, then asks for an e-mail code on a new one', async () => {
+    await buildUser(db, { email: 'device@bank.example' });
+    const first = await tryLogin('device@bank.example', TEST_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const device = cookieOf(first, 'portal_device');
+    const known = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/queryLoginEmailFlag',
+      headers: { cookie: `portal_device=${device}` },
+      payload: { emailAdr: 'device@bank.example' },
+    });
+    expect(known.json().data.flag).toBe('0');
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/queryLoginEmailFlag',
+      payload: { emailAdr: 'device@bank.example' },
+    });
+    expect(fresh.json().data.flag).toBe('1');
+  });
+
+  it('does not tell from the pre-check or the code request whether an address is registered', async () => {
+    const precheck = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/queryLoginEmailFlag',
+      payload: { emailAdr: 'ghost@bank.example' },
+    });
+    expect(precheck.json().data.flag).toBe('1');
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: { emailAdr: 'ghost@bank.example', emailType: '2' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data).toEqual({ resendAfterSeconds: 60 });
+    expect((await lastMailTo(db, 'ghost@bank.example')).mail).toBeUndefined();
+  });
+
+  it('answers YBLTS100U022 when the password must be reset, and a stopped account is refused', async () => {
+    await buildUser(db, { email: 'reset-me@bank.example', passwordResetRequired: true });
+    expect((await tryLogin('reset-me@bank.example', TEST_PASSWORD)).json().code).toBe('YBLTS100U022');
+    await buildUser(db, { email: 'stopped@bank.example', status: 'stopped' });
+    expect((await tryLogin('stopped@bank.example', TEST_PASSWORD)).json().code).toBe('PRT_ACCOUNT_STOPPED');
+  });
+
+  it('limits log-in attempts per address: the 31st in 10 minutes is refused', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/p1/login',
+        remoteAddress: '10.9.9.9',
+        payload: { emailAdr: `spray${i}@bank.example`, pwd: 'x', verifyCode: 'AAAA', verifyCodeTraceId: 'none' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('ends after the idle time and answers YBLSYSTE0005', async () => {
+    const user = await buildUser(db);
+    const cookie = await sessionCookie(db, user.id);
+    await db
+      .updateTable('userSession')
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where('userId', '=', user.id)
+      .execute();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/user/p1/accountInfo',
+      headers: { cookie, lang: 'zh-CN' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'YBLSYSTE0005', message: '登录已过期，请重新登录。' });
+    expect(await db.selectFrom('userSession').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+  });
+
+  it('ends at the absolute expiry however active it is', async () => {
+    const user = await buildUser(db);
+    const cookie = await sessionCookie(db, user.id);
+    await db
+      .updateTable('userSession')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', user.id)
+      .execute();
+    const res = await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } });
+    expect(res.json().code).toBe('YBLSYSTE0005');
+  });
+
+  it('logs out: the cookie no longer opens anything', async () => {
+    const user = await buildUser(db);
+    const cookie = await sessionCookie(db, user.id);
+    const out = await app.inject({ method: 'POST', url: '/api/user/p1/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user/p1/accountInfo', headers: { cookie } })).json().code,
+    ).toBe('YBLSYSTE0005');
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const user = await buildUser(db);
+    const cookie = await sessionCookie(db, user.id);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/logout',
+      headers: { cookie, origin: 'https://evil.example', host: 'portal.example' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('two server instances on one database share sessions and lockouts', async () => {
+    const second = await buildApp({
+      config: testConfig({ CAPTCHA_TEST_MODE: 'true' }),
+      database: { ...database, close: async () => {} },
+    });
+    await second.ready();
+    try {
+      const user = await buildUser(db, { email: 'twice@bank.example' });
+      const cookie = await sessionCookie(db, user.id);
+      const seen = await second.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } });
+      expect(seen.json().data.emailAdr).toBe('twice@bank.example');
+      for (let i = 0; i < 5; i++) await tryLogin('twice@bank.example', 'Wrong#2026x', { ip: `10.3.0.${i}` });
+      const captcha = await solveCaptcha(second);
+      const onSecond = await second.inject({
+        method: 'POST',
+        url: '/api/user/p1/login',
+        payload: { emailAdr: 'twice@bank.example', pwd: TEST_PASSWORD, ...captcha },
+      });
+      expect(onSecond.json().code).toBe('PRT_ACCOUNT_LOCKED');
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('passwords', () => {
+  it('forced change works without the old password, only when forced, and ends the session', async () => {
+    const forced = await buildUser(db, { forcePasswordChange: true });
+    const cookie = await sessionCookie(db, forced.id);
+    const info = await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } });
+    expect(info.json().data.nfrcModPswdInd).toBe('1');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/first/modifyPwd',
+      headers: { cookie },
+      payload: { pwd: 'Fresh#2468q', confirmPwd: 'Fresh#2468q' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } })).json().code).toBe(
+      'YBLSYSTE0005',
+    );
+    const notForced = await buildUser(db);
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/first/modifyPwd',
+      headers: { cookie: await sessionCookie(db, notForced.id) },
+      payload: { pwd: 'Fresh#2468q', confirmPwd: 'Fresh#2468q' },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('a normal change needs the current password', async () => {
+    const user = await buildUser(db, { email: 'change@bank.example' });
+    const cookie = await sessionCookie(db, user.id);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/modifyPwd',
+      headers: { cookie },
+      payload: { oPwd: 'Nope#2026x', pwd: 'Fresh#2468q', confirmPwd: 'Fresh#2468q' },
+    });
+    expect(wrong.json().code).toBe('PRT_OLD_PASSWORD_INCORRECT');
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/modifyPwd',
+      headers: { cookie },
+      payload: { oPwd: TEST_PASSWORD, pwd: 'Fresh#2468q', confirmPwd: 'Fresh#2468q' },
+    });
+    expect(right.statusCode).toBe(200);
+    expect((await tryLogin('change@bank.example', 'Fresh#2468q')).statusCode).toBe(200);
+  });
+
+  it('resets by e-mail code, unlocking the account', async () => {
+    await buildUser(db, { email: 'forgot@bank.example', passwordResetRequired: true });
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: { emailAdr: 'forgot@bank.example', emailType: '2' },
+    });
+    const { code } = await lastMailTo(db, 'forgot@bank.example');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/resetPwd',
+      payload: { emailAdr: 'forgot@bank.example', emailCode: code, pwd: 'Renew#2468q', confirmPwd: 'Renew#2468q' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await tryLogin('forgot@bank.example', 'Renew#2468q')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['Ab#2468', 'password_length'],
+    ['Ab#24680', null],
+    ['Abcd#2468xyq', 'password_consecutive'],
+    ['Ab#24680xyqz', null],
+    ['Ab#24680xyqzw', 'password_length'],
+    ['ab#24680', 'password_upper'],
+    ['AB#24680', 'password_lower'],
+    ['Abx24680', 'password_special'],
+    ['Ab#xyqwe', 'password_digit'],
+    ['Ab#2460aaa', 'password_consecutive'],
+    ['Ab#98760', 'password_consecutive'],
+  ])('checks the new password %s on the server: %s', async (pwd, rule) => {
+    const user = await buildUser(db, { forcePasswordChange: true });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/first/modifyPwd',
+      headers: { cookie: await sessionCookie(db, user.id) },
+      payload: { pwd, confirmPwd: pwd },
+    });
+    if (rule === null) expect(res.statusCode).toBe(200);
+    else expect(res.json().data.fields.map((f: { rule: string }) => f.rule)).toContain(rule);
+  });
+
+  it('refuses a confirmation that does not match', async () => {
+    const user = await buildUser(db, { forcePasswordChange: true });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/first/modifyPwd',
+      headers: { cookie: await sessionCookie(db, user.id), lang: 'zh-CN' },
+      payload: { pwd: 'Fresh#2468q', confirmPwd: 'Fresh#2468r' },
+    });
+    expect(res.json().data.fields).toEqual([
+      { field: 'confirmPwd', rule: 'passwordMismatch', message: '两次输入的密码不一致。' },
+    ]);
+  });
+});
+
+describe('POST /api/user/p1/agree', () => {
+  it('records the agreement', async () => {
+    const user = await buildUser(db, { agreementAccepted: false });
+    const cookie = await sessionCookie(db, user.id);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } })).json().data.agrInd,
+    ).toBe('0');
+    const res = await app.inject({ method: 'POST', url: '/api/user/p1/agree', headers: { cookie } });
+    expect(res.json().data.agrInd).toBe('1');
+  });
+});

@@ -1,0 +1,177 @@
+import { ZEnvelope } from '@portal/shared';
+import {
+  ZCaptcha,
+  ZChangePasswordRequest,
+  ZEmailCodeRequest,
+  ZEmailCodeSent,
+  ZFirstPasswordRequest,
+  ZLoginPrecheck,
+  ZLoginPrecheckRequest,
+  ZLoginRequest,
+  ZResetPasswordRequest,
+  ZUserInfo,
+} from '@portal/shared/schemas/accounts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { issueCaptcha } from '../../platform/captcha.ts';
+import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
+import { ok } from '../../platform/respond.ts';
+import { clearSessionCookie, deviceIdOf, setSessionCookie } from '../../platform/session.ts';
+import { toUserInfo } from '../users/user-info.ts';
+import { institutionNameOf } from '../users/users.repository.ts';
+import {
+  type ClientContext,
+  changePassword,
+  login,
+  loginPrecheck,
+  logout,
+  resetPassword,
+  sendEmailCode,
+} from './auth.service.ts';
+
+export const CAPTCHA_ANSWER_HEADER = 'x-test-captcha-answer';
+
+export function clientOf(request: FastifyRequest, reply: FastifyReply, config: Config): ClientContext {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    deviceId: deviceIdOf(request, reply, config),
+    locale: request.locale,
+  };
+}
+
+/** Log-in, log-out, picture and e-mail codes, passwords (SPEC §7 /user/p1/...). */
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const tags = ['auth'];
+
+  app.get(
+    '/api/user/p1/getVerifyCode',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'A new picture code (single use, 5 minutes)', response: { 200: ZEnvelope(ZCaptcha) } },
+    },
+    async (request, reply) => {
+      await enforceRateLimit(db, { key: `captcha:ip:${request.ip}`, ...RATE_LIMITS.captchaPerIp });
+      const { answer, ...captcha } = await issueCaptcha(db);
+      if (config.auth.captchaTestMode) reply.header(CAPTCHA_ANSWER_HEADER, answer);
+      reply.header('cache-control', 'no-store');
+      return ok(request, captcha);
+    },
+  );
+
+  app.post(
+    '/api/user/p1/queryLoginEmailFlag',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Log-in pre-check: 1 when an e-mail code is needed',
+        body: ZLoginPrecheckRequest,
+        response: { 200: ZEnvelope(ZLoginPrecheck) },
+      },
+    },
+    async (request, reply) =>
+      ok(request, { flag: await loginPrecheck(db, request.body.emailAdr, deviceIdOf(request, reply, config)) }),
+  );
+
+  app.post(
+    '/api/user/p1/getEmailCode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'E-mails a 4-character code (1 registration, 2 reset, 3 log-in)',
+        body: ZEmailCodeRequest,
+        response: { 200: ZEnvelope(ZEmailCodeSent) },
+      },
+    },
+    async (request, reply) =>
+      ok(request, await sendEmailCode(db, config, request.body, clientOf(request, reply, config))),
+  );
+
+  app.post(
+    '/api/user/p1/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Log in; sets the session cookie',
+        body: ZLoginRequest,
+        response: { 200: ZEnvelope(ZUserInfo) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await login(db, config, request.body, clientOf(request, reply, config));
+      setSessionCookie(reply, token, config);
+      return ok(request, toUserInfo(user, await institutionNameOf(db, user.institutionId)));
+    },
+  );
+
+  app.post(
+    '/api/user/p1/logout',
+    { config: { access: 'session' }, schema: { tags, summary: 'Log out', response: { 200: ZEnvelope(z.null()) } } },
+    async (request, reply) => {
+      const auth = request.auth!;
+      await logout(db, auth.tokenHash, auth.user, request.ip);
+      clearSessionCookie(reply, config);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/user/p1/first/modifyPwd',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Forced first password change (no old password); ends the session',
+        body: ZFirstPasswordRequest,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(db, config, request.auth!.user.id, { pwd: request.body.pwd, forced: true }, request);
+      clearSessionCookie(reply, config);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/user/p1/modifyPwd',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Change password with the current one; ends every session',
+        body: ZChangePasswordRequest,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      const { oPwd, pwd } = request.body;
+      await changePassword(db, config, request.auth!.user.id, { oPwd, pwd, forced: false }, request);
+      clearSessionCookie(reply, config);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/user/p1/resetPwd',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Reset a password with the e-mailed code',
+        body: ZResetPasswordRequest,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await resetPassword(db, config, request.body, request);
+      return ok(request, null);
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import { ZEnvelope, ZPage } from '@portal/shared';
+import {
+  ZAuditEntry,
+  ZAuditQuery,
+  ZRegistrationDetail,
+  ZRegistrationListQuery,
+  ZRegistrationSummary,
+  ZReviewDecision,
+} from '@portal/shared/schemas/accounts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { listAudit } from '../../platform/audit.ts';
+import { ok } from '../../platform/respond.ts';
+import { decideRegistration, listRegistrations, registrationDetail } from './review.service.ts';
+
+/** Bank staff (role 50) only: the registration review queue and the audit log. */
+export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const tags = ['back office'];
+  const params = z.object({ lgcSn: z.string().min(1).max(64) });
+
+  app.get(
+    '/api/backend/registrations',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Registrations to review (default: under review, oldest first)',
+        querystring: ZRegistrationListQuery,
+        response: { 200: ZEnvelope(ZPage(ZRegistrationSummary)) },
+      },
+    },
+    async (request) => ok(request, await listRegistrations(db, request.query)),
+  );
+
+  app.get(
+    '/api/backend/registrations/:lgcSn',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'One registration with every field',
+        params,
+        response: { 200: ZEnvelope(ZRegistrationDetail) },
+      },
+    },
+    async (request) => ok(request, await registrationDetail(db, request.params.lgcSn)),
+  );
+
+  app.post(
+    '/api/backend/registrations/:lgcSn/decision',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Approve, reject or ask for more information; the applicant is e-mailed',
+        params,
+        body: ZReviewDecision,
+        response: { 200: ZEnvelope(ZRegistrationDetail) },
+      },
+    },
+    async (request) => {
+      await decideRegistration(db, config, request.auth!.user, request.params.lgcSn, request.body, request.ip);
+      return ok(request, await registrationDetail(db, request.params.lgcSn));
+    },
+  );
+
+  app.get(
+    '/api/backend/audit',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'The audit log, newest first, with filters',
+        querystring: ZAuditQuery,
+        response: { 200: ZEnvelope(ZPage(ZAuditEntry)) },
+      },
+    },
+    async (request) => ok(request, await listAudit(db, request.query)),
+  );
+};

@@ -1,0 +1,337 @@
+import type { TProfile } from '@portal/shared/schemas/accounts';
+import { describe, expect, it } from 'vitest';
+import { buildUser, lastMailTo, nextIp, sessionCookie, TEST_PASSWORD } from '../../../test/factories.ts';
+import { buildTestApp } from '../../../test/helpers.ts';
+
+const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
+const db = database.db;
+
+const profile: TProfile = {
+  instNm: 'Lusitania Trade Bank',
+  instSwiftCode: 'LUSTPTPL',
+  usrNm: 'Rita Costa',
+  phone: '+351 21 555 0100',
+  jobTitle: 'Head of Trade Finance',
+  userRole: 'admin',
+  releaseInfoTypes: ['TRADE_FINANCE'],
+  branchType: 'headOffice',
+  branchName: '',
+  branchRegistrationPlace: '',
+  branchSwiftCode: '',
+  department: 'Trade Finance',
+  headOfficeEmployee: false,
+  officeAddress: 'Rua Augusta 100, Lisboa',
+  continent: 'EUROPE',
+  country: 'PT',
+  usualContactBranches: ['OS_LUXEMBOURG'],
+  mainContactBranch: 'OS_LUXEMBOURG',
+  actingOnBehalf: false,
+  actingForInstitution: '',
+  businessScope: 'Export finance for Portuguese-speaking markets.',
+  introAttachments: [],
+  interestedTypes: ['FORFAITING', 'LC_ADVISING'],
+};
+
+async function emailCodeFor(email: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/p1/getEmailCode',
+    remoteAddress: nextIp(),
+    payload: { emailAdr: email, emailType: '1' },
+  });
+  expect(res.statusCode).toBe(200);
+  return (await lastMailTo(db, email)).code!;
+}
+
+function registerPayload(email: string, emailCode: string, overrides: Partial<TProfile> = {}, pwd = 'Harbor#2468') {
+  return { emailAdr: email, emailCode, pwd, confirmPwd: pwd, agreed: true, profile: { ...profile, ...overrides } };
+}
+
+async function staffCookie() {
+  return sessionCookie(db, (await buildUser(db, { roles: ['50'] })).id);
+}
+
+describe('registration', () => {
+  it('registers with the e-mailed code; the account waits for review and can only see itself', async () => {
+    const code = await emailCodeFor('rita@lusitania.example');
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register/checkEmailCode',
+      payload: { emailAdr: 'rita@lusitania.example', emailCode: code },
+    });
+    expect(check.statusCode).toBe(200);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      headers: { lang: 'zh-CN' },
+      payload: registerPayload('rita@lusitania.example', code),
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await db
+      .selectFrom('appUser')
+      .selectAll()
+      .where('email', '=', 'rita@lusitania.example')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      activation: '5',
+      locale: 'zh-CN',
+      agreementAccepted: true,
+      interestedTypes: ['FORFAITING', 'LC_ADVISING'],
+    });
+    const inst = await db
+      .selectFrom('institution')
+      .selectAll()
+      .where('swiftCode', '=', 'LUSTPTPL')
+      .executeTakeFirstOrThrow();
+    expect(inst.name).toBe('Lusitania Trade Bank');
+    const { mail } = await lastMailTo(db, 'rita@lusitania.example');
+    expect(mail?.template).toBe('registrationReceived');
+    expect(mail?.locale).toBe('zh-CN');
+    // Pending: may read its own information, not the rest.
+    const cookie = await sessionCookie(db, row.id);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } })).json().data.actvtInd,
+    ).toBe('5');
+    const update = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/updateUserInfo',
+      headers: { cookie },
+      payload: { profile },
+    });
+    expect(update.json().code).toBe('PRT_ACCOUNT_NOT_ACTIVE');
+  });
+
+  it('uses a code once: a second registration with it fails', async () => {
+    const code = await emailCodeFor('once@lusitania.example');
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/p1/register',
+          remoteAddress: nextIp(),
+          payload: registerPayload('once@lusitania.example', code),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: { emailAdr: 'once@lusitania.example', emailType: '1' },
+    });
+    expect(again.json().code).toBe('PRT_EMAIL_EXISTS');
+  });
+
+  it('refuses a wrong code and an unticked agreement', async () => {
+    const code = await emailCodeFor('careful@lusitania.example');
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      payload: registerPayload('careful@lusitania.example', code === 'ZZZZ' ? 'YYYY' : 'ZZZZ'),
+    });
+    expect(wrong.json().code).toBe('PRT_CODE_INCORRECT');
+    const unticked = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      payload: { ...registerPayload('careful@lusitania.example', code), agreed: false },
+    });
+    expect(unticked.json().data.fields).toContainEqual(
+      expect.objectContaining({ field: 'agreed', rule: 'agreementRequired' }),
+    );
+  });
+
+  it('waits 60 s before sending another code', async () => {
+    await emailCodeFor('patient@lusitania.example');
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: { emailAdr: 'patient@lusitania.example', emailType: '1' },
+    });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('PRT_RESEND_TOO_SOON');
+  });
+
+  it.each([
+    ['instSwiftCode', 'LUSTPTP', 'swift'],
+    ['instSwiftCode', 'LUSTPTPL', null],
+    ['instSwiftCode', 'LUSTPTPLXXX', null],
+    ['instSwiftCode', 'LUSTPTPLXXXX', 'swift'],
+    ['instSwiftCode', 'lustptpl', 'swift'],
+    ['instSwiftCode', '12345678', 'swift'],
+    ['branchSwiftCode', 'LUSTPTPL001', null],
+    ['branchSwiftCode', 'LUST', 'swift'],
+    ['phone', '+351 21 555 0100', null],
+    ['phone', 'call me', 'phone'],
+    ['phone', '12345', 'phone'],
+    ['usrNm', '', 'required'],
+    ['usrNm', 'x'.repeat(50), null],
+    ['usrNm', 'x'.repeat(51), 'tooLong'],
+    ['instNm', 'x'.repeat(100), null],
+    ['instNm', 'x'.repeat(101), 'tooLong'],
+    ['jobTitle', '', 'required'],
+    ['country', 'XX', 'unknownCode'],
+    ['interestedTypes', [], 'tooFewItems'],
+    ['interestedTypes', ['NOT_A_TYPE'], 'unknownCode'],
+    ['releaseInfoTypes', [], 'tooFewItems'],
+  ] as const)('validates %s = %j → %s', async (field, value, rule) => {
+    const email = `v${Math.random().toString(36).slice(2, 10)}@lusitania.example`;
+    const code = await emailCodeFor(email);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      payload: registerPayload(email, code, { [field]: value } as Partial<TProfile>),
+    });
+    if (rule === null) {
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+    } else {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().data.fields).toContainEqual(
+        expect.objectContaining({ field: expect.stringMatching(new RegExp(`^profile\\.${field}(\\.\\d+)?$`)), rule }),
+      );
+    }
+  });
+
+  it('needs the institution acted for when acting on behalf of one', async () => {
+    const code = await emailCodeFor('agent@lusitania.example');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      payload: registerPayload('agent@lusitania.example', code, { actingOnBehalf: true, actingForInstitution: '' }),
+    });
+    expect(res.json().data.fields).toContainEqual(
+      expect.objectContaining({ field: 'profile.actingForInstitution', rule: 'required' }),
+    );
+  });
+});
+
+describe('review in the back office', () => {
+  async function pending(email: string) {
+    const code = await emailCodeFor(email);
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      payload: registerPayload(email, code),
+    });
+    return db.selectFrom('appUser').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  }
+
+  it('lists pending registrations and shows every field', async () => {
+    const user = await pending('queue@lusitania.example');
+    const cookie = await staffCookie();
+    const list = await app.inject({ method: 'GET', url: '/api/backend/registrations?q=queue@', headers: { cookie } });
+    expect(list.json().data).toMatchObject({
+      total: 1,
+      list: [{ lgcSn: user.lgcSn, actvtInd: '5', instSwiftCode: 'LUSTPTPL' }],
+    });
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/backend/registrations/${user.lgcSn}`,
+      headers: { cookie },
+    });
+    expect(detail.json().data.profile).toMatchObject({
+      jobTitle: 'Head of Trade Finance',
+      businessScope: profile.businessScope,
+    });
+  });
+
+  it('approves: the account becomes active with the role it asked for, is e-mailed, and the decision is audited', async () => {
+    const user = await pending('approve@lusitania.example');
+    const cookie = await staffCookie();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/backend/registrations/${user.lgcSn}/decision`,
+      headers: { cookie },
+      payload: { decision: 'approve' },
+    });
+    expect(res.json().data.actvtInd).toBe('1');
+    const after = await db.selectFrom('appUser').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(after.roleCodes).toEqual(['10', '20']);
+    expect((await lastMailTo(db, 'approve@lusitania.example')).mail?.template).toBe('registrationApproved');
+    const audit = await app.inject({
+      method: 'GET',
+      url: '/api/backend/audit?action=review.approved',
+      headers: { cookie },
+    });
+    expect(audit.json().data.list[0]).toMatchObject({ action: 'review.approved', targetId: user.lgcSn });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/backend/registrations/${user.lgcSn}/decision`,
+      headers: { cookie },
+      payload: { decision: 'reject', note: 'late' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it.each([
+    ['reject', '7', 'registrationRejected'],
+    ['supplement', '8', 'supplementRequested'],
+  ] as const)(
+    '%s: state %s with the reason, then the applicant refills and is back under review',
+    async (decision, state, template) => {
+      const user = await pending(`${decision}@lusitania.example`);
+      const cookie = await staffCookie();
+      const noReason = await app.inject({
+        method: 'POST',
+        url: `/api/backend/registrations/${user.lgcSn}/decision`,
+        headers: { cookie },
+        payload: { decision, note: '' },
+      });
+      expect(noReason.statusCode).toBe(422);
+      await app.inject({
+        method: 'POST',
+        url: `/api/backend/registrations/${user.lgcSn}/decision`,
+        headers: { cookie },
+        payload: { decision, note: 'Please attach your licence.' },
+      });
+      const applicant = await sessionCookie(db, user.id);
+      const info = await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie: applicant } });
+      expect(info.json().data).toMatchObject({ actvtInd: state, reviewNote: 'Please attach your licence.' });
+      expect((await lastMailTo(db, user.email)).mail?.template).toBe(template);
+      const kept = await app.inject({ method: 'GET', url: '/api/user/p1/accountInfo', headers: { cookie: applicant } });
+      expect(kept.json().data.profile.businessScope).toBe(profile.businessScope);
+      const refill = await app.inject({
+        method: 'POST',
+        url: '/api/user/p1/improve/info',
+        headers: { cookie: applicant },
+        payload: { profile: { ...profile, businessScope: 'Now with licence.' } },
+      });
+      expect(refill.json().data.actvtInd).toBe('5');
+    },
+  );
+
+  it('is for bank staff only', async () => {
+    const partner = await buildUser(db, { roles: ['10', '20'] });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/backend/registrations',
+      headers: { cookie: await sessionCookie(db, partner.id) },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('an approved user logs in and reaches active-only pages', async () => {
+    const user = await pending('later@lusitania.example');
+    await app.inject({
+      method: 'POST',
+      url: `/api/backend/registrations/${user.lgcSn}/decision`,
+      headers: { cookie: await staffCookie() },
+      payload: { decision: 'approve' },
+    });
+    const cookie = await sessionCookie(db, user.id);
+    const update = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/updateUserInfo',
+      headers: { cookie },
+      payload: { profile },
+    });
+    expect(update.statusCode).toBe(200);
+    void TEST_PASSWORD;
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Registration and profile upkeep (SPEC §3, §4): self-registration puts an account under review
+ * (5); the bank approves (1), rejects (7) or asks for more information (8); a rejected or
+ * incomplete account refills its profile and goes back to review.
+ */
+import type { Locale } from '@portal/shared';
+import type { TProfile, TRegisterRequest } from '@portal/shared/schemas/accounts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { checkVerificationCode } from '../../platform/verification-codes.ts';
+import { newLgcSn } from '../auth/auth.service.ts';
+import { findOrCreateInstitution, findUserByEmail } from './users.repository.ts';
+
+export async function checkRegistrationCode(db: Db, input: { emailAdr: string; emailCode: string }): Promise<void> {
+  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
+  await checkVerificationCode(db, {
+    email: input.emailAdr,
+    purpose: 'register',
+    code: input.emailCode,
+    consume: false,
+  });
+}
+
+/** Creates the account under review, in one transaction with its institution, audit and e-mail. */
+export async function register(
+  db: Db,
+  config: Config,
+  input: TRegisterRequest,
+  client: { ip: string; locale: Locale },
+): Promise<{ lgcSn: string }> {
+  await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
+  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
+  const passwordHash = await hashPassword(input.pwd);
+  return db.transaction().execute(async (trx) => {
+    await checkVerificationCode(trx, {
+      email: input.emailAdr,
+      purpose: 'register',
+      code: input.emailCode,
+      consume: true,
+    });
+    const institutionId = await institutionFor(trx, input.profile);
+    const lgcSn = newLgcSn();
+    const inserted = await trx
+      .insertInto('appUser')
+      .values({
+        lgcSn,
+        email: input.emailAdr,
+        passwordHash,
+        name: input.profile.usrNm,
+        phone: input.profile.phone,
+        institutionId,
+        activation: '5',
+        agreementAccepted: true,
+        profile: JSON.stringify(input.profile),
+        interestedTypes: input.profile.interestedTypes,
+        locale: client.locale,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw new AppError('PRT_EMAIL_EXISTS');
+    await recordAudit(trx, {
+      actorUserId: inserted.id,
+      actorEmail: input.emailAdr,
+      action: AUDIT_ACTIONS.registered,
+      targetType: 'user',
+      targetId: lgcSn,
+      detail: { institution: input.profile.instNm, swift: input.profile.instSwiftCode },
+      ip: client.ip,
+    });
+    await enqueueMail(
+      trx,
+      {
+        to: input.emailAdr,
+        locale: client.locale,
+        template: 'registrationReceived',
+        params: { name: input.profile.usrNm },
+      },
+      config.brand,
+    );
+    return { lgcSn };
+  });
+}
+
+function institutionFor(db: Db, profile: TProfile): Promise<number> {
+  return findOrCreateInstitution(db, {
+    name: profile.instNm,
+    swiftCode: profile.instSwiftCode,
+    country: profile.country,
+    continent: profile.continent,
+    lgcSn: newLgcSn(),
+  });
+}
+
+export type ProfileChange = 'resubmit' | 'complete' | 'update';
+
+/**
+ * Saves the signed-in user's profile. `resubmit`: a rejected (7) or to-supplement (8) account
+ * sends it back to review (5). `complete`: an invited account fills in what it lacks.
+ * `update`: an active account keeps its profile current.
+ */
+export async function saveProfile(
+  db: Db,
+  user: SessionUser,
+  profile: TProfile,
+  change: ProfileChange,
+  ip: string,
+): Promise<void> {
+  if (change === 'resubmit' && user.activation !== '7' && user.activation !== '8') throw new AppError('PRT_CONFLICT');
+  if (change === 'complete' && user.profileComplete) throw new AppError('PRT_CONFLICT');
+  if (change === 'update' && user.activation !== '1' && user.activation !== '6')
+    throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
+  await db.transaction().execute(async (trx) => {
+    const institutionId = await institutionFor(trx, profile);
+    await trx
+      .updateTable('appUser')
+      .set({
+        name: profile.usrNm,
+        phone: profile.phone,
+        institutionId,
+        profile: JSON.stringify(profile),
+        interestedTypes: profile.interestedTypes,
+        updatedAt: new Date(),
+        ...(change === 'resubmit' ? { activation: '5' as const } : {}),
+        ...(change === 'complete' ? { profileComplete: true } : {}),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: change === 'resubmit' ? AUDIT_ACTIONS.resubmitted : AUDIT_ACTIONS.updated,
+      targetType: 'user',
+      targetId: user.lgcSn,
+      ip,
+    });
+  });
+}

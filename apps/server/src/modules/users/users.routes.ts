@@ -1,0 +1,130 @@
+import { ZEnvelope } from '@portal/shared';
+import {
+  ZAccountInfo,
+  ZCheckEmailCodeRequest,
+  ZProfileUpdateRequest,
+  ZRegisterRequest,
+  ZUserInfo,
+} from '@portal/shared/schemas/accounts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ok } from '../../platform/respond.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { checkRegistrationCode, type ProfileChange, register, saveProfile } from './registration.service.ts';
+import { toUserInfo } from './user-info.ts';
+import { findUserById, institutionNameOf, type UserRow } from './users.repository.ts';
+
+/** The current user, registration and profile (SPEC §7 /user/p1/...). */
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const tags = ['users'];
+  const infoOf = async (user: SessionUser) => toUserInfo(user, await institutionNameOf(db, user.institutionId));
+  const reload = async (id: number): Promise<UserRow> => {
+    const row = await findUserById(db, id);
+    if (!row) throw new AppError('PRT_CURRENT_USER_UNAVAILABLE');
+    return row;
+  };
+
+  app.get(
+    '/api/user/p1/detail',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The signed-in user, or null for a visitor (YBLSYSTE0005 when the session has ended)',
+        response: { 200: ZEnvelope(ZUserInfo.nullable()) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (request.sessionExpired) throw new AppError('YBLSYSTE0005');
+      return ok(request, request.auth ? await infoOf(request.auth.user) : null);
+    },
+  );
+
+  app.post(
+    '/api/user/p1/agree',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Accept the user agreement', response: { 200: ZEnvelope(ZUserInfo) } },
+    },
+    async (request) => {
+      const user = request.auth!.user;
+      await db
+        .updateTable('appUser')
+        .set({ agreementAccepted: true, updatedAt: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      return ok(request, await infoOf({ ...user, agreementAccepted: true }));
+    },
+  );
+
+  app.post(
+    '/api/user/p1/register/checkEmailCode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Checks the registration e-mail code without using it up',
+        body: ZCheckEmailCodeRequest,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await checkRegistrationCode(db, request.body);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/user/p1/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Registers an account; it stays under review (5) until the bank decides',
+        body: ZRegisterRequest,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await register(db, config, request.body, { ip: request.ip, locale: request.locale });
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/user/p1/accountInfo',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: "The signed-in user's profile", response: { 200: ZEnvelope(ZAccountInfo) } },
+    },
+    async (request) => {
+      const row = await reload(request.auth!.user.id);
+      return ok(request, { user: await infoOf(row), profile: row.profile as Record<string, never> });
+    },
+  );
+
+  const profileRoute = (url: string, change: ProfileChange, access: 'session' | 'active', summary: string) =>
+    app.post(
+      url,
+      {
+        config: { access },
+        schema: { tags, summary, body: ZProfileUpdateRequest, response: { 200: ZEnvelope(ZUserInfo) } },
+      },
+      async (request) => {
+        await saveProfile(db, request.auth!.user, request.body.profile, change, request.ip);
+        return ok(request, await infoOf(await reload(request.auth!.user.id)));
+      },
+    );
+  profileRoute(
+    '/api/user/p1/improve/info',
+    'resubmit',
+    'session',
+    'Refill after rejection (7) or a request for more (8); back to review',
+  );
+  profileRoute('/api/user/p1/completeInfo', 'complete', 'session', 'Complete a profile that lacks information');
+  profileRoute('/api/user/p1/updateUserInfo', 'update', 'active', "Update an active account's profile");
+};

@@ -1,0 +1,202 @@
+/**
+ * Sessions and access control, decided on the server for every request (DESIGN: security model).
+ *
+ * - A session is a random token in an HttpOnly, SameSite=Lax cookie; the database keeps only its
+ *   SHA-256, with an idle and an absolute expiry. Any instance can check it.
+ * - Every /api route declares `config.access`: 'public' | 'session' | 'active' | 'staff'. A route
+ *   without one fails at start-up (fail closed), and the authorization matrix test lists them all.
+ * - Unsafe methods from another origin are refused (cookies are SameSite=Lax; this adds a check).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Activation } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export const ACCESS_LEVELS = ['public', 'session', 'active', 'staff'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export const SESSION_COOKIE = 'portal_sid';
+export const DEVICE_COOKIE = 'portal_device';
+const TOUCH_EVERY_MS = 60_000;
+
+export type SessionUser = {
+  id: number;
+  lgcSn: string;
+  email: string;
+  name: string;
+  roleCodes: string[];
+  activation: Activation;
+  status: 'active' | 'stopped';
+  institutionId: number | null;
+  forcePasswordChange: boolean;
+  agreementAccepted: boolean;
+  profileComplete: boolean;
+  locale: string;
+  reviewNote: string | null;
+};
+
+export type AuthContext = { user: SessionUser; tokenHash: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null for a visitor. */
+    auth: AuthContext | null;
+    /** A session cookie came with the request but its session is over. */
+    sessionExpired: boolean;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const ACTIVE_ACTIVATIONS: readonly Activation[] = ['1', '6'];
+export const isStaff = (user: Pick<SessionUser, 'roleCodes'>) => user.roleCodes.includes('50');
+
+/** Starts a session for a user; returns the cookie token (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  userId: number,
+  options: { absoluteMs: number; ip?: string; userAgent?: string; now?: Date },
+): Promise<string> {
+  const now = options.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('userSession')
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + options.absoluteMs),
+      ip: options.ip ?? null,
+      userAgent: options.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+export async function endSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('userSession').where('userId', '=', userId).execute();
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    maxAge: Math.floor(config.auth.sessionAbsoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+}
+
+/** The long-lived device identifier behind "new device" checks; set when missing. */
+export function deviceIdOf(request: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const existing = request.cookies[DEVICE_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{20,64}$/.test(existing)) return existing;
+  const id = randomBytes(24).toString('base64url');
+  reply.setCookie(DEVICE_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    maxAge: 400 * 24 * 3600,
+  });
+  return id;
+}
+
+async function loadSession(db: Db, token: string, config: Config, now: Date): Promise<AuthContext | null> {
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('userSession as s')
+    .innerJoin('appUser as u', 'u.id', 's.userId')
+    .select([
+      's.lastSeenAt',
+      's.expiresAt',
+      'u.id',
+      'u.lgcSn',
+      'u.email',
+      'u.name',
+      'u.roleCodes',
+      'u.activation',
+      'u.status',
+      'u.institutionId',
+      'u.forcePasswordChange',
+      'u.agreementAccepted',
+      'u.profileComplete',
+      'u.locale',
+      'u.reviewNote',
+    ])
+    .where('s.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const lastSeen = new Date(row.lastSeenAt).getTime();
+  const idleOver = now.getTime() - lastSeen > config.auth.sessionIdleMs;
+  if (idleOver || new Date(row.expiresAt).getTime() <= now.getTime() || row.status !== 'active') {
+    await db.deleteFrom('userSession').where('tokenHash', '=', tokenHash).execute();
+    return null;
+  }
+  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
+    await db.updateTable('userSession').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
+    await db.updateTable('appUser').set({ lastActiveAt: now }).where('id', '=', row.id).execute();
+  }
+  const { lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
+  return { user, tokenHash };
+}
+
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Throws the error that fits when the request may not use a route of this access level. */
+export function checkAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'public') return;
+  const auth = request.auth;
+  if (!auth) throw new AppError(request.sessionExpired ? 'YBLSYSTE0005' : 'PRT_UNAUTHENTICATED');
+  if (access === 'session') return;
+  if (!ACTIVE_ACTIVATIONS.includes(auth.user.activation)) throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
+  if (access === 'staff' && !isStaff(auth.user)) throw new AppError('PRT_FORBIDDEN');
+}
+
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('sessionExpired', false);
+
+    app.addHook('onRoute', (route) => {
+      const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      if (isApi && (!access || !ACCESS_LEVELS.includes(access))) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access) return;
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !sameOrigin(request)) {
+        throw new AppError('PRT_FORBIDDEN');
+      }
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        request.auth = await loadSession(db, token, config, new Date());
+        request.sessionExpired = request.auth === null;
+      }
+      checkAccess(request, access);
+    });
+  },
+  { name: 'session', dependencies: ['errors'] },
+);

@@ -1,0 +1,130 @@
+/**
+ * E-mail verification codes (SPEC §5, §9): 4 characters, a new one at most every 60 s per
+ * address and purpose, valid 10 minutes, dead after 5 wrong tries, used once.
+ * Only the SHA-256 of the code is stored.
+ *
+ * checkVerificationCode records a wrong try and then throws: call it with the root `db`, not
+ * inside a transaction that the error rolls back, or the try is not counted.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { normalizeCode, randomCode, sameDigest, sha256Hex } from './codes.ts';
+import { AppError } from './errors.ts';
+
+export type CodePurpose = 'register' | 'login' | 'reset';
+
+export const CODE_LENGTH = 4;
+export const CODE_RESEND_SECONDS = 60;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+
+const codeHash = (code: string) => sha256Hex(normalizeCode(code));
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Issues a new code for an address and purpose and retires any earlier one.
+ * Throws PRT_RESEND_TOO_SOON (with the seconds left) within 60 s of the previous code.
+ */
+export async function issueVerificationCode(
+  db: Db,
+  { email, purpose, now = new Date() }: { email: string; purpose: CodePurpose; now?: Date },
+): Promise<{ code: string; resendAfterSeconds: number }> {
+  const address = normalizeEmail(email);
+  return inTransaction(db, async (trx) => {
+    // Two simultaneous requests for one address must not both pass the 60 s check.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`verification-code:${purpose}:${address}`}, 0))`.execute(
+      trx,
+    );
+    const previous = await trx
+      .selectFrom('verificationCode')
+      .select('createdAt')
+      .where('email', '=', address)
+      .where('purpose', '=', purpose)
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (previous) {
+      const elapsedMs = now.getTime() - new Date(previous.createdAt).getTime();
+      const waitSeconds = Math.ceil((CODE_RESEND_SECONDS * 1000 - elapsedMs) / 1000);
+      if (waitSeconds > 0) throw new AppError('PRT_RESEND_TOO_SOON', { seconds: waitSeconds });
+    }
+    await trx
+      .updateTable('verificationCode')
+      .set({ consumedAt: now })
+      .where('email', '=', address)
+      .where('purpose', '=', purpose)
+      .where('consumedAt', 'is', null)
+      .execute();
+    const code = randomCode(CODE_LENGTH);
+    await trx
+      .insertInto('verificationCode')
+      .values({
+        email: address,
+        purpose,
+        codeHash: codeHash(code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+      })
+      .execute();
+    return { code, resendAfterSeconds: CODE_RESEND_SECONDS };
+  });
+}
+
+/**
+ * Checks a code typed by the user (case and surrounding spaces do not matter); with `consume`
+ * the code is used up on success. Throws PRT_CODE_EMPTY, PRT_CODE_EXPIRED (none live, expired,
+ * or too many wrong tries) or PRT_CODE_INCORRECT (and counts the try).
+ */
+export async function checkVerificationCode(
+  db: Db,
+  {
+    email,
+    purpose,
+    code,
+    consume,
+    now = new Date(),
+  }: { email: string; purpose: CodePurpose; code: string; consume: boolean; now?: Date },
+): Promise<void> {
+  if (!code.trim()) throw new AppError('PRT_CODE_EMPTY');
+  const address = normalizeEmail(email);
+  const failure = await inTransaction(db, async (trx) => {
+    // The row lock makes concurrent tries queue up, so no more than 5 are ever compared.
+    const live = await trx
+      .selectFrom('verificationCode')
+      .select(['id', 'codeHash', 'attempts', 'expiresAt'])
+      .where('email', '=', address)
+      .where('purpose', '=', purpose)
+      .where('consumedAt', 'is', null)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!live || new Date(live.expiresAt) <= now || live.attempts >= CODE_MAX_ATTEMPTS) {
+      return 'PRT_CODE_EXPIRED' as const;
+    }
+    if (!sameDigest(live.codeHash, codeHash(code))) {
+      await trx
+        .updateTable('verificationCode')
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where('id', '=', live.id)
+        .execute();
+      return 'PRT_CODE_INCORRECT' as const;
+    }
+    if (consume) await trx.updateTable('verificationCode').set({ consumedAt: now }).where('id', '=', live.id).execute();
+    return null;
+  });
+  // Thrown after the transaction has committed, so the wrong try stays counted.
+  if (failure) throw new AppError(failure);
+}
+
+/** Deletes codes that expired before `olderThan`. Returns rows deleted. */
+export async function pruneVerificationCodes(db: Db, olderThan: Date): Promise<number> {
+  const result = await db.deleteFrom('verificationCode').where('expiresAt', '<', olderThan).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

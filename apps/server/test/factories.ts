@@ -1,0 +1,127 @@
+/**
+ * Test factories: institutions, users and sessions written straight to the database, so a test
+ * states only what matters to it (outline's buildUser()).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../src/db/database.ts';
+import type { Activation } from '../src/db/schema.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+import { createSession, SESSION_COOKIE } from '../src/platform/session.ts';
+
+export const TEST_PASSWORD = 'Trade#2026x';
+
+let letterCounter = Math.floor(Math.random() * 26 ** 4);
+/** Five upper-case letters, different on every call within a run (SWIFT codes, names). */
+function uniqueLetters(): string {
+  letterCounter += 1;
+  let n = letterCounter;
+  let out = '';
+  for (let i = 0; i < 5; i++) {
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+let testPasswordHash: Promise<string> | undefined;
+
+export async function buildInstitution(
+  db: Db,
+  overrides: { name?: string; swiftCode?: string; country?: string } = {},
+) {
+  const suffix = uniqueLetters();
+  return db
+    .insertInto('institution')
+    .values({
+      lgcSn: randomUUID(),
+      name: overrides.name ?? `Test Bank ${suffix}`,
+      swiftCode: overrides.swiftCode ?? `T${suffix}HK`,
+      kind: 'partner',
+      country: overrides.country ?? 'HK',
+      continent: 'ASIA',
+    })
+    .returning(['id', 'lgcSn', 'name', 'swiftCode'])
+    .executeTakeFirstOrThrow();
+}
+
+export type UserOverrides = {
+  email?: string;
+  name?: string;
+  activation?: Activation;
+  roles?: string[];
+  institutionId?: number;
+  status?: 'active' | 'stopped';
+  forcePasswordChange?: boolean;
+  passwordResetRequired?: boolean;
+  agreementAccepted?: boolean;
+  profileComplete?: boolean;
+  locale?: 'en-US' | 'zh-CN';
+  interestedTypes?: string[];
+};
+
+export async function buildUser(db: Db, overrides: UserOverrides = {}) {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const institutionId = overrides.institutionId ?? (await buildInstitution(db)).id;
+  return db
+    .insertInto('appUser')
+    .values({
+      lgcSn: randomUUID(),
+      email: overrides.email ?? `user-${randomUUID().slice(0, 8)}@bank.example`,
+      passwordHash: await testPasswordHash,
+      name: overrides.name ?? 'Test User',
+      phone: '+852 1234 5678',
+      institutionId,
+      roleCodes: sql<string[]>`${overrides.roles ?? ['10']}::text[]`,
+      activation: overrides.activation ?? '1',
+      status: overrides.status ?? 'active',
+      forcePasswordChange: overrides.forcePasswordChange ?? false,
+      passwordResetRequired: overrides.passwordResetRequired ?? false,
+      agreementAccepted: overrides.agreementAccepted ?? true,
+      profileComplete: overrides.profileComplete ?? true,
+      locale: overrides.locale ?? 'en-US',
+      profile: JSON.stringify({}),
+      interestedTypes: sql<string[]>`${overrides.interestedTypes ?? []}::text[]`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A session cookie for the user, as if they had logged in. */
+export async function sessionCookie(db: Db, userId: number): Promise<string> {
+  const token = await createSession(db, userId, { absoluteMs: 3_600_000 });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A picture code and its answer, through the test-mode header. */
+export async function solveCaptcha(app: FastifyInstance) {
+  const res = await app.inject({ method: 'GET', url: '/api/user/p1/getVerifyCode' });
+  return {
+    verifyCodeTraceId: res.json().data.verifyCodeTraceId as string,
+    verifyCode: String(res.headers['x-test-captcha-answer']),
+  };
+}
+
+/** The 4-character code of a verification e-mail ("Verification code: AB3K", "验证码：AB3K"). */
+export function codeIn(text: string): string | undefined {
+  return /(?:code|验证码)\s*[:：]\s*([A-Z2-9]{4})\b/i.exec(text)?.[1];
+}
+
+/** The newest e-mail queued for an address, and the 4-character code in it if any. */
+export async function lastMailTo(db: Db, to: string) {
+  const row = await db
+    .selectFrom('mailOutbox')
+    .selectAll()
+    .where('toAddress', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const code = row ? codeIn(row.textBody) : undefined;
+  return { mail: row, code };
+}
+
+let ipCounter = 0;
+/** A client address of its own, so per-address rate limits do not couple unrelated tests. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
