@@ -2,6 +2,8 @@
  * Shared pieces for the Chromium journeys: one browser per spec file, pages that record
  * console errors, and the base URL of the server started by `global-setup.ts`.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
