@@ -143,6 +143,29 @@ describe('registration', () => {
     );
   });
 
+  it('gives a code 5 tries, then it is dead even when right', async () => {
+    const code = await emailCodeFor('guess@lusitania.example');
+    const wrong = code === 'ZZZZ' ? 'YYYY' : 'ZZZZ';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/p1/register',
+        remoteAddress: nextIp(),
+        payload: registerPayload('guess@lusitania.example', wrong),
+      });
+      answers.push(res.json().code);
+    }
+    expect(answers).toEqual(Array(5).fill('PRT_CODE_INCORRECT'));
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/register',
+      remoteAddress: nextIp(),
+      payload: registerPayload('guess@lusitania.example', code),
+    });
+    expect(right.json().code).toBe('PRT_CODE_EXPIRED');
+  });
+
   it('waits 60 s before sending another code', async () => {
     await emailCodeFor('patient@lusitania.example');
     const again = await app.inject({

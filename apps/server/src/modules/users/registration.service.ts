@@ -36,14 +36,13 @@ export async function register(
 ): Promise<{ lgcSn: string }> {
   await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
   if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
+  // Checked outside the transaction first: a wrong code must count as an attempt, and a
+  // rolled-back transaction would forget it. Consumed inside, with the account it creates.
+  const code = { email: input.emailAdr, purpose: 'register' as const, code: input.emailCode };
+  await checkVerificationCode(db, { ...code, consume: false });
   const passwordHash = await hashPassword(input.pwd);
   return db.transaction().execute(async (trx) => {
-    await checkVerificationCode(trx, {
-      email: input.emailAdr,
-      purpose: 'register',
-      code: input.emailCode,
-      consume: true,
-    });
+    await checkVerificationCode(trx, { ...code, consume: true });
     const institutionId = await institutionFor(trx, input.profile);
     const lgcSn = newLgcSn();
     const inserted = await trx

@@ -1,0 +1,78 @@
+/**
+ * Managing people: bank staff over every account and institution (back office), and an
+ * institution administrator over the general users of their own institution (SPEC §1, §6, §8).
+ */
+import { z } from 'zod';
+import { ZActivation, ZCode, ZDictCode, ZEmail, ZPassword, ZPhone } from './accounts.ts';
+import { ZPageQuery } from './common.ts';
+
+export const ZAccountStatus = z.enum(['active', 'stopped']);
+
+export const ZManagedUser = z.object({
+  lgcSn: z.string(),
+  emailAdr: z.string(),
+  usrNm: z.string(),
+  phone: z.string().nullable(),
+  instNm: z.string().nullable(),
+  instSwiftCode: z.string().nullable(),
+  rlTpcd: z.array(z.string()),
+  actvtInd: ZActivation,
+  status: ZAccountStatus,
+  stoppedReason: z.string().nullable(),
+  invitationPending: z.boolean().describe('Invited and not yet activated'),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TManagedUser = z.infer<typeof ZManagedUser>;
+
+export const ZUserListQuery = ZPageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'stopped', 'all']).default('all'),
+  institution: z.string().trim().max(64).optional().describe('Institution lgcSn'),
+});
+
+export const ZStopRequest = z.object({ reason: z.string().trim().min(1).max(500) });
+
+export const ZManagedInstitution = z.object({
+  lgcSn: z.string(),
+  name: z.string(),
+  swiftCode: z.string().nullable(),
+  kind: z.enum(['partner', 'bank']),
+  country: z.string().nullable(),
+  status: ZAccountStatus,
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const ZInstitutionListQuery = ZPageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'stopped', 'all']).default('all'),
+});
+
+// ---------- institution administrator ----------
+
+export const ZInviteRequest = z.object({
+  emailAdr: ZEmail,
+  usrNm: z.string().trim().min(1).max(50),
+  country: ZDictCode('countries').describe('Where the invitee works; must be in the institution’s region'),
+});
+
+export const ZInstitutionUserUpdate = z.object({
+  usrNm: z.string().trim().min(1).max(50),
+  phone: z.union([z.literal(''), ZPhone]).default(''),
+  jobTitle: z.string().trim().max(50).default(''),
+});
+
+export const ZInvitationQuery = z.object({ token: z.string().min(20).max(100) });
+export const ZInvitationInfo = z.object({ emailAdr: z.string(), usrNm: z.string(), instNm: z.string().nullable() });
+export const ZAcceptInvitationRequest = z
+  .object({
+    token: z.string().min(20).max(100),
+    pwd: ZPassword,
+    confirmPwd: z.string(),
+    agreed: z.literal(true, { message: 'agreementRequired' }),
+  })
+  .refine((v) => v.pwd === v.confirmPwd, { message: 'passwordMismatch', path: ['confirmPwd'] });
+
+/** Re-exported for forms that need a code field next to these. */
+export { ZCode };
