@@ -23,6 +23,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { managementRoutes } from './modules/users/management.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { errorsPlugin } from './platform/errors.ts';
 import { i18nPlugin } from './platform/i18n.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, { db: database.db, config });
   await app.register(userRoutes, { db: database.db, config });
   await app.register(backofficeRoutes, { db: database.db, config });
+  await app.register(managementRoutes, { db: database.db, config });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 
   // The web app answers everything else

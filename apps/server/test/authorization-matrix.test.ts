@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser, sessionCookie } from './factories.ts';
 import { buildTestApp } from './helpers.ts';
 
-type Level = 'public' | 'session' | 'active' | 'staff';
+type Level = 'public' | 'session' | 'active' | 'institutionAdmin' | 'staff';
 
 const MATRIX: Record<string, Level> = {
   'GET /api/site/config': 'public',
@@ -32,6 +32,20 @@ const MATRIX: Record<string, Level> = {
   'GET /api/backend/registrations/:lgcSn': 'staff',
   'POST /api/backend/registrations/:lgcSn/decision': 'staff',
   'GET /api/backend/audit': 'staff',
+  'GET /api/backend/users': 'staff',
+  'POST /api/backend/users/:lgcSn/stop': 'staff',
+  'POST /api/backend/users/:lgcSn/enable': 'staff',
+  'GET /api/backend/institutions': 'staff',
+  'POST /api/backend/institutions/:lgcSn/stop': 'staff',
+  'POST /api/backend/institutions/:lgcSn/enable': 'staff',
+  'GET /api/user/p1/institution/users': 'institutionAdmin',
+  'POST /api/user/p1/institution/users/invite': 'institutionAdmin',
+  'POST /api/user/p1/institution/users/:lgcSn/update': 'institutionAdmin',
+  'POST /api/user/p1/institution/users/:lgcSn/stop': 'institutionAdmin',
+  'POST /api/user/p1/institution/users/:lgcSn/enable': 'institutionAdmin',
+  'POST /api/user/p1/institution/users/:lgcSn/delete': 'institutionAdmin',
+  'GET /api/user/p1/invitation': 'public',
+  'POST /api/user/p1/invitation/accept': 'public',
   // Development only (not registered in production): stored e-mails for local demos.
   'GET /api/dev/mailbox': 'public',
 };
@@ -43,6 +57,7 @@ const ALLOWED: Record<Level, readonly Caller[]> = {
   public: CALLERS,
   session: ['pending', 'approved', 'otherInstitution', 'institutionAdmin', 'staff'],
   active: ['approved', 'otherInstitution', 'institutionAdmin', 'staff'],
+  institutionAdmin: ['institutionAdmin'],
   staff: ['staff'],
 };
 

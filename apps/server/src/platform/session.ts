@@ -3,7 +3,8 @@
  *
  * - A session is a random token in an HttpOnly, SameSite=Lax cookie; the database keeps only its
  *   SHA-256, with an idle and an absolute expiry. Any instance can check it.
- * - Every /api route declares `config.access`: 'public' | 'session' | 'active' | 'staff'. A route
+ * - Every /api route declares `config.access`: 'public' | 'session' | 'active' | 'institutionAdmin'
+ *   | 'staff'. A route
  *   without one fails at start-up (fail closed), and the authorization matrix test lists them all.
  * - Unsafe methods from another origin are refused (cookies are SameSite=Lax; this adds a check).
  */
@@ -15,7 +16,7 @@ import type { Db } from '../db/database.ts';
 import type { Activation } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
-export const ACCESS_LEVELS = ['public', 'session', 'active', 'staff'] as const;
+export const ACCESS_LEVELS = ['public', 'session', 'active', 'institutionAdmin', 'staff'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 export const SESSION_COOKIE = 'portal_sid';
@@ -55,6 +56,9 @@ declare module 'fastify' {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const ACTIVE_ACTIVATIONS: readonly Activation[] = ['1', '6'];
 export const isStaff = (user: Pick<SessionUser, 'roleCodes'>) => user.roleCodes.includes('50');
+/** Institution administrators (20) manage their institution's users; so does the system administrator (99). */
+export const isInstitutionAdmin = (user: Pick<SessionUser, 'roleCodes'>) =>
+  user.roleCodes.includes('20') || user.roleCodes.includes('99');
 
 /** Starts a session for a user; returns the cookie token (only its hash is stored). */
 export async function createSession(
@@ -117,7 +121,9 @@ async function loadSession(db: Db, token: string, config: Config, now: Date): Pr
   const row = await db
     .selectFrom('userSession as s')
     .innerJoin('appUser as u', 'u.id', 's.userId')
+    .leftJoin('institution as i', 'i.id', 'u.institutionId')
     .select([
+      'i.status as institutionStatus',
       's.lastSeenAt',
       's.expiresAt',
       'u.id',
@@ -139,7 +145,8 @@ async function loadSession(db: Db, token: string, config: Config, now: Date): Pr
   if (!row) return null;
   const lastSeen = new Date(row.lastSeenAt).getTime();
   const idleOver = now.getTime() - lastSeen > config.auth.sessionIdleMs;
-  if (idleOver || new Date(row.expiresAt).getTime() <= now.getTime() || row.status !== 'active') {
+  const stopped = row.status !== 'active' || row.institutionStatus === 'stopped';
+  if (idleOver || new Date(row.expiresAt).getTime() <= now.getTime() || stopped) {
     await db.deleteFrom('userSession').where('tokenHash', '=', tokenHash).execute();
     return null;
   }
@@ -147,7 +154,7 @@ async function loadSession(db: Db, token: string, config: Config, now: Date): Pr
     await db.updateTable('userSession').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
     await db.updateTable('appUser').set({ lastActiveAt: now }).where('id', '=', row.id).execute();
   }
-  const { lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
+  const { lastSeenAt: _seen, expiresAt: _expires, institutionStatus: _institution, ...user } = row;
   return { user, tokenHash };
 }
 
@@ -169,6 +176,7 @@ export function checkAccess(request: FastifyRequest, access: Access): void {
   if (access === 'session') return;
   if (!ACTIVE_ACTIVATIONS.includes(auth.user.activation)) throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
   if (access === 'staff' && !isStaff(auth.user)) throw new AppError('PRT_FORBIDDEN');
+  if (access === 'institutionAdmin' && !isInstitutionAdmin(auth.user)) throw new AppError('PRT_FORBIDDEN');
 }
 
 export const sessionPlugin = fp(

@@ -74,7 +74,9 @@ export async function login(
     if (user) await recordFailedLogin(db, config, user, client, now);
     throw new AppError('PRT_LOGIN_FAILED');
   }
-  if (user.status !== 'active') throw new AppError('PRT_ACCOUNT_STOPPED');
+  if (user.status !== 'active' || (await institutionStopped(db, user.institutionId))) {
+    throw new AppError('PRT_ACCOUNT_STOPPED');
+  }
   if (await needsEmailCode(db, user, client.deviceId)) {
     if (!input.emailCode?.trim()) throw new AppError('PRT_EMAIL_CODE_REQUIRED');
     await checkVerificationCode(db, { email, purpose: 'login', code: input.emailCode, consume: true });
@@ -108,6 +110,12 @@ export async function login(
     });
   });
   return { user: { ...user, failedLogins: 0, lockedUntil: null }, token };
+}
+
+async function institutionStopped(db: Db, institutionId: number | null): Promise<boolean> {
+  if (institutionId === null) return false;
+  const row = await db.selectFrom('institution').select('status').where('id', '=', institutionId).executeTakeFirst();
+  return row?.status === 'stopped';
 }
 
 function minutesUntil(until: Date, now: Date): number {

@@ -1,0 +1,249 @@
+import { ZEnvelope, ZPage } from '@portal/shared';
+import {
+  ZAcceptInvitationRequest,
+  ZInstitutionListQuery,
+  ZInstitutionUserUpdate,
+  ZInvitationInfo,
+  ZInvitationQuery,
+  ZInviteRequest,
+  ZManagedInstitution,
+  ZManagedUser,
+  ZStopRequest,
+  ZUserListQuery,
+} from '@portal/shared/schemas/user-management';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../platform/respond.ts';
+import {
+  acceptInvitation,
+  deleteInstitutionUser,
+  invitationInfo,
+  inviteUser,
+  listInstitutions,
+  listInstitutionUsers,
+  listUsers,
+  setInstitutionStatus,
+  setUserStatus,
+  updateInstitutionUser,
+} from './management.service.ts';
+
+const params = z.object({ lgcSn: z.string().min(1).max(64) });
+const done = ZEnvelope(z.null());
+
+/** Account management: bank staff over everyone (back office); institution administrators over their own users. */
+export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const staff = { access: 'staff' as const };
+  const instAdmin = { access: 'institutionAdmin' as const };
+  const backTags = ['back office'];
+  const adminTags = ['institution users'];
+
+  app.get(
+    '/api/backend/users',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'Search every account',
+        querystring: ZUserListQuery,
+        response: { 200: ZEnvelope(ZPage(ZManagedUser)) },
+      },
+    },
+    async (request) => ok(request, await listUsers(db, request.query)),
+  );
+  app.post(
+    '/api/backend/users/:lgcSn/stop',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'Stop an account (ends its sessions)',
+        params,
+        body: ZStopRequest,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await setUserStatus(
+        db,
+        request.auth!.user,
+        request.params.lgcSn,
+        { stop: true, reason: request.body.reason },
+        request.ip,
+      );
+      return ok(request, null);
+    },
+  );
+  app.post(
+    '/api/backend/users/:lgcSn/enable',
+    {
+      config: staff,
+      schema: { tags: backTags, summary: 'Re-enable a stopped account', params, response: { 200: done } },
+    },
+    async (request) => {
+      await setUserStatus(db, request.auth!.user, request.params.lgcSn, { stop: false }, request.ip);
+      return ok(request, null);
+    },
+  );
+  app.get(
+    '/api/backend/institutions',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'Search institutions',
+        querystring: ZInstitutionListQuery,
+        response: { 200: ZEnvelope(ZPage(ZManagedInstitution)) },
+      },
+    },
+    async (request) => ok(request, await listInstitutions(db, request.query)),
+  );
+  app.post(
+    '/api/backend/institutions/:lgcSn/stop',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'Stop an institution: its users cannot log in',
+        params,
+        body: ZStopRequest,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, true, request.body.reason, request.ip);
+      return ok(request, null);
+    },
+  );
+  app.post(
+    '/api/backend/institutions/:lgcSn/enable',
+    { config: staff, schema: { tags: backTags, summary: 'Re-enable an institution', params, response: { 200: done } } },
+    async (request) => {
+      await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, false, null, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/user/p1/institution/users',
+    {
+      config: instAdmin,
+      schema: {
+        tags: adminTags,
+        summary: "The users of the administrator's own institution",
+        querystring: ZUserListQuery.omit({ institution: true }),
+        response: { 200: ZEnvelope(ZPage(ZManagedUser)) },
+      },
+    },
+    async (request) => ok(request, await listInstitutionUsers(db, request.auth!.user, request.query)),
+  );
+  app.post(
+    '/api/user/p1/institution/users/invite',
+    {
+      config: instAdmin,
+      schema: {
+        tags: adminTags,
+        summary: 'Invite a general user by e-mail (same region only for partner institutions)',
+        body: ZInviteRequest,
+        response: { 200: ZEnvelope(z.object({ lgcSn: z.string() })) },
+      },
+    },
+    async (request) => ok(request, await inviteUser(db, config, request.auth!.user, request.body, request.ip)),
+  );
+  app.post(
+    '/api/user/p1/institution/users/:lgcSn/update',
+    {
+      config: instAdmin,
+      schema: {
+        tags: adminTags,
+        summary: 'Change a user of the own institution',
+        params,
+        body: ZInstitutionUserUpdate,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await updateInstitutionUser(db, request.auth!.user, request.params.lgcSn, request.body, request.ip);
+      return ok(request, null);
+    },
+  );
+  app.post(
+    '/api/user/p1/institution/users/:lgcSn/stop',
+    {
+      config: instAdmin,
+      schema: {
+        tags: adminTags,
+        summary: 'Stop a user of the own institution',
+        params,
+        body: ZStopRequest,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      const admin = request.auth!.user;
+      await setUserStatus(
+        db,
+        admin,
+        request.params.lgcSn,
+        { stop: true, reason: request.body.reason },
+        request.ip,
+        admin,
+      );
+      return ok(request, null);
+    },
+  );
+  app.post(
+    '/api/user/p1/institution/users/:lgcSn/enable',
+    {
+      config: instAdmin,
+      schema: { tags: adminTags, summary: 'Re-enable a user of the own institution', params, response: { 200: done } },
+    },
+    async (request) => {
+      const admin = request.auth!.user;
+      await setUserStatus(db, admin, request.params.lgcSn, { stop: false }, request.ip, admin);
+      return ok(request, null);
+    },
+  );
+  app.post(
+    '/api/user/p1/institution/users/:lgcSn/delete',
+    {
+      config: instAdmin,
+      schema: { tags: adminTags, summary: 'Delete a user of the own institution', params, response: { 200: done } },
+    },
+    async (request) => {
+      await deleteInstitutionUser(db, request.auth!.user, request.params.lgcSn, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/user/p1/invitation',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: adminTags,
+        summary: 'Who an invitation is for',
+        querystring: ZInvitationQuery,
+        response: { 200: ZEnvelope(ZInvitationInfo) },
+      },
+    },
+    async (request) => ok(request, await invitationInfo(db, request.query.token)),
+  );
+  app.post(
+    '/api/user/p1/invitation/accept',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: adminTags,
+        summary: 'Accept an invitation: set a password and agree; the account is activated (6)',
+        body: ZAcceptInvitationRequest,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await acceptInvitation(db, request.body, request.ip);
+      return ok(request, null);
+    },
+  );
+};
