@@ -11,7 +11,7 @@ export function printSection(title: string, figures: Figure[]): boolean {
   console.info(`\n${title}`);
   let allMet = true;
   for (const f of figures) {
-    const value = f.value >= 100 ? f.value.toFixed(0) : f.value.toFixed(1);
+    const value = f.value >= 100 || Number.isInteger(f.value) ? f.value.toFixed(0) : f.value.toFixed(1);
     const met =
       f.target === undefined
         ? ''

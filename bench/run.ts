@@ -2,6 +2,7 @@
  * `npm run bench` (after `npm run build`): prints the project's speed and size figures against
  * their targets. Exit code 0 either way: the figures are for people to read and compare.
  */
+import { benchLogin } from './login.ts';
 import { printSection } from './report.ts';
 import { benchStartup } from './startup.ts';
 import { benchWebSize } from './web-size.ts';
@@ -9,5 +10,6 @@ import { benchWebSize } from './web-size.ts';
 const results = [
   printSection('Server start-up and memory (PGlite, built server)', await benchStartup()),
   printSection('Web app initial download', await benchWebSize()),
+  printSection('Log-in (PGlite, built server)', await benchLogin()),
 ];
 console.info(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (see above).');

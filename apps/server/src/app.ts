@@ -23,12 +23,15 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { createDormantAccountsJob } from './modules/users/dormant-accounts.job.ts';
 import { managementRoutes } from './modules/users/management.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { errorsPlugin } from './platform/errors.ts';
 import { i18nPlugin } from './platform/i18n.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createPruneJob } from './platform/prune.job.ts';
 import { securityPlugin } from './platform/security.ts';
 import { sessionPlugin } from './platform/session.ts';
 import { drainingPlugin } from './platform/shutdown.ts';
@@ -40,6 +43,8 @@ declare module 'fastify' {
     routeTable: ReadonlyArray<RouteEntry>;
     /** Delivers queued e-mail in the background (SMTP, or kept for /dev/mailbox). */
     mailer: Mailer;
+    /** Periodic jobs (dormant-account sweep, pruning), each on one instance at a time. */
+    jobs: JobRunner;
   }
 }
 
@@ -101,7 +106,22 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onReady', async () => {
     mailer.start();
   });
+  // Jobs: started with the app (unless JOBS_ENABLED=false; off by default in tests), stopped
+  // before the mailer and the database close.
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    jobs: [
+      createDormantAccountsJob({ db: database.db, config, log: app.log }),
+      createPruneJob({ db: database.db, config }),
+    ],
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    if (config.jobs.enabled) jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await mailer.stop();
     await database.close();
   });

@@ -20,6 +20,12 @@ describe('parseConfig', () => {
     expect(parseConfig({ PUBLIC_BASE_URL: 'https://portal.bank.example/' }).cookieSecure).toBe(true);
   });
 
+  it('refuses to start in production with the picture-code test switch on', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', CAPTCHA_TEST_MODE: 'true' })).toThrow(/CAPTCHA_TEST_MODE/);
+    expect(parseConfig({ NODE_ENV: 'production' }).auth.captchaTestMode).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'test', CAPTCHA_TEST_MODE: 'true' }).auth.captchaTestMode).toBe(true);
+  });
+
   it('refuses to start with bad values, naming each', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ORG_EMAIL: 'nobody' })).toThrow(ConfigError);
     try {

@@ -61,6 +61,8 @@ const ZEnv = z.object({
 
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Periodic jobs (platform/jobs.ts) on this instance; unset: on, except under NODE_ENV=test. */
+  JOBS_ENABLED: bool.optional(),
 
   BANK_NAME_EN: z.string().default('Global Cooperation Bank'),
   BANK_NAME_ZH: z.string().default('环球合作银行'),
@@ -114,6 +116,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** Tests run jobs by calling app.jobs.runDue(now), not on a timer. */
+    jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test' },
     auth: {
       sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
       sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -141,6 +141,15 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** One row per periodic job (platform/jobs.ts): who may run it now, and how its last run went. */
+export interface JobLeaseTable {
+  name: string;
+  /** Held by the instance running the job until then; null when free. */
+  lockedUntil: NullableTimestamp;
+  lastRunAt: NullableTimestamp;
+  lastResult: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   seedStep: SeedStepTable;
@@ -153,4 +162,5 @@ export interface Database {
   rateLimitCounter: RateLimitCounterTable;
   mailOutbox: MailOutboxTable;
   auditLog: AuditLogTable;
+  jobLease: JobLeaseTable;
 }

@@ -1,7 +1,8 @@
 import { useMatches } from 'react-router';
 import type { I18nKey } from '../lib/i18n/keys.ts';
 
-export type RouteLayout = 'main' | 'bare';
+/** 'main': header, banner, footers; 'bare': the page alone; 'backoffice': the bank staff's back office. */
+export type RouteLayout = 'main' | 'bare' | 'backoffice';
 
 /** The meta flags of SPEC §2 for one route, with defaults applied. */
 export type RouteMeta = {
@@ -12,6 +13,8 @@ export type RouteMeta = {
   hiddenBanner: boolean;
   hiddenCopyRight: boolean;
   layout: RouteLayout;
+  /** Role type codes of which the user needs one (e.g. '50', bank staff); others see /403. */
+  roles?: readonly string[];
 };
 
 export type RouteHandle = { meta: RouteMeta };

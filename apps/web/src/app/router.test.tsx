@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lazyPage } from '../lib/lazy-page.ts';
-import { envelope, jsonResponse, SITE_CONFIG, stubFetch } from '../test/fetch-mock.ts';
+import { stubPortalApi } from '../test/fetch-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { toRouteMeta } from './router.tsx';
 import { ROUTES, type RouteRecord } from './routes.tsx';
 
 function stubSiteConfig() {
-  return stubFetch((url) =>
-    url === '/api/site/config'
-      ? jsonResponse(envelope(SITE_CONFIG))
-      : jsonResponse(envelope(null, 'PRT_NOT_FOUND', 'x'), 404),
-  );
+  return stubPortalApi();
 }
 
 function PlainPage() {
@@ -148,7 +144,9 @@ describe('main layout', () => {
   });
 
   it('hides contact details while the site configuration is unavailable, without a toast', async () => {
-    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    stubPortalApi({
+      respond: (url) => (url === '/api/site/config' ? Promise.reject(new TypeError('Failed to fetch')) : undefined),
+    });
     const { queryClient } = renderApp('/home');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     await waitFor(() => expect(queryClient.getQueryState(['site-config'])?.status).toBe('error'), { timeout: 8000 });

@@ -1,11 +1,17 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { lazyComponent } from '../lib/lazy-page.ts';
 import { RouteGuard } from './guards/RouteGuard.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import type { RouteHandle, RouteMeta } from './route-meta.ts';
 import { NOT_FOUND_PATH, REDIRECTS, type RedirectRecord, ROUTES, type RouteRecord } from './routes.tsx';
+import { PageFallback } from './shell/PageFallback.tsx';
 import { RootShell } from './shell/RootShell.tsx';
 import { RouteErrorView } from './shell/RouteErrorView.tsx';
+
+/** The back office's frame loads with its first page (it is no part of the public site). */
+const BackofficeLayout = lazyComponent(() => import('./layouts/BackofficeLayout.tsx'), 'BackofficeLayout');
 
 export function toRouteMeta(record: RouteRecord): RouteMeta {
   return {
@@ -14,6 +20,7 @@ export function toRouteMeta(record: RouteRecord): RouteMeta {
     hiddenBanner: record.hiddenBanner ?? false,
     hiddenCopyRight: record.hiddenCopyRight ?? false,
     layout: record.layout ?? 'main',
+    ...(record.roles ? { roles: record.roles } : {}),
   };
 }
 
@@ -54,7 +61,7 @@ function RenderNothing() {
 
 /**
  * Turns the route table into React Router objects: redirects, the main-layout pages, the bare
- * pages, and the catch-all that sends any unknown path to /404.
+ * pages, the back-office pages, and the catch-all that sends any unknown path to /404.
  */
 export function buildRouteObjects(
   routes: readonly RouteRecord[] = ROUTES,
@@ -62,6 +69,7 @@ export function buildRouteObjects(
 ): RouteObject[] {
   const mainRoutes = routes.filter((record) => (record.layout ?? 'main') === 'main');
   const bareRoutes = routes.filter((record) => record.layout === 'bare');
+  const backofficeRoutes = routes.filter((record) => record.layout === 'backoffice');
   return [
     {
       id: 'root',
@@ -72,6 +80,15 @@ export function buildRouteObjects(
         ...redirects.map(toRedirectObject),
         { id: 'main-layout', element: <MainLayout />, children: mainRoutes.map(toRouteObject) },
         { id: 'bare-layout', element: <BareLayout />, children: bareRoutes.map(toRouteObject) },
+        {
+          id: 'backoffice-layout',
+          element: (
+            <Suspense fallback={<PageFallback />}>
+              <BackofficeLayout />
+            </Suspense>
+          ),
+          children: backofficeRoutes.map(toRouteObject),
+        },
         { path: '*', element: null, loader: () => replace(NOT_FOUND_PATH) },
       ],
     },

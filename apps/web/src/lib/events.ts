@@ -43,8 +43,15 @@ export function createEmitter<Events extends Record<string, unknown>>(): Emitter
  * `open-login` (show the login dialog) and `session-invalid` (drop cached user data).
  */
 export type AppEvents = {
-  /** Ask for the login dialog: the session expired, or a login-only page was requested. */
-  'open-login': { reason: 'session-invalid' | 'login-required'; nextPath?: string };
+  /**
+   * Ask for the login dialog: the session expired, a login-only page was requested, the user
+   * pressed "Log in", or a password was changed or reset (the e-mail is then filled in).
+   */
+  'open-login': {
+    reason: 'session-invalid' | 'login-required' | 'user' | 'password-changed';
+    nextPath?: string;
+    emailAdr?: string;
+  };
   /** The server answered with a session-invalid code (SPEC §8); display data is already cleared. */
   'session-invalid': { code: string; message: string };
   /** The language changed (after i18next, dayjs, storage and `<html lang>` were updated). */

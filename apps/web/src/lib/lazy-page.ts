@@ -56,3 +56,21 @@ export function lazyPage<M, K extends keyof M>(
     }),
   );
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props
+type AnyComponent = ComponentType<any>;
+
+/**
+ * A lazily loaded component (a dialog, a header action) from a module's named export, keeping
+ * its props: `lazyComponent(() => import('./LoginDialog.tsx'), 'LoginDialog')`.
+ */
+export function lazyComponent<M, K extends keyof M>(
+  factory: () => Promise<M>,
+  exportName: K & (M[K] extends AnyComponent ? unknown : never),
+): LazyExoticComponent<M[K] extends ComponentType<infer P> ? ComponentType<P> : never> {
+  return lazy(() =>
+    loadChunk(factory).then((module) => ({
+      default: module[exportName] as M[K] extends ComponentType<infer P> ? ComponentType<P> : never,
+    })),
+  );
+}

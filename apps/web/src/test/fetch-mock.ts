@@ -65,3 +65,22 @@ export const SITE_CONFIG = {
   ],
   copyright: { en: '© 2026 Global Cooperation Bank. All rights reserved.', zh: '© 2026 环球合作银行 版权所有' },
 } as const;
+
+/**
+ * The server as the shell sees it: the site configuration, the user info (a visitor unless
+ * `user` is given), and whatever `respond` answers; any other request gets a 404 envelope.
+ */
+export function stubPortalApi(
+  options: {
+    user?: unknown;
+    respond?: (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
+  } = {},
+) {
+  return stubFetch((url, init) => {
+    const answer = options.respond?.(url, init);
+    if (answer) return answer;
+    if (url === '/api/site/config') return jsonResponse(envelope(SITE_CONFIG));
+    if (url === '/api/user/p1/detail') return jsonResponse(envelope(options.user ?? null));
+    return jsonResponse(envelope(null, 'PRT_ROUTE_NOT_FOUND', `No route ${url}`), 404);
+  });
+}

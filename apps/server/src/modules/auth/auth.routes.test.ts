@@ -177,6 +177,17 @@ describe('POST /api/user/p1/login', () => {
   });
 });
 
+describe('GET /api/user/p1/getVerifyCode without the test switch', async () => {
+  const plain = await buildTestApp();
+  it('never reveals the answer', async () => {
+    const res = await plain.app.inject({ method: 'GET', url: '/api/user/p1/getVerifyCode' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-test-captcha-answer']).toBeUndefined();
+    expect(res.json().data.base64Image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(JSON.stringify(res.json())).not.toMatch(/answer/i);
+  });
+});
+
 describe('sessions', () => {
   it('ends after the idle time and answers YBLSYSTE0005', async () => {
     const user = await buildUser(db);

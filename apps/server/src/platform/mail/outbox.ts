@@ -3,6 +3,7 @@
  * only if the business change commits; the mailer delivers it afterwards.
  */
 import type { Locale } from '@portal/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type MailBrand, type MailTemplate, type MailTemplates, mailLocale, renderMail } from './templates.ts';
 
@@ -22,7 +23,18 @@ export async function enqueueMail<T extends MailTemplate>(
   const { subject, text, html } = renderMail(template, locale, params, brand);
   const { id } = await db
     .insertInto('mailOutbox')
-    .values({ toAddress: to, locale: mailLocale(locale), template, subject, textBody: text, htmlBody: html })
+    .values({
+      toAddress: to,
+      locale: mailLocale(locale),
+      template,
+      subject,
+      textBody: text,
+      htmlBody: html,
+      // Due at once, in whole milliseconds: the mailer compares with a JS Date (milliseconds), and
+      // now()'s microseconds would otherwise leave a message queued in the same millisecond as
+      // the delivery round's clock reading behind until the next round.
+      nextAttemptAt: sql<Date>`date_trunc('milliseconds', now())`,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(id);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteMeta } from '../route-meta.ts';
+import { PageFallback } from '../shell/PageFallback.tsx';
 import { useAccessRedirect } from './useAccessRedirect.ts';
 import { useRouteAccess } from './useRouteAccess.ts';
 
@@ -10,6 +11,7 @@ import { useRouteAccess } from './useRouteAccess.ts';
 export function RouteGuard({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const decision = useRouteAccess(meta);
   const redirecting = useAccessRedirect(decision);
+  if (decision.kind === 'wait') return <PageFallback />;
   if (redirecting) return null;
   return children;
 }

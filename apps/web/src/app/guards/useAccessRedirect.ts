@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { appEvents } from '../../lib/events.ts';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
-import { HOME_PATH } from '../routes.tsx';
-import type { AccessDecision } from './useRouteAccess.ts';
+import { HOME_PATH } from '../route-paths.ts';
+import type { AccessDecision } from './access.ts';
 
 /** Carries out a guard decision; true while the page must not render. */
 export function useAccessRedirect(decision: AccessDecision): boolean {

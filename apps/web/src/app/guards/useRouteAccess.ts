@@ -1,21 +1,16 @@
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import type { RouteMeta } from '../route-meta.ts';
+import { type AccessDecision, decideRouteAccess } from './access.ts';
 
-export type AccessDecision =
-  | { kind: 'allow' }
-  /** Remember the wanted page, go home and open the login dialog (SPEC §4). */
-  | { kind: 'login' }
-  | { kind: 'redirect'; to: string };
-
-const ALLOW: AccessDecision = { kind: 'allow' };
+export type { AccessDecision } from './access.ts';
 
 /**
- * The route guard of SPEC §4, for navigation only (the server checks every request itself).
- * Open routes (noLogin) always pass. For the others the accounts feature decides here from the
- * user's activation indicator: '1' and '6' pass; a known user with another indicator may only
- * open the product detail; no user → `{ kind: 'login' }`.
+ * The route guard of SPEC §4 for the current page (rules in `decideRouteAccess`). Open routes
+ * decide at once; the others wait for the first answer of the user info.
  */
 export function useRouteAccess(meta: RouteMeta): AccessDecision {
-  if (meta.noLogin) return ALLOW;
-  // Until accounts exist nobody can log in, so login-only pages stay open.
-  return ALLOW;
+  const { pathname } = useLocation();
+  const current = useCurrentUser();
+  return decideRouteAccess(meta, pathname, current);
 }

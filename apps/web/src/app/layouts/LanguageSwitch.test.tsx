@@ -2,13 +2,13 @@ import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage.ts';
-import { envelope, jsonResponse, SITE_CONFIG, stubFetch } from '../../test/fetch-mock.ts';
+import { stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { RELOAD_ON_LOCALE_CHANGE } from '../providers/query-client.ts';
 
 describe('language switch', () => {
   it('re-renders menu, footer and title in Chinese, and keeps the choice', async () => {
-    stubFetch(() => jsonResponse(envelope(SITE_CONFIG)));
+    stubPortalApi();
     renderApp('/home');
     await waitFor(() => expect(document.title).toBe('Home | Interbank Cooperation Portal'));
     expect(await screen.findByTestId('footer-copyright')).toBeTruthy();
@@ -36,7 +36,7 @@ describe('language switch', () => {
   });
 
   it('reloads the queries marked to follow the language', async () => {
-    stubFetch(() => jsonResponse(envelope(SITE_CONFIG)));
+    stubPortalApi();
     const { queryClient } = renderApp('/home');
     const userInfo = vi.fn(async () => ({ usrNm: 'Ann' }));
     const fixed = vi.fn(async () => 1);

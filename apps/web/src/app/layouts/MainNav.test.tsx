@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, jsonResponse, SITE_CONFIG, stubFetch } from '../../test/fetch-mock.ts';
+import { stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { isMenuItemActive, MAIN_MENU } from './menu.ts';
 
 describe('main menu', () => {
   it('opens a submenu from its toggle and closes it with Escape, returning focus', async () => {
-    stubFetch(() => jsonResponse(envelope(SITE_CONFIG)));
+    stubPortalApi();
     renderApp('/home');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const toggle = within(nav).getByRole('button', { name: 'Show the About the Bank submenu' });

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/factories.ts';
+import { createTestDatabase, testConfig } from '../../test/helpers.ts';
+import { createPruneJob, pruneShortLived } from './prune.job.ts';
+
+const { db } = await createTestDatabase();
+const config = testConfig({ SESSION_IDLE_MINUTES: '30' });
+const NOW = new Date('2030-06-15T12:00:00.000Z');
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const prune = () => pruneShortLived({ db, config }, NOW);
+
+describe('prune-short-lived', () => {
+  it('deletes expired picture codes and keeps live ones', async () => {
+    await db
+      .insertInto('captcha')
+      .values([
+        { traceId: 'expired', answerHash: 'x', createdAt: ago(6 * MINUTE), expiresAt: ago(MINUTE) },
+        { traceId: 'live', answerHash: 'x', createdAt: ago(MINUTE), expiresAt: ago(-4 * MINUTE) },
+      ])
+      .execute();
+    expect(await prune()).toMatchObject({ captchas: 1 });
+    expect((await db.selectFrom('captcha').select('traceId').execute()).map((r) => r.traceId)).toEqual(['live']);
+  });
+
+  it('deletes e-mail codes expired more than a day ago', async () => {
+    const code = (email: string, expiresAt: Date) => ({
+      purpose: 'login',
+      email,
+      codeHash: 'x',
+      createdAt: new Date(expiresAt.getTime() - 10 * MINUTE),
+      expiresAt,
+    });
+    await db
+      .insertInto('verificationCode')
+      .values([code('old@bank.example', ago(DAY + MINUTE)), code('recent@bank.example', ago(DAY - MINUTE))])
+      .execute();
+    expect(await prune()).toMatchObject({ verificationCodes: 1 });
+    expect((await db.selectFrom('verificationCode').select('email').execute()).map((r) => r.email)).toEqual([
+      'recent@bank.example',
+    ]);
+  });
+
+  it('deletes rate-limit windows that started more than a day ago', async () => {
+    await db
+      .insertInto('rateLimitCounter')
+      .values([
+        { key: 'email-code:email:old', windowStart: ago(DAY + MINUTE), count: 3 },
+        { key: 'email-code:email:current', windowStart: ago(DAY - MINUTE), count: 3 },
+      ])
+      .execute();
+    expect(await prune()).toMatchObject({ rateLimitWindows: 1 });
+    expect((await db.selectFrom('rateLimitCounter').select('key').execute()).map((r) => r.key)).toEqual([
+      'email-code:email:current',
+    ]);
+  });
+
+  it('deletes sessions past their absolute expiry or idle too long, and keeps live ones', async () => {
+    const user = await buildUser(db);
+    const session = (tokenHash: string, lastSeenAt: Date, expiresAt: Date) => ({
+      tokenHash,
+      userId: user.id,
+      createdAt: ago(2 * 3_600_000),
+      lastSeenAt,
+      expiresAt,
+    });
+    await db
+      .insertInto('userSession')
+      .values([
+        session('expired', ago(MINUTE), ago(1)),
+        session('idle', ago(31 * MINUTE), ago(-3_600_000)),
+        session('live', ago(29 * MINUTE), ago(-3_600_000)),
+      ])
+      .execute();
+    expect(await prune()).toMatchObject({ sessions: 2 });
+    expect((await db.selectFrom('userSession').select('tokenHash').execute()).map((r) => r.tokenHash)).toEqual([
+      'live',
+    ]);
+  });
+
+  it('deletes e-mail sent more than 90 days ago and keeps failed, pending and recent mail', async () => {
+    const mail = (toAddress: string, status: 'sent' | 'failed' | 'pending', sentAt: Date | null) => ({
+      toAddress,
+      locale: 'en-US',
+      template: 'passwordChanged',
+      subject: 's',
+      textBody: 't',
+      htmlBody: 'h',
+      status,
+      sentAt,
+      createdAt: ago(100 * DAY),
+    });
+    await db
+      .insertInto('mailOutbox')
+      .values([
+        mail('old-sent@bank.example', 'sent', ago(91 * DAY)),
+        mail('recent-sent@bank.example', 'sent', ago(89 * DAY)),
+        mail('old-failed@bank.example', 'failed', null),
+        mail('old-pending@bank.example', 'pending', null),
+      ])
+      .execute();
+    expect(await prune()).toMatchObject({ sentMail: 1 });
+    const left = await db.selectFrom('mailOutbox').select('toAddress').orderBy('toAddress').execute();
+    expect(left.map((r) => r.toAddress)).toEqual([
+      'old-failed@bank.example',
+      'old-pending@bank.example',
+      'recent-sent@bank.example',
+    ]);
+  });
+
+  it('returns zero counts when there is nothing to delete', async () => {
+    expect(await prune()).toEqual({ captchas: 0, verificationCodes: 0, rateLimitWindows: 0, sessions: 0, sentMail: 0 });
+  });
+
+  it('is the hourly job `prune-short-lived`', async () => {
+    const job = createPruneJob({ db, config });
+    expect(job).toMatchObject({ name: 'prune-short-lived', everyMs: 3_600_000 });
+    expect(await job.run(NOW)).toEqual({
+      captchas: 0,
+      verificationCodes: 0,
+      rateLimitWindows: 0,
+      sessions: 0,
+      sentMail: 0,
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const CAPTCHA = { verifyCodeTraceId: 'trace-1', base64Image: 'data:image/svg+xml;base64,PHN2Zy8+' };
+
+function user(overrides: Partial<TUserInfo> = {}): TUserInfo {
+  return {
+    lgcSn: 'U1',
+    usrNm: 'Amy Chan',
+    emailAdr: 'amy.chan@harbourview.example',
+    rlTpcd: ['10'],
+    nfrcModPswdInd: '0',
+    agrInd: '1',
+    cplInd: '0',
+    actvtInd: '1',
+    instNm: 'Harbourview Commercial Bank',
+    locale: 'en-US',
+    reviewNote: null,
+    ...overrides,
+  };
+}
+
+/** The server for a visitor who then logs in as `signedIn`. */
+function stubLogin(signedIn: TUserInfo) {
+  const bodies: unknown[] = [];
+  const fetchMock = stubPortalApi({
+    respond: (url, init) => {
+      if (url === '/api/user/p1/getVerifyCode') return jsonResponse(envelope(CAPTCHA));
+      if (url === '/api/user/p1/queryLoginEmailFlag') return jsonResponse(envelope({ flag: '0' }));
+      if (url === '/api/user/p1/login') {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(envelope(signedIn));
+      }
+      return undefined;
+    },
+  });
+  return { fetchMock, bodies };
+}
+
+/**
+ * A dialog by its title. (Under test, antd gives every dialog the same `aria-labelledby` id, so
+ * the accessible name cannot tell two open dialogs apart.)
+ */
+async function dialogTitled(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog titled ${title}`);
+  return dialog;
+}
+
+async function logIn() {
+  const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+  fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'Amy.Chan@harbourview.example' } });
+  fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Portal#2026' } });
+  fireEvent.change(within(dialog).getByLabelText('Picture code'), { target: { value: 'k7PQ' } });
+  await within(dialog).findByRole('img', { name: /Picture code/ });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+}
+
+describe('route guard with the user info', () => {
+  it('sends a visitor from a login-only page home, remembers it and opens the login dialog', async () => {
+    stubLogin(user());
+    const { router } = renderApp('/userCenter/userInfo?tab=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(readStorage(STORAGE_KEYS.nextPath)).toBe('/userCenter/userInfo?tab=1');
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user under review to /UnderReview', async () => {
+    stubPortalApi({ user: user({ actvtInd: '5' }) });
+    const { router } = renderApp('/userCenter/userInfo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/UnderReview'));
+    expect(await screen.findByText('Under review')).toBeTruthy();
+  });
+
+  it('shows /403 to a signed-in user without role 50 in the back office', async () => {
+    stubPortalApi({ user: user() });
+    const { router } = renderApp('/backend/registrations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+  });
+
+  it('redirects /userCenter to its first tab', async () => {
+    stubPortalApi({
+      user: user(),
+      respond: (url) =>
+        url === '/api/user/p1/accountInfo' ? jsonResponse(envelope({ user: user(), profile: {} })) : undefined,
+    });
+    const { router } = renderApp('/userCenter');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userCenter/userInfo'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account information' })).toBeTruthy();
+  });
+});
+
+describe('login and what follows (SPEC §4)', () => {
+  it('logs in with the picture code, says so and returns to the remembered page', async () => {
+    const { bodies } = stubLogin(user());
+    writeStorage(STORAGE_KEYS.nextPath, '/UnderReview?from=mail');
+    const { router } = renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await logIn();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/UnderReview'));
+    expect(router.state.location.search).toBe('?from=mail');
+    expect(await screen.findByText('Login Successfully')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        emailAdr: 'amy.chan@harbourview.example',
+        pwd: 'Portal#2026',
+        verifyCode: 'k7PQ',
+        verifyCodeTraceId: 'trace-1',
+      },
+    ]);
+    expect(readStorage(STORAGE_KEYS.nextPath)).toBeNull();
+    expect(JSON.parse(readStorage(STORAGE_KEYS.userInfo) ?? '{}')).toEqual({ usrNm: 'Amy Chan', locale: 'en-US' });
+    expect(await screen.findByRole('button', { name: /Amy Chan/ })).toBeTruthy();
+  });
+
+  it('opens the agreement dialog for a user who has not accepted it', async () => {
+    stubLogin(user({ agrInd: '0' }));
+    renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await logIn();
+    const dialog = await dialogTitled('User Agreement and Personal Information Protection Policy');
+    const agree = within(dialog).getByRole('button', { name: 'Agree' });
+    expect(agree.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    expect(agree.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('sends a rejected user to the registration form in refill mode', async () => {
+    stubLogin(user({ actvtInd: '7', reviewNote: 'The SWIFT code does not match the institution.' }));
+    const { router } = renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(await screen.findByText(/Your application was not approved\. Please read the note/)).toBeTruthy();
+  });
+
+  it('opens the set-password dialog on a forced password change', async () => {
+    stubLogin(user({ nfrcModPswdInd: '1' }));
+    renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await logIn();
+    expect(await dialogTitled('Set a new password')).toBeTruthy();
+  });
+});
+
+describe('header account action', () => {
+  it('offers the back office to bank staff only', async () => {
+    stubPortalApi({ user: user({ usrNm: 'Chen Jing', rlTpcd: ['50'] }) });
+    renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: /Chen Jing/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Back-office management' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'User centre' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('has no back-office entry for other users', async () => {
+    stubPortalApi({ user: user() });
+    renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: /Amy Chan/ }));
+    await screen.findByRole('menuitem', { name: 'User centre' });
+    expect(screen.queryByRole('menuitem', { name: 'Back-office management' })).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { lazyComponent } from '../../lib/lazy-page.ts';
+import { showToast } from '../../lib/notify.ts';
+import { readStorage, removeStorage, STORAGE_KEYS } from '../../lib/storage.ts';
+import { useAppEvent } from '../../lib/useAppEvent.ts';
+import { forgetCurrentUser, setCurrentUser, useCurrentUser } from './current-user.ts';
+import { AGREEMENT_PATH, REGISTER_PATH, RESET_PASSWORD_PATH, SUBMIT_SUCCESS_PATH, UNDER_REVIEW_PATH } from './paths.ts';
+import { type AccountStep, destinationAfterLogin, nextAccountStep, pathForStep } from './post-login.ts';
+
+const LoginDialog = lazyComponent(() => import('./login/LoginDialog.tsx'), 'LoginDialog');
+const SetPasswordDialog = lazyComponent(() => import('./password/SetPasswordDialog.tsx'), 'SetPasswordDialog');
+const AgreementDialog = lazyComponent(() => import('./agreement/AgreementDialog.tsx'), 'AgreementDialog');
+
+/** What started the account flow: a login in the dialog, or a page load with a live session. */
+type Flow = { origin: 'login'; fromPath: string; nextPath: string | null } | { origin: 'start' };
+
+/** Pages where a user who arrives with a live session is left alone (they are about the account). */
+const ACCOUNT_PAGES = [REGISTER_PATH, UNDER_REVIEW_PATH, SUBMIT_SUCCESS_PATH, RESET_PASSWORD_PATH];
+
+function isAccountPage(pathname: string): boolean {
+  return ACCOUNT_PAGES.includes(pathname) || pathname.startsWith(`${AGREEMENT_PATH}/`);
+}
+
+type LoginState = { open: boolean; mounted: boolean; emailAdr?: string | undefined };
+
+/**
+ * The global account dialogs and the flow of SPEC §4 around them, mounted once around every
+ * route. The dialogs load on first use.
+ *
+ * - `open-login` (header button, route guard, expired session) opens the login dialog.
+ * - After a login, and when a page loads with a live session, `nextAccountStep` decides: the
+ *   set-password or agreement dialog first (they stay until done), then the refill form, the
+ *   under-review page, or the remembered page.
+ * - `session-invalid` forgets the user.
+ */
+export function AccountsHost() {
+  const { t } = useTranslation('accounts');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = useCurrentUser();
+  const [login, setLogin] = useState<LoginState>({ open: false, mounted: false });
+  const flow = useRef<Flow | null>(null);
+  const startSeen = useRef(false);
+  const here = useRef(location);
+  here.current = location;
+
+  const user = current.status === 'user' ? current.user : null;
+  const step: AccountStep | null = user ? nextAccountStep(user) : null;
+  const stepKind = step?.kind ?? null;
+
+  useAppEvent('open-login', ({ emailAdr }) => setLogin({ open: true, mounted: true, emailAdr }));
+  useAppEvent('session-invalid', () => {
+    flow.current = null;
+    forgetCurrentUser(queryClient);
+  });
+
+  // The first answer of the user info: a live session starts the flow once per page load.
+  useEffect(() => {
+    if (startSeen.current || current.status === 'loading') return;
+    startSeen.current = true;
+    if (current.status === 'user' && !flow.current) flow.current = { origin: 'start' };
+  }, [current.status]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the user or their step changes; `step` follows `user`
+  useEffect(() => {
+    const pending = flow.current;
+    if (!pending) return;
+    if (!user || !step) {
+      flow.current = null;
+      return;
+    }
+    // The dialogs come first; the flow goes on once the user info says they are done.
+    if (step.kind === 'setPassword' || step.kind === 'agreement') return;
+    flow.current = null;
+
+    const { pathname, search } = here.current;
+    if (step.kind === 'proceed') {
+      if (pending.origin !== 'login') return;
+      const to = destinationAfterLogin(pending.fromPath, pending.nextPath);
+      if (to && to !== `${pathname}${search}`) navigate(to);
+      return;
+    }
+    if (pending.origin === 'start' && isAccountPage(pathname)) return;
+    showToast({ type: step.kind === 'underReview' ? 'info' : 'warning', content: stepMessage(step, t) });
+    const to = pathForStep(step);
+    if (to && to !== pathname) navigate(to, { replace: pending.origin === 'start' });
+  }, [user, stepKind]);
+
+  const onLoggedIn = (signedIn: TUserInfo) => {
+    const nextPath = readStorage(STORAGE_KEYS.nextPath);
+    removeStorage(STORAGE_KEYS.nextPath);
+    flow.current = { origin: 'login', fromPath: here.current.pathname, nextPath };
+    setCurrentUser(queryClient, signedIn);
+    setLogin({ open: false, mounted: true });
+    showToast({ type: 'success', content: t('messages.loginSuccess') });
+  };
+
+  const onPasswordSet = (emailAdr: string) => {
+    // The server ended the session: log in again with the new password.
+    flow.current = null;
+    forgetCurrentUser(queryClient);
+    setLogin({ open: true, mounted: true, emailAdr });
+  };
+
+  return (
+    <>
+      {login.mounted ? (
+        <Suspense fallback={null}>
+          <LoginDialog
+            open={login.open}
+            initialEmail={login.emailAdr}
+            onClose={() => setLogin((state) => ({ ...state, open: false }))}
+            onLoggedIn={onLoggedIn}
+          />
+        </Suspense>
+      ) : null}
+      {user && stepKind === 'setPassword' ? (
+        <Suspense fallback={null}>
+          <SetPasswordDialog user={user} onChanged={onPasswordSet} />
+        </Suspense>
+      ) : null}
+      {user && stepKind === 'agreement' ? (
+        <Suspense fallback={null}>
+          <AgreementDialog onAgreed={(agreed) => setCurrentUser(queryClient, agreed)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function stepMessage(step: AccountStep, t: ReturnType<typeof useTranslation<'accounts'>>['t']): string {
+  switch (step.kind) {
+    case 'supplement':
+      return t('messages.supplementInfo');
+    case 'rejected':
+      return t('messages.reviewRejected');
+    default:
+      return t('messages.waitForReview');
+  }
+}

@@ -1,0 +1,63 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../lib/notify.ts';
+import { EMAIL_CODE_RESEND_SECONDS, type EmailCodeType, sendEmailCode } from './accounts-api.ts';
+import { type Countdown, useCountdown } from './useCountdown.ts';
+
+/**
+ * "Send code": sends an e-mail code and then waits (60 s, or what the server says) before it
+ * can send again, counting down on the button (SPEC §4). `getEmail` validates the form's e-mail
+ * field and returns it, or null when it is not valid (the field then shows why).
+ */
+export function SendCodeButton({
+  emailType,
+  getEmail,
+  onSent,
+  block = false,
+  primary = false,
+  countdown: sharedCountdown,
+}: {
+  emailType: EmailCodeType;
+  getEmail: () => Promise<string | null>;
+  onSent?: (emailAdr: string) => void;
+  block?: boolean;
+  primary?: boolean;
+  /** A countdown shared with another button for the same code (the wait survives a re-render). */
+  countdown?: Countdown;
+}) {
+  const { t } = useTranslation('accounts');
+  const ownCountdown = useCountdown();
+  const countdown = sharedCountdown ?? ownCountdown;
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    const emailAdr = await getEmail();
+    if (!emailAdr) return;
+    setSending(true);
+    try {
+      const { resendAfterSeconds } = await sendEmailCode(emailAdr, emailType);
+      countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : EMAIL_CODE_RESEND_SECONDS);
+      showToast({ type: 'success', content: t('code.sent') });
+      onSent?.(emailAdr);
+    } catch {
+      // The API client has shown the reason (too soon, rate limited, unknown address...).
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button
+      type={primary ? 'primary' : 'link'}
+      block={block}
+      onClick={send}
+      loading={sending}
+      disabled={countdown.running}
+      className="send-code-button"
+      aria-live="polite"
+    >
+      {countdown.running ? t('code.resendIn', { seconds: countdown.remaining }) : t('code.send')}
+    </Button>
+  );
+}

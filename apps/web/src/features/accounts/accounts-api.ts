@@ -1,0 +1,96 @@
+/**
+ * The accounts API of the server (`/api/user/p1/...`), typed by the shared contract. Imported by
+ * the lazily loaded dialogs and pages only (the contract module carries the dictionaries).
+ */
+import {
+  type TLoginRequest,
+  type TProfile,
+  type TRegisterRequest,
+  ZAccountInfo,
+  ZCaptcha,
+  ZEmailCodeSent,
+  type ZEmailType,
+  ZLoginPrecheck,
+  ZUserInfo,
+} from '@portal/shared/schemas/accounts';
+import type { z } from 'zod';
+import { apiGet, apiPost, apiRequest } from '../../lib/api/api-client.ts';
+
+const BASE = '/api/user/p1';
+
+export type EmailCodeType = z.infer<typeof ZEmailType>;
+/** emailType of getEmailCode (SPEC §7). */
+export const EMAIL_CODE_TYPE = { register: '1', reset: '2', login: '3' } as const satisfies Record<
+  string,
+  EmailCodeType
+>;
+
+/** Default resend wait when the server does not say (SPEC §9: 60 s). */
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+
+export const ACCOUNT_INFO_QUERY_KEY = ['accounts', 'account-info'] as const;
+
+export function fetchCaptcha() {
+  return apiGet(`${BASE}/getVerifyCode`, { schema: ZCaptcha, mask: false });
+}
+
+/** Log-in pre-check: '1' when the account needs an e-mail code to log in. */
+export function precheckLogin(emailAdr: string) {
+  return apiPost(`${BASE}/queryLoginEmailFlag`, { body: { emailAdr }, schema: ZLoginPrecheck, mask: false });
+}
+
+export function sendEmailCode(emailAdr: string, emailType: EmailCodeType) {
+  return apiPost(`${BASE}/getEmailCode`, { body: { emailAdr, emailType }, schema: ZEmailCodeSent });
+}
+
+/** The whole answer: YBLTS100U022 (password reset required) comes back instead of rejecting. */
+export function login(body: TLoginRequest) {
+  return apiRequest('POST', `${BASE}/login`, { body, schema: ZUserInfo });
+}
+
+export function logout() {
+  return apiPost(`${BASE}/logout`, { mask: false });
+}
+
+export function agreeToAgreement() {
+  return apiPost(`${BASE}/agree`, { schema: ZUserInfo });
+}
+
+/** Forced change (no old password). Ends the session. */
+export function setFirstPassword(body: { pwd: string; confirmPwd: string }) {
+  return apiPost(`${BASE}/first/modifyPwd`, { body, silent: true });
+}
+
+/** Ends the session. Silent: the caller says "Modify password failed" with the reason. */
+export function changePassword(body: { oPwd: string; pwd: string; confirmPwd: string }) {
+  return apiPost(`${BASE}/modifyPwd`, { body, silent: true });
+}
+
+export function resetPassword(body: { emailAdr: string; emailCode: string; pwd: string; confirmPwd: string }) {
+  return apiPost(`${BASE}/resetPwd`, { body });
+}
+
+export function checkRegisterEmailCode(body: { emailAdr: string; emailCode: string }) {
+  return apiPost(`${BASE}/register/checkEmailCode`, { body });
+}
+
+export function register(body: TRegisterRequest) {
+  return apiPost(`${BASE}/register`, { body });
+}
+
+export function fetchAccountInfo(signal?: AbortSignal) {
+  return apiGet(`${BASE}/accountInfo`, { schema: ZAccountInfo, ...(signal ? { signal } : {}) });
+}
+
+export type ProfileChange = 'improve' | 'complete' | 'update';
+
+const PROFILE_PATHS: Record<ProfileChange, string> = {
+  improve: `${BASE}/improve/info`,
+  complete: `${BASE}/completeInfo`,
+  update: `${BASE}/updateUserInfo`,
+};
+
+/** Resubmit after review (improve), complete an invited profile, or update an active one. */
+export function saveProfile(change: ProfileChange, profile: TProfile) {
+  return apiPost(PROFILE_PATHS[change], { body: { profile }, schema: ZUserInfo });
+}

@@ -1,0 +1,97 @@
+import '../accounts.css';
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { Button, Checkbox, Modal, Tabs } from 'antd';
+import { type UIEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { agreeToAgreement } from '../accounts-api.ts';
+import { AGREEMENT_TYPES, type AgreementType } from '../paths.ts';
+import { useLogout } from '../useLogout.ts';
+import { AgreementText } from './AgreementText.tsx';
+
+/** Within this many pixels of the end counts as read to the end. */
+const END_TOLERANCE_PX = 24;
+
+/**
+ * The agreement dialog of SPEC §4 (1000 px): the user agreement and the personal-information
+ * protection policy in two tabs. "Agree" becomes available once both texts have been scrolled
+ * to the end or the box is ticked; it records the acceptance (agrInd becomes '1'). The dialog
+ * stays until the user agrees, or declines and logs out.
+ */
+export function AgreementDialog({ onAgreed }: { onAgreed: (user: TUserInfo) => void }) {
+  const { t } = useTranslation('accounts');
+  const logout = useLogout();
+  const [tab, setTab] = useState<AgreementType>('0');
+  const [readToEnd, setReadToEnd] = useState<ReadonlySet<AgreementType>>(new Set());
+  const [ticked, setTicked] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const readBoth = AGREEMENT_TYPES.every((type) => readToEnd.has(type));
+
+  const onScroll = (type: AgreementType) => (event: UIEvent<HTMLDivElement>) => {
+    const box = event.currentTarget;
+    if (box.scrollTop + box.clientHeight >= box.scrollHeight - END_TOLERANCE_PX && !readToEnd.has(type)) {
+      setReadToEnd((current) => new Set([...current, type]));
+    }
+  };
+
+  const agree = async () => {
+    setSubmitting(true);
+    try {
+      onAgreed(await agreeToAgreement());
+    } catch {
+      // The API client has shown the reason; the dialog stays.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const label = (type: AgreementType) => (type === '0' ? t('agreement.userAgreement') : t('agreement.privacyPolicy'));
+
+  return (
+    <Modal
+      open
+      title={t('agreement.dialogTitle')}
+      width={1000}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      footer={null}
+      className="agreement-dialog"
+    >
+      <p className="form-intro">{t('agreement.dialogIntro')}</p>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as AgreementType)}
+        items={AGREEMENT_TYPES.map((type) => ({
+          key: type,
+          label: label(type),
+          children: (
+            <div
+              className="agreement-dialog__text"
+              onScroll={onScroll(type)}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must be reachable by keyboard to scroll it
+              tabIndex={0}
+              role="document"
+              aria-label={label(type)}
+            >
+              <AgreementText type={type} headingLevel={3} />
+            </div>
+          ),
+        }))}
+      />
+      <p className="agreement-dialog__progress" aria-live="polite">
+        {readBoth ? t('agreement.readBoth') : t('agreement.scrollHint')}
+      </p>
+      <div className="agreement-dialog__footer">
+        <Checkbox checked={ticked} onChange={(event) => setTicked(event.target.checked)}>
+          {t('agreement.tick')}
+        </Checkbox>
+        <div className="dialog-actions">
+          <Button onClick={() => void logout()}>{t('agreement.decline')}</Button>
+          <Button type="primary" onClick={agree} loading={submitting} disabled={!ticked && !readBoth}>
+            {t('agreement.agree')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

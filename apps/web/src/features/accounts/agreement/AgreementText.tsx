@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '../../site-config/useSiteConfig.ts';
+import type { AgreementType } from '../paths.ts';
+
+const USER_AGREEMENT_SECTIONS = [
+  'scope',
+  'services',
+  'userTypes',
+  'registration',
+  'security',
+  'acceptableUse',
+  'fees',
+  'dormancy',
+  'dataLocation',
+  'intellectualProperty',
+  'liability',
+  'suspension',
+  'changes',
+  'law',
+  'contact',
+] as const;
+
+const PRIVACY_POLICY_SECTIONS = [
+  'scope',
+  'collect',
+  'use',
+  'sharing',
+  'administrators',
+  'storage',
+  'security',
+  'rights',
+  'cookies',
+  'changes',
+  'contact',
+] as const;
+
+/** Splits a section body: paragraphs by blank lines; a paragraph of "- " lines is a list. */
+function Blocks({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\n{2,}/).map((block, index) => {
+        const lines = block.split('\n');
+        if (lines.every((line) => line.startsWith('- '))) {
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered
+            <ul key={index} className="agreement-text__list">
+              {lines.map((line) => (
+                <li key={line}>{line.slice(2)}</li>
+              ))}
+            </ul>
+          );
+        }
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered
+          <p key={index}>{block}</p>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * The user agreement (type 0) or the personal-information protection policy (type 1), from the
+ * `agreements` namespace, with the organisation e-mail of the site configuration.
+ */
+export function AgreementText({ type, headingLevel = 2 }: { type: AgreementType; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation('agreements');
+  const config = useSiteConfig();
+  const email = config?.orgEmail ?? t('emailFallback');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Section = headingLevel === 2 ? 'h3' : 'h4';
+
+  if (type === '1') {
+    return (
+      <article className="agreement-text">
+        <Heading className="agreement-text__title">{t('privacyPolicy.title')}</Heading>
+        <p className="agreement-text__meta">{t('privacyPolicy.version')}</p>
+        <Blocks text={t('privacyPolicy.intro')} />
+        {PRIVACY_POLICY_SECTIONS.map((key) => (
+          <section key={key} className="agreement-text__section">
+            <Section className="agreement-text__heading">{t(`privacyPolicy.sections.${key}.heading`)}</Section>
+            <Blocks text={t(`privacyPolicy.sections.${key}.body`, { email })} />
+          </section>
+        ))}
+      </article>
+    );
+  }
+  return (
+    <article className="agreement-text">
+      <Heading className="agreement-text__title">{t('userAgreement.title')}</Heading>
+      <p className="agreement-text__meta">{t('userAgreement.version')}</p>
+      <Blocks text={t('userAgreement.intro')} />
+      {USER_AGREEMENT_SECTIONS.map((key) => (
+        <section key={key} className="agreement-text__section">
+          <Section className="agreement-text__heading">{t(`userAgreement.sections.${key}.heading`)}</Section>
+          <Blocks text={t(`userAgreement.sections.${key}.body`, { email })} />
+        </section>
+      ))}
+    </article>
+  );
+}

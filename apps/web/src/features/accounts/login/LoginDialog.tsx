@@ -1,0 +1,71 @@
+import '../accounts.css';
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResetPasswordForm } from '../password/ResetPasswordForm.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+export type LoginView = { kind: 'login'; emailAdr?: string } | { kind: 'reset'; emailAdr?: string; notice?: string };
+
+/**
+ * The global login dialog (SPEC §2): closes on a click outside or Escape. Holds two views: the
+ * login form, and the password reset ("Forgot password", or the login answered YBLTS100U022).
+ */
+export function LoginDialog({
+  open,
+  initialEmail,
+  onClose,
+  onLoggedIn,
+}: {
+  open: boolean;
+  initialEmail?: string | undefined;
+  onClose: () => void;
+  onLoggedIn: (user: TUserInfo) => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const [view, setView] = useState<LoginView>({ kind: 'login', ...(initialEmail ? { emailAdr: initialEmail } : {}) });
+  // Every opening starts at the login form; `key` below gives each opening fresh forms.
+  const [opening, setOpening] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    setView({ kind: 'login', ...(initialEmail ? { emailAdr: initialEmail } : {}) });
+    setOpening((count) => count + 1);
+  }, [open, initialEmail]);
+
+  const title = view.kind === 'login' ? t('login.title') : t('reset.title');
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      footer={null}
+      width={440}
+      mask={{ closable: true }}
+      keyboard
+      destroyOnHidden
+      className="login-dialog"
+    >
+      {view.kind === 'login' ? (
+        <LoginForm
+          key={`login-${opening}-${view.emailAdr ?? ''}`}
+          initialEmail={view.emailAdr}
+          onLoggedIn={onLoggedIn}
+          onLeave={onClose}
+          onForgotPassword={(emailAdr) => setView({ kind: 'reset', ...(emailAdr ? { emailAdr } : {}) })}
+          onResetRequired={(emailAdr) => setView({ kind: 'reset', emailAdr, notice: t('reset.requiredNotice') })}
+        />
+      ) : (
+        <ResetPasswordForm
+          key={`reset-${opening}`}
+          name="loginReset"
+          initialEmail={view.emailAdr}
+          notice={view.notice}
+          onDone={(emailAdr) => setView({ kind: 'login', emailAdr })}
+          onCancel={() => setView({ kind: 'login', ...(view.emailAdr ? { emailAdr: view.emailAdr } : {}) })}
+        />
+      )}
+    </Modal>
+  );
+}

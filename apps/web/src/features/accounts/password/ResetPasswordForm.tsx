@@ -1,0 +1,125 @@
+import { ZEmailCodeRequest, ZResetPasswordRequest } from '@portal/shared/schemas/accounts';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error.ts';
+import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { showToast } from '../../../lib/notify.ts';
+import { EMAIL_CODE_TYPE, resetPassword } from '../accounts-api.ts';
+import { SendCodeButton } from '../SendCodeButton.tsx';
+import { useCountdown } from '../useCountdown.ts';
+import { NewPasswordFields } from './password-fields.tsx';
+
+type ResetValues = { emailAdr?: string; emailCode?: string; pwd?: string; confirmPwd?: string };
+
+/**
+ * Password reset (SPEC §2 /resetPassword, and the login dialog's "Forgot password" view): the
+ * work e-mail, "Send code" (emailType 2), then the code, the new password and its confirmation.
+ */
+export function ResetPasswordForm({
+  name,
+  initialEmail,
+  notice,
+  onDone,
+  onCancel,
+}: {
+  /** The form's name (prefix of its field ids): unique on the page. */
+  name: string;
+  initialEmail?: string | undefined;
+  /** Shown above the form (why a reset is needed, when the login asked for it). */
+  notice?: string | undefined;
+  onDone: (emailAdr: string) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const [form] = Form.useForm<ResetValues>();
+  const [codeSent, setCodeSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const countdown = useCountdown();
+  const rule = (field: keyof ResetValues) => schemaRule(ZResetPasswordRequest, field);
+
+  const validEmail = async (): Promise<string | null> => {
+    if (!(await fieldsAreValid(form, [['emailAdr']]))) return null;
+    const parsed = ZEmailCodeRequest.safeParse({ emailAdr: form.getFieldValue('emailAdr'), emailType: '2' });
+    return parsed.success ? parsed.data.emailAdr : null;
+  };
+
+  const submit = async () => {
+    const body = validateForm(form, ZResetPasswordRequest, form.getFieldsValue(true));
+    if (!body) return;
+    setSubmitting(true);
+    try {
+      await resetPassword(body);
+      showToast({ type: 'success', content: t('messages.resetPasswordSuccess') });
+      onDone(body.emailAdr);
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(form, error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<ResetValues>
+      form={form}
+      name={name}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ emailAdr: initialEmail ?? '' }}
+      onFinish={submit}
+      className="reset-form"
+    >
+      {notice ? <Alert type="warning" showIcon title={notice} className="reset-form__notice" /> : null}
+      <p className="form-intro">{codeSent ? t('reset.introCode') : t('reset.introEmail')}</p>
+      <Form.Item
+        label={t('fields.workEmail')}
+        htmlFor={`${name}_emailAdr`}
+        required
+        {...(codeSent ? {} : { extra: t('reset.emailHint') })}
+      >
+        <div className="code-row">
+          <Form.Item name="emailAdr" noStyle rules={[rule('emailAdr')]} validateTrigger="onBlur">
+            <Input
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              maxLength={254}
+              className="code-row__input"
+              autoFocus={!initialEmail}
+            />
+          </Form.Item>
+          {codeSent ? (
+            <SendCodeButton emailType={EMAIL_CODE_TYPE.reset} getEmail={validEmail} countdown={countdown} />
+          ) : null}
+        </div>
+      </Form.Item>
+      {codeSent ? (
+        <>
+          <Form.Item name="emailCode" label={t('fields.emailCode')} required rules={[rule('emailCode')]}>
+            <Input maxLength={4} autoComplete="one-time-code" spellCheck={false} autoFocus />
+          </Form.Item>
+          <NewPasswordFields form={form} schema={ZResetPasswordRequest} />
+          <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+            {t('reset.submit')}
+          </Button>
+        </>
+      ) : (
+        <SendCodeButton
+          emailType={EMAIL_CODE_TYPE.reset}
+          getEmail={validEmail}
+          onSent={() => setCodeSent(true)}
+          countdown={countdown}
+          primary
+          block
+        />
+      )}
+      {onCancel ? (
+        <div className="reset-form__back">
+          <Button type="link" onClick={onCancel}>
+            {t('reset.backToLogin')}
+          </Button>
+        </div>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { type TProfile, type TUserInfo, ZProfileUpdateRequest } from '@portal/shared/schemas/accounts';
+import { Button, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api/api-error.ts';
+import { applyServerErrors, fieldsAreValid, validateForm } from '../../../lib/forms/schema-form.ts';
+import { type ProfileChange, saveProfile } from '../accounts-api.ts';
+import { useUnsavedChanges } from '../useUnsavedChanges.ts';
+import { ProfileFields, type ProfileFormValues } from './ProfileFields.tsx';
+
+/**
+ * The profile form, prefilled, that saves through improve/info (refill after review),
+ * completeInfo (complete an invited profile) or updateUserInfo (user centre). Asks before the
+ * user leaves with unsaved changes.
+ */
+export function ProfileEditor({
+  change,
+  profile,
+  submitLabel,
+  onSaved,
+  onCancel,
+}: {
+  change: ProfileChange;
+  profile: Partial<TProfile>;
+  submitLabel: string;
+  onSaved: (user: TUserInfo) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation('accounts');
+  const [form] = Form.useForm<ProfileFormValues>();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+
+  const submit = async () => {
+    if (!(await fieldsAreValid(form))) return;
+    const body = validateForm(form, ZProfileUpdateRequest, form.getFieldsValue(true));
+    if (!body) return;
+    setSaving(true);
+    try {
+      const user = await saveProfile(change, body.profile);
+      setDirty(false);
+      unsaved.allowLeave();
+      onSaved(user);
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<ProfileFormValues>
+      form={form}
+      name={`profile-${change}`}
+      layout="vertical"
+      initialValues={{ profile: { headOfficeEmployee: false, actingOnBehalf: false, ...profile } }}
+      onValuesChange={() => {
+        if (!dirty) setDirty(true);
+      }}
+      onFinish={submit}
+      scrollToFirstError={{ block: 'center', focus: true }}
+      className="profile-editor"
+    >
+      {unsaved.holder}
+      <ProfileFields form={form} schema={ZProfileUpdateRequest} />
+      <div className="form-actions">
+        {onCancel ? <Button onClick={() => unsaved.confirmDiscard(onCancel)}>{t('profile.cancel')}</Button> : null}
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

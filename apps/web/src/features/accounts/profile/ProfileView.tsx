@@ -1,0 +1,85 @@
+import '../accounts.css';
+import type { TProfile } from '@portal/shared/schemas/accounts';
+import { Descriptions, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/i18n/useLocale.ts';
+import { dictName } from './profile-options.ts';
+import { PROFILE_SECTION_KEYS, PROFILE_SECTIONS } from './profile-sections.ts';
+
+type Profile = Partial<TProfile>;
+
+/**
+ * Every profile field, read-only, in the groups of the form: labels in the reader's language,
+ * dictionary codes shown as names (user centre, back-office review).
+ */
+export function ProfileView({ profile, columns = 2 }: { profile: Profile; columns?: 1 | 2 }) {
+  const { t } = useTranslation('accounts');
+  const { locale } = useLocale();
+  const none = <span className="value-empty">{t('profile.notProvided')}</span>;
+
+  const tags = (values: readonly string[] | undefined, type: 'cooperationTypes' | 'branches') =>
+    values?.length ? (
+      <span className="tag-list">
+        {values.map((code) => (
+          <Tag key={code}>{dictName(type, code, locale)}</Tag>
+        ))}
+      </span>
+    ) : (
+      none
+    );
+  const text = (value: string | undefined | null) => (value ? value : none);
+  const yesNo = (value: boolean | undefined) => (value ? t('profile.yes') : t('profile.no'));
+
+  const render = (field: keyof TProfile): ReactNode => {
+    switch (field) {
+      case 'branchType':
+        return profile.branchType ? t(`profile.branchTypes.${profile.branchType}`) : none;
+      case 'userRole':
+        return profile.userRole ? t(`profile.userRoles.${profile.userRole}`) : none;
+      case 'branchRegistrationPlace':
+      case 'country':
+        return text(dictName('countries', profile[field], locale));
+      case 'continent':
+        return text(dictName('continents', profile.continent, locale));
+      case 'mainContactBranch':
+        return text(dictName('branches', profile.mainContactBranch, locale));
+      case 'usualContactBranches':
+        return tags(profile.usualContactBranches, 'branches');
+      case 'releaseInfoTypes':
+        return tags(profile.releaseInfoTypes, 'cooperationTypes');
+      case 'interestedTypes':
+        return tags(profile.interestedTypes, 'cooperationTypes');
+      case 'headOfficeEmployee':
+      case 'actingOnBehalf':
+        return yesNo(profile[field]);
+      case 'introAttachments':
+        return profile.introAttachments?.length ? String(profile.introAttachments.length) : none;
+      default:
+        return text(profile[field]);
+    }
+  };
+
+  return (
+    <div className="profile-view">
+      {PROFILE_SECTION_KEYS.map((section) => (
+        <Descriptions
+          key={section}
+          title={t(`profile.sections.${section}`)}
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 1, md: columns, lg: columns, xl: columns, xxl: columns }}
+          className="profile-view__section"
+          items={PROFILE_SECTIONS[section]
+            .filter((field) => field !== 'actingForInstitution' || profile.actingOnBehalf)
+            .map((field) => ({
+              key: field,
+              label: t(`fields.${field}`),
+              children: render(field),
+              ...(field === 'businessScope' || field === 'interestedTypes' ? { span: columns } : {}),
+            }))}
+        />
+      ))}
+    </div>
+  );
+}

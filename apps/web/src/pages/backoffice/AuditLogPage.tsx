@@ -1,0 +1,224 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AutoComplete, Button, DatePicker, Empty, Form, Input, Table, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
+import { translateKey } from '../../lib/i18n/translate.ts';
+
+const DATE = 'YYYY-MM-DD';
+const DEFAULT_PAGE_SIZE = 20;
+
+/** The actions the server records (apps/server platform/audit.ts), offered in the action filter. */
+export const KNOWN_AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.locked',
+  'auth.logout',
+  'auth.password_changed',
+  'auth.password_reset',
+  'user.registered',
+  'user.resubmitted',
+  'user.updated',
+  'user.invited',
+  'user.deleted',
+  'user.stopped',
+  'user.enabled',
+  'user.dormant_stopped',
+  'review.approved',
+  'review.rejected',
+  'review.supplement',
+  'institution.stopped',
+  'institution.enabled',
+] as const;
+
+/** The action's name in the reader's language; the code itself for an action not listed. */
+export function auditActionLabel(action: string): string {
+  return translateKey(`backoffice:audit.actions.${action.replace(/\./g, '_')}`, action);
+}
+
+function toPositive(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+type FilterValues = { action?: string; actor?: string; range?: [Dayjs | null, Dayjs | null] | null };
+
+/**
+ * /backend/audit: security-relevant actions (log-ins, password changes, registrations, review
+ * decisions...), newest first, filtered by action, actor and date range; paged. The filters
+ * live in the address.
+ */
+export function AuditLogPage() {
+  const { t } = useTranslation('backoffice');
+  const [params, setParams] = useSearchParams();
+  const [form] = Form.useForm<FilterValues>();
+  const action = params.get('action') ?? '';
+  const actor = params.get('actor') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const pageNo = toPositive(params.get('page'), 1);
+  const pageSize = Math.min(100, toPositive(params.get('size'), DEFAULT_PAGE_SIZE));
+
+  const query = { action, actor, from, to, pageNo, pageSize };
+  const list = useQuery({
+    queryKey: backofficeKeys.audit(query),
+    queryFn: ({ signal }) => fetchAudit(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const apply = (values: FilterValues) => {
+    const next = new URLSearchParams();
+    if (values.action?.trim()) next.set('action', values.action.trim());
+    if (values.actor?.trim()) next.set('actor', values.actor.trim());
+    const [start, end] = values.range ?? [];
+    if (start) next.set('from', start.format(DATE));
+    if (end) next.set('to', end.format(DATE));
+    setParams(next);
+  };
+
+  const reset = () => {
+    form.setFieldsValue({ action: '', actor: '', range: null });
+    setParams(new URLSearchParams());
+  };
+
+  const columns: TableColumnsType<AuditEntry> = [
+    {
+      key: 'at',
+      title: t('audit.columns.at'),
+      dataIndex: 'at',
+      width: 170,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      key: 'action',
+      title: t('audit.columns.action'),
+      dataIndex: 'action',
+      render: (value: string) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{auditActionLabel(value)}</span>
+          <code className="cell-stack__sub">{value}</code>
+        </div>
+      ),
+    },
+    {
+      key: 'actor',
+      title: t('audit.columns.actor'),
+      dataIndex: 'actorEmail',
+      render: (value: string | null) => value ?? t('audit.system'),
+    },
+    {
+      key: 'target',
+      title: t('audit.columns.target'),
+      render: (_, row) =>
+        row.targetType ? (
+          <div className="cell-stack">
+            <span className="cell-stack__main">{row.targetType}</span>
+            {row.targetId ? <code className="cell-stack__sub">{row.targetId}</code> : null}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'detail',
+      title: t('audit.columns.detail'),
+      dataIndex: 'detail',
+      render: (detail: AuditEntry['detail']) => {
+        const entries = Object.entries(detail);
+        if (!entries.length) return '—';
+        return (
+          <dl className="audit-detail">
+            {entries.map(([key, value]) => (
+              <div key={key} className="audit-detail__row">
+                <dt>{key}</dt>
+                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        );
+      },
+    },
+    {
+      key: 'ip',
+      title: t('audit.columns.ip'),
+      dataIndex: 'ip',
+      width: 130,
+      render: (value: string | null) => value ?? '—',
+    },
+  ];
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('routes.audit')}</h1>
+        <p className="backoffice-page__intro">{t('audit.intro')}</p>
+      </header>
+      <Form<FilterValues>
+        form={form}
+        layout="inline"
+        name="auditFilters"
+        className="backoffice-filters backoffice-filters--form"
+        initialValues={{
+          action,
+          actor,
+          range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null,
+        }}
+        onFinish={apply}
+      >
+        <Form.Item name="action" label={t('audit.filters.action')}>
+          <AutoComplete
+            allowClear
+            style={{ width: 260 }}
+            placeholder={t('audit.filters.actionPlaceholder')}
+            options={KNOWN_AUDIT_ACTIONS.map((value) => ({ value, label: `${auditActionLabel(value)} (${value})` }))}
+            showSearch={{
+              filterOption: (input, option) =>
+                String(option?.label ?? '')
+                  .toLowerCase()
+                  .includes(input.toLowerCase()),
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="actor" label={t('audit.filters.actor')}>
+          <Input allowClear placeholder={t('audit.filters.actorPlaceholder')} maxLength={254} />
+        </Form.Item>
+        <Form.Item name="range" label={t('audit.filters.range')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('audit.filters.apply')}
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button onClick={reset}>{t('audit.filters.reset')}</Button>
+        </Form.Item>
+      </Form>
+      <Table<AuditEntry>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: <Empty description={list.isError ? t('audit.loadFailed') : t('audit.empty')} /> }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('pagination.total', { total }),
+          onChange: (page, size) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('page', String(page));
+              if (size === DEFAULT_PAGE_SIZE) next.delete('size');
+              else next.set('size', String(size));
+              return next;
+            }),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { ZChangePasswordRequest } from '@portal/shared/schemas/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from '../../app/route-paths.ts';
+import { changePassword } from '../../features/accounts/accounts-api.ts';
+import { forgetCurrentUser, useCurrentUser } from '../../features/accounts/current-user.ts';
+import { NewPasswordFields } from '../../features/accounts/password/password-fields.tsx';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { appEvents } from '../../lib/events.ts';
+import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { showToast } from '../../lib/notify.ts';
+
+type Values = { oPwd?: string; pwd?: string; confirmPwd?: string };
+
+/**
+ * /userCenter/modifyPassword: current password, new password (with the policy checklist) and
+ * its confirmation. The server ends the session on success: the user logs in again.
+ */
+export function ModifyPasswordPage() {
+  const { t } = useTranslation('accounts');
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const current = useCurrentUser();
+  const emailAdr = current.status === 'user' ? current.user.emailAdr : undefined;
+
+  const submit = async () => {
+    const body = validateForm(form, ZChangePasswordRequest, form.getFieldsValue(true));
+    if (!body) return;
+    setSaving(true);
+    try {
+      await changePassword(body);
+      showToast({ type: 'success', content: t('messages.modifyPasswordSuccess') });
+      // Leave the login-only page first, so the guard does not remember it as the page to return to.
+      await navigate(HOME_PATH);
+      forgetCurrentUser(queryClient);
+      appEvents.emit('open-login', { reason: 'password-changed', ...(emailAdr ? { emailAdr } : {}) });
+    } catch (error) {
+      if (!isApiError(error)) return;
+      showToast({ type: 'error', content: t('messages.modifyPasswordFailed', { reason: error.message }) });
+      if (error.code === 'PRT_OLD_PASSWORD_INCORRECT') form.setFields([{ name: 'oPwd', errors: [error.message] }]);
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="user-center-panel">
+      <h1 className="user-center-panel__title">{t('routes.modifyPassword')}</h1>
+      <p className="form-intro">{t('changePassword.intro')}</p>
+      <Form<Values>
+        form={form}
+        name="modifyPassword"
+        layout="vertical"
+        onFinish={submit}
+        className="user-center-panel__form"
+      >
+        <Form.Item
+          name="oPwd"
+          label={t('fields.currentPassword')}
+          required
+          rules={[schemaRule(ZChangePasswordRequest, 'oPwd')]}
+        >
+          <Input.Password autoComplete="current-password" maxLength={128} />
+        </Form.Item>
+        <NewPasswordFields form={form} schema={ZChangePasswordRequest} />
+        <div className="form-actions form-actions--start">
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('changePassword.submit')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import '../../features/accounts/accounts.css';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { classNames } from '../../components/class-names.ts';
+import { UserIcon } from '../../components/icons.tsx';
+import { useCurrentUser } from '../../features/accounts/current-user.ts';
+import { USER_CENTER_MENU } from '../../features/accounts/user-center-menu.ts';
+import { translateKey } from '../../lib/i18n/translate.ts';
+
+/** /userCenter: the user-centre menu beside the chosen tab. */
+export function UserCenterLayout() {
+  const { t } = useTranslation('accounts');
+  const current = useCurrentUser();
+  const user = current.status === 'user' ? current.user : null;
+  return (
+    <div className="user-center container">
+      <aside className="user-center__aside">
+        <div className="user-center__who">
+          <span className="user-center__avatar" aria-hidden="true">
+            <UserIcon size={26} />
+          </span>
+          <div>
+            <p className="user-center__name">{user?.usrNm}</p>
+            {user?.instNm ? <p className="user-center__inst">{user.instNm}</p> : null}
+          </div>
+        </div>
+        <nav aria-label={t('userCenter.menuLabel')}>
+          <ul className="user-center__menu">
+            {USER_CENTER_MENU.map((tab) => (
+              <li key={tab.key}>
+                <NavLink
+                  to={tab.path}
+                  className={({ isActive }) => classNames('user-center__link', isActive && 'is-active')}
+                >
+                  {translateKey(tab.label, tab.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <section className="user-center__content">
+        <Outlet />
+      </section>
+    </div>
+  );
+}

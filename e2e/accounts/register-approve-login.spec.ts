@@ -1,0 +1,298 @@
+/**
+ * The accounts journey of DESIGN.md's golden path, in English and in Chinese: a partner's staff
+ * member registers with the e-mail code read from the SMTP server, submits and sees the review
+ * page; bank staff approve the application in the back office; the partner logs in with the
+ * picture code and lands on the page they wanted.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captchaAnswer, DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
+
+type Mailbox = ReturnType<typeof mailbox>;
+
+type Locale = 'en-US' | 'zh-CN';
+
+/** What the journey reads and clicks, in each language. */
+const TEXT = {
+  'en-US': {
+    short: 'en',
+    register: 'Register',
+    workEmail: 'Work e-mail',
+    emailCode: 'E-mail verification code',
+    sendCode: 'Send code',
+    next: 'Next',
+    instNm: 'Institution name',
+    instSwiftCode: 'Institution SWIFT code',
+    branchType: 'Branch type',
+    headOffice: 'Head office',
+    usrNm: 'Name',
+    jobTitle: 'Job title',
+    phone: 'Contact phone',
+    generalUser: /^General user/,
+    country: 'Country/region',
+    countrySearch: 'Hong Kong',
+    countryName: 'Hong Kong SAR, China',
+    officeAddress: 'Office address',
+    releaseInfoTypes: 'Types of information you will publish',
+    tradeFinance: 'Trade finance and factoring',
+    interestedTypes: 'Cooperation types of interest',
+    forfaiting: 'Forfaiting',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    submit: 'Submit application',
+    registered: 'Register Successfully',
+    viewStatus: 'View application status',
+    underReviewTitle: 'Application review',
+    loginTitle: 'Log in',
+    email: 'E-mail',
+    password: 'Password',
+    pictureCode: 'Picture code',
+    logIn: 'Log in',
+    loggedIn: 'Login Successfully',
+    registrationsTitle: 'Registration review',
+    search: 'Search registrations',
+    review: /Open the registration of/,
+    approve: 'Approve',
+    approved: /has been approved/,
+    agree: 'Agree',
+    agreeTick: /I have read and agree/,
+    accountInfo: 'Account information',
+    approvedStatus: 'Approved',
+  },
+  'zh-CN': {
+    short: 'zh',
+    register: '注册',
+    workEmail: '工作邮箱',
+    emailCode: '邮箱验证码',
+    sendCode: '发送验证码',
+    next: '下一步',
+    instNm: '机构名称',
+    instSwiftCode: '机构 SWIFT 代码',
+    branchType: '分支机构类型',
+    headOffice: '总行/总部',
+    usrNm: '姓名',
+    jobTitle: '职务',
+    phone: '联系电话',
+    generalUser: /^普通用户/,
+    country: '国家/地区',
+    countrySearch: '中国香港',
+    countryName: '中国香港',
+    officeAddress: '办公地址',
+    releaseInfoTypes: '拟发布信息类型',
+    tradeFinance: '贸易融资及保理',
+    interestedTypes: '感兴趣的合作类型',
+    forfaiting: '福费廷',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    submit: '提交申请',
+    registered: '注册成功',
+    viewStatus: '查看审核状态',
+    underReviewTitle: '注册审核',
+    loginTitle: '登录',
+    email: '邮箱',
+    password: '密码',
+    pictureCode: '图形验证码',
+    logIn: '登录',
+    loggedIn: '登录成功',
+    registrationsTitle: '注册审核',
+    search: '搜索注册申请',
+    review: /的注册申请/,
+    approve: '批准',
+    approved: /已批准/,
+    agree: '同意',
+    agreeTick: /我已阅读并同意/,
+    accountInfo: '账户信息',
+    approvedStatus: '已通过',
+  },
+} as const;
+
+type Text = (typeof TEXT)[Locale];
+
+const PARTNER_PASSWORD = 'Partner#2026';
+
+/** A SWIFT code no other test uses: 4 letters, HK, HH. */
+function uniqueSwift(): string {
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const pick = () => letters[Math.floor(Math.random() * letters.length)];
+  return `${pick()}${pick()}${pick()}${pick()}HKHH`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The accessible name of a field: its label, after antd's required mark if any. */
+const named = (label: string) => new RegExp(`^(\\*\\s*)?${escapeRegExp(label)}$`);
+
+/** The text input labelled `label` (antd's required mark counts in the name). */
+function textbox(page: Page, label: string) {
+  return page.getByRole('textbox', { name: named(label) });
+}
+
+/** The password input labelled `label` (password inputs have no role). */
+function passwordBox(page: Page, label: string) {
+  return page.getByLabel(named(label));
+}
+
+/** The antd select (or tree select) labelled `label`. */
+function combobox(page: Page, label: string) {
+  return page.getByRole('combobox', { name: named(label) });
+}
+
+/**
+ * Chooses an option of the antd select `combo` (opening it first unless `search` is typed into
+ * it), checking that the choice took: a click on a list still moving into place can miss.
+ */
+async function choose(page: Page, combo: Locator, option: string, search?: string) {
+  const select = combo.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  // The list of this select (antd names it after the input's id).
+  const dropdown = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (search) await combo.fill(search);
+    else if (!(await dropdown.isVisible())) await combo.click();
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    if (((await select.textContent()) ?? '').includes(option)) return;
+  }
+  throw new Error(`could not choose "${option}"`);
+}
+
+/**
+ * Logs in through the dialog that is open: e-mail (the pre-check on blur says whether an e-mail
+ * code is needed, e.g. on a new device), password, the picture code from the test header.
+ */
+async function logIn(
+  page: JourneyPage,
+  mail: Mailbox,
+  text: Text,
+  login: { email: string; password: string; answer: Promise<string> },
+) {
+  const { email, password, answer } = login;
+  const dialog = page.getByRole('dialog').filter({ has: page.getByText(text.loginTitle, { exact: true }) });
+  await dialog.getByLabel(text.email, { exact: true }).fill(email);
+  const precheck = page.waitForResponse((r) => r.url().includes('/api/user/p1/queryLoginEmailFlag'));
+  await dialog.getByLabel(text.password, { exact: true }).focus();
+  const flag = ((await (await precheck).json()) as { data: { flag: string } }).data.flag;
+  await dialog.getByLabel(text.password, { exact: true }).fill(password);
+  await dialog.getByLabel(text.pictureCode, { exact: true }).fill(await answer);
+  if (flag === '1') {
+    await dialog.getByRole('button', { name: text.sendCode }).click();
+    await dialog.getByLabel(text.emailCode, { exact: true }).fill(await mail.waitForCode(email));
+  }
+  await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
+  await page.getByText(text.loggedIn).first().waitFor();
+}
+
+async function register(page: JourneyPage, mail: Mailbox, text: Text, email: string) {
+  await page.goto('/home');
+  await page.getByRole('banner').getByRole('link', { name: text.register, exact: true }).click();
+  await page.waitForURL('**/register');
+
+  // 1. Work e-mail and the code sent to it.
+  await textbox(page, text.workEmail).fill(email);
+  await page.getByRole('button', { name: text.sendCode }).click();
+  await textbox(page, text.emailCode).fill(await mail.waitForCode(email));
+  await page.getByRole('button', { name: text.next }).click();
+
+  // 2. The profile.
+  await textbox(page, text.instNm).waitFor();
+  await textbox(page, text.instNm).fill(`Pearl River Trade Bank ${text.short.toUpperCase()}`);
+  await textbox(page, text.instSwiftCode).fill(uniqueSwift().toLowerCase());
+  await choose(page, combobox(page, text.branchType), text.headOffice);
+  await textbox(page, text.usrNm).fill(text.short === 'en' ? 'Grace Ho' : '何嘉怡');
+  await textbox(page, text.jobTitle).fill(text.short === 'en' ? 'Trade Finance Manager' : '贸易融资经理');
+  await textbox(page, text.phone).fill('+852 2810 6000');
+  await page.getByRole('radio', { name: text.generalUser }).check();
+  await choose(page, combobox(page, text.country), text.countryName, text.countrySearch);
+  await textbox(page, text.officeAddress).fill('1 Harbour View Street, Central, Hong Kong');
+  await choose(page, combobox(page, text.releaseInfoTypes), text.tradeFinance);
+  await page.keyboard.press('Escape');
+  await combobox(page, text.interestedTypes).fill(text.forfaiting);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-title')
+    .filter({ hasText: text.forfaiting })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+  await screenshot(page, `accounts-register-profile-${text.short}`);
+  await page.getByRole('button', { name: text.next }).click();
+
+  // 3. Password and the agreements.
+  await passwordBox(page, text.newPassword).fill(PARTNER_PASSWORD);
+  await passwordBox(page, text.confirmPassword).fill(PARTNER_PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: text.submit }).click();
+
+  await page.waitForURL('**/SumitSuccess');
+  await page.getByText(text.registered).first().waitFor();
+  await page.getByRole('link', { name: text.viewStatus }).click();
+  await page.waitForURL('**/UnderReview');
+  await page.getByRole('heading', { level: 1, name: text.underReviewTitle }).waitFor();
+  await screenshot(page, `accounts-under-review-${text.short}`);
+}
+
+async function approveAsStaff(staff: JourneyPage, mail: Mailbox, text: Text, email: string) {
+  // The back office is login-only: the guard remembers it, goes home and opens the login.
+  const answer = captchaAnswer(staff, () => staff.goto('/backend/registrations'));
+  await staff.waitForURL('**/home');
+  await logIn(staff, mail, text, { email: DEMO.staff, password: DEMO.password, answer });
+
+  await staff.waitForURL('**/backend/registrations');
+  await staff.getByRole('heading', { level: 1, name: text.registrationsTitle }).waitFor();
+  await staff.getByRole('searchbox', { name: text.search }).fill(email);
+  await staff.keyboard.press('Enter');
+  const row = staff.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: text.review }).click();
+
+  const drawer = staff.getByTestId('registration-detail');
+  await drawer.getByText(text.countryName).first().waitFor();
+  await drawer.getByText(text.forfaiting).waitFor();
+  // Let the drawer finish sliding in before the picture is taken.
+  await staff
+    .locator('.ant-drawer-content-wrapper')
+    .evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  await screenshot(staff, `accounts-backoffice-review-${text.short}`);
+  await staff.locator('.ant-drawer-footer').getByRole('button', { name: text.approve, exact: true }).click();
+  const confirm = staff.locator('.ant-modal:visible');
+  await confirm.getByRole('button', { name: text.approve, exact: true }).click();
+  await staff.getByText(text.approved).first().waitFor();
+}
+
+describe('[ACCOUNTS][REGISTER_APPROVE_LOGIN]: a partner registers, bank staff approve, the partner logs in', () => {
+  const browser = useBrowser();
+
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    const text = TEXT[locale];
+
+    it(`registers with the e-mail code, is approved in the back office and logs in (${locale})`, async () => {
+      const mail = mailbox();
+      const email = `grace.ho.${text.short}.${Date.now()}@pearlriver-bank.example`;
+      const partner = await browser.newPage({ locale });
+      await register(partner, mail, text, email);
+
+      const staff = await browser.newPage({ locale });
+      await approveAsStaff(staff, mail, text, email);
+      // The applicant is told by e-mail.
+      await mail.waitFor(email, (message) => /has been approved|已通过/.test(message.subject));
+
+      // The partner asks for a login-only page: the guard remembers it and asks to log in.
+      const answer = captchaAnswer(partner, () => partner.goto('/userCenter/userInfo?from=mail'));
+      await partner.waitForURL('**/home');
+      await logIn(partner, mail, text, { email, password: PARTNER_PASSWORD, answer });
+      const agreement = partner.getByRole('checkbox', { name: text.agreeTick });
+      if (await agreement.isVisible().catch(() => false)) {
+        await agreement.check();
+        await partner.getByRole('button', { name: text.agree, exact: true }).click();
+      }
+
+      await partner.waitForURL('**/userCenter/userInfo?from=mail');
+      await partner.getByRole('heading', { level: 1, name: text.accountInfo }).waitFor();
+      await partner.getByText(email).first().waitFor();
+      await partner.getByText(text.approvedStatus, { exact: true }).waitFor();
+      await screenshot(partner, `accounts-user-info-${text.short}`);
+
+      expect(partner.consoleErrors).toEqual([]);
+      expect(staff.consoleErrors).toEqual([]);
+    });
+  }
+});
