@@ -1,3 +1,4 @@
+export * from './account-constants.ts';
 export * from './errors.ts';
 export * from './i18n/index.ts';
 export * from './password.ts';

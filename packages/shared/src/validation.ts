@@ -36,6 +36,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
 function ruleOf(issue: z.core.$ZodIssue, input: unknown): { rule: string; params: Record<string, string | number> } {
   // A schema's own rule, named by an i18n key under errors.validation.
   if (
@@ -69,7 +71,12 @@ function ruleOf(issue: z.core.$ZodIssue, input: unknown): { rule: string; params
     case 'not_multiple_of':
       return { rule: 'multipleOf', params: { divisor: Number(issue.divisor) } };
     case 'invalid_value':
+      // Nothing chosen is "required", not a list of internal codes.
+      if (isBlank(valueAt(input, issue.path))) return { rule: 'required', params: {} };
       return { rule: 'oneOf', params: { values: issue.values.map(String).join(', ') } };
+    case 'invalid_union':
+      if (isBlank(valueAt(input, issue.path))) return { rule: 'required', params: {} };
+      return { rule: 'invalid', params: {} };
     case 'unrecognized_keys':
       return { rule: 'unknownKeys', params: { keys: issue.keys.join(', ') } };
     default:

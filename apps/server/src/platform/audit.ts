@@ -5,30 +5,8 @@
 import type { Db } from '../db/database.ts';
 import { AppError } from './errors.ts';
 
-/** Action names used across the app; the back office filters on them. */
-export const AUDIT_ACTIONS = {
-  login: 'auth.login',
-  loginFailed: 'auth.login_failed',
-  logout: 'auth.logout',
-  locked: 'auth.locked',
-  passwordChanged: 'auth.password_changed',
-  passwordReset: 'auth.password_reset',
-  registered: 'user.registered',
-  resubmitted: 'user.resubmitted',
-  approved: 'review.approved',
-  rejected: 'review.rejected',
-  supplement: 'review.supplement',
-  stopped: 'user.stopped',
-  enabled: 'user.enabled',
-  dormantStopped: 'user.dormant_stopped',
-  institutionStopped: 'institution.stopped',
-  institutionEnabled: 'institution.enabled',
-  invited: 'user.invited',
-  deleted: 'user.deleted',
-  updated: 'user.updated',
-} as const;
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+/** Action names live in @portal/shared so the back office's filter uses the same list. */
+export { AUDIT_ACTIONS, type AuditAction } from '@portal/shared';
 
 export type AuditRecord = {
   actorUserId?: number | null;

@@ -35,6 +35,9 @@ export function sendError(
   params: Record<string, string | number> = {},
   fields?: TFieldError[],
 ) {
+  // Clients (and the web's countdowns) learn how long to wait.
+  if (ERROR_STATUS[code] === 429 && typeof params.seconds === 'number')
+    reply.header('retry-after', String(params.seconds));
   return reply
     .code(ERROR_STATUS[code])
     .type('application/json; charset=utf-8')

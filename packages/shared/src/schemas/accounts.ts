@@ -5,6 +5,7 @@
  * A zod message that is a key under `errors.validation` names the rule (see validation.ts).
  */
 import { z } from 'zod';
+import { BRANCH_TYPES, USER_ROLES } from '../account-constants.ts';
 import { findEntry } from '../dictionaries/index.ts';
 import type { DictType } from '../dictionaries/types.ts';
 import { passwordProblems } from '../password.ts';
@@ -53,20 +54,11 @@ export const ZPassword = z.string().superRefine((value, ctx) => {
   }
 });
 
-export const ACTIVATION = {
-  approved: '1',
-  underReview: '5',
-  activatedByInvitation: '6',
-  rejected: '7',
-  supplementRequired: '8',
-} as const;
+export { ACCESS_ACTIVATIONS, ACTIVATION, BRANCH_TYPES, ROLE, USER_ROLES } from '../account-constants.ts';
+
 export const ZActivation = z.enum(['1', '5', '6', '7', '8']);
 export type TActivation = z.infer<typeof ZActivation>;
-/** Activation states that may use login-protected pages (SPEC §4). */
-export const ACCESS_ACTIVATIONS: readonly string[] = ['1', '6'];
 
-/** Role type codes (SPEC §6): 10 general user, 20 institution administrator, 50 bank staff, 99 system administrator. */
-export const ROLE = { general: '10', institutionAdmin: '20', bankStaff: '50', systemAdmin: '99' } as const;
 export const ZRoleCode = z.enum(['10', '20', '50', '99']);
 
 /** What the web app may show about the signed-in user (SPEC §3 "User info"). */
@@ -127,9 +119,6 @@ export const ZResetPasswordRequest = z
 
 // ---------- registration ----------
 
-export const USER_ROLES = ['admin', 'general'] as const;
-export const BRANCH_TYPES = ['headOffice', 'branch', 'subsidiary', 'representativeOffice'] as const;
-
 /** The profile of SPEC §3, as filled at registration and later in account information. */
 export const ZProfile = z.object({
   instNm: z.string().trim().min(1).max(100),
@@ -189,14 +178,19 @@ export const ZRegisterRequest = z
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 /** Refill after rejection or a request for more information; and completing an invited profile. */
-export const ZProfileUpdateRequest = z.object({ profile: ZProfile });
+export const ZProfileUpdateRequest = z
+  .object({ profile: ZProfile })
+  .refine((value) => !value.profile.actingOnBehalf || value.profile.actingForInstitution.length > 0, {
+    message: 'required',
+    path: ['profile', 'actingForInstitution'],
+  });
 
 export const ZAccountInfo = z.object({ user: ZUserInfo, profile: ZProfile.partial() });
 
 // ---------- back office ----------
 
 export const ZRegistrationListQuery = ZPageQuery.extend({
-  activation: z.enum(['5', '7', '8', 'all']).default('5'),
+  activation: z.enum(['5', '7', '8', 'approved', 'all']).default('5').describe('approved = 1 or 6; all = every state'),
   q: z.string().trim().max(100).optional(),
 });
 

@@ -7,19 +7,28 @@ import type { TReviewDecision } from '@portal/shared/schemas/accounts';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { Activation } from '../../db/schema.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { SessionUser } from '../../platform/session.ts';
 
+const ACTIVATIONS_OF = {
+  '5': ['5'],
+  '7': ['7'],
+  '8': ['8'],
+  approved: ['1', '6'],
+  all: ['1', '5', '6', '7', '8'],
+} as const satisfies Record<string, readonly Activation[]>;
+
 export async function listRegistrations(
   db: Db,
-  query: { activation: '5' | '7' | '8' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
+  query: { activation: '5' | '7' | '8' | 'approved' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
 ) {
   let base = db
     .selectFrom('appUser as u')
     .leftJoin('institution as i', 'i.id', 'u.institutionId')
-    .where('u.activation', 'in', query.activation === 'all' ? ['5', '7', '8'] : [query.activation]);
+    .where('u.activation', 'in', ACTIVATIONS_OF[query.activation]);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     base = base.where((eb) =>

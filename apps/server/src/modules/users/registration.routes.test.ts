@@ -176,6 +176,8 @@ describe('registration', () => {
     });
     expect(again.statusCode).toBe(429);
     expect(again.json().code).toBe('PRT_RESEND_TOO_SOON');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 
   it.each([
@@ -200,6 +202,8 @@ describe('registration', () => {
     ['interestedTypes', [], 'tooFewItems'],
     ['interestedTypes', ['NOT_A_TYPE'], 'unknownCode'],
     ['releaseInfoTypes', [], 'tooFewItems'],
+    ['branchType', undefined, 'required'],
+    ['branchType', 'castle', 'oneOf'],
   ] as const)('validates %s = %j → %s', async (field, value, rule) => {
     const email = `v${Math.random().toString(36).slice(2, 10)}@lusitania.example`;
     const code = await emailCodeFor(email);
@@ -328,6 +332,29 @@ describe('review in the back office', () => {
       expect(refill.json().data.actvtInd).toBe('5');
     },
   );
+
+  it('lists approved accounts under their own filter', async () => {
+    const user = await pending('filter@lusitania.example');
+    const cookie = await staffCookie();
+    await app.inject({
+      method: 'POST',
+      url: `/api/backend/registrations/${user.lgcSn}/decision`,
+      headers: { cookie },
+      payload: { decision: 'approve' },
+    });
+    const approved = await app.inject({
+      method: 'GET',
+      url: '/api/backend/registrations?activation=approved&q=filter@',
+      headers: { cookie },
+    });
+    expect(approved.json().data.list.map((r: { lgcSn: string }) => r.lgcSn)).toEqual([user.lgcSn]);
+    const waiting = await app.inject({
+      method: 'GET',
+      url: '/api/backend/registrations?q=filter@',
+      headers: { cookie },
+    });
+    expect(waiting.json().data.total).toBe(0);
+  });
 
   it('is for bank staff only', async () => {
     const partner = await buildUser(db, { roles: ['10', '20'] });

@@ -14,7 +14,7 @@ import { apiGet, apiPost } from '../../lib/api/api-client.ts';
 
 const BASE = '/api/backend';
 
-export type RegistrationFilter = '5' | '7' | '8' | 'all';
+export type RegistrationFilter = '5' | '7' | '8' | 'approved' | 'all';
 export type RegistrationSummary = z.infer<typeof ZRegistrationSummary>;
 export type RegistrationDetail = z.infer<typeof ZRegistrationDetail>;
 export type AuditEntry = z.infer<typeof ZAuditEntry>;

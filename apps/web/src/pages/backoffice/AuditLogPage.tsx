@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@portal/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, DatePicker, Empty, Form, Input, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -9,28 +10,8 @@ import { translateKey } from '../../lib/i18n/translate.ts';
 const DATE = 'YYYY-MM-DD';
 const DEFAULT_PAGE_SIZE = 20;
 
-/** The actions the server records (apps/server platform/audit.ts), offered in the action filter. */
-export const KNOWN_AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.login_failed',
-  'auth.locked',
-  'auth.logout',
-  'auth.password_changed',
-  'auth.password_reset',
-  'user.registered',
-  'user.resubmitted',
-  'user.updated',
-  'user.invited',
-  'user.deleted',
-  'user.stopped',
-  'user.enabled',
-  'user.dormant_stopped',
-  'review.approved',
-  'review.rejected',
-  'review.supplement',
-  'institution.stopped',
-  'institution.enabled',
-] as const;
+/** The actions the server records (the shared list), offered in the action filter. */
+export const KNOWN_AUDIT_ACTIONS: readonly string[] = Object.values(AUDIT_ACTIONS);
 
 /** The action's name in the reader's language; the code itself for an action not listed. */
 export function auditActionLabel(action: string): string {

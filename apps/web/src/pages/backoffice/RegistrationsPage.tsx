@@ -14,7 +14,7 @@ import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { RegistrationDrawer } from './RegistrationDrawer.tsx';
 import { STATUS_COLOURS } from './status.ts';
 
-const FILTERS: readonly RegistrationFilter[] = ['5', '8', '7', 'all'];
+const FILTERS: readonly RegistrationFilter[] = ['5', '8', '7', 'approved', 'all'];
 const DEFAULT_PAGE_SIZE = 10;
 
 function toFilter(value: string | null): RegistrationFilter {
