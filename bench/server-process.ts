@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,7 +24,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const baseUrl = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _unused, ...inherited } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
     env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { startTestSmtpServer } from '../apps/server/test/smtp.ts';
 
 async function freePort(): Promise<number> {
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
     env: {
       ...env,
       NODE_ENV: 'test',
