@@ -188,6 +188,47 @@ describe('GET /api/user/p1/getVerifyCode without the test switch', async () => {
   });
 });
 
+describe('log-in form rules (SPEC §5)', () => {
+  const valid = { emailAdr: 'rules@bank.example', pwd: 'x', verifyCode: 'AB3K', verifyCodeTraceId: 'trace' };
+  it.each([
+    ['emailAdr', undefined, 'required'],
+    ['emailAdr', '', 'required'],
+    ['emailAdr', 'not-an-email', 'email'],
+    ['pwd', '', 'required'],
+    ['pwd', undefined, 'required'],
+    ['verifyCode', '', 'required'],
+    ['verifyCode', '   ', 'required'],
+    ['verifyCode', 'ABCDE', 'tooLong'],
+    ['verifyCodeTraceId', '', 'required'],
+    ['emailCode', 'ABCDE', 'tooLong'],
+  ] as const)('%s = %j → %s', async (field, value, rule) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/login',
+      remoteAddress: nextIp(),
+      payload: { ...valid, [field]: value },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields).toContainEqual(expect.objectContaining({ field, rule }));
+  });
+
+  it.each([
+    ['verifyCode', ' AB3K '],
+    ['verifyCode', 'AB3K'],
+    ['emailCode', ' Q7MZ '],
+    ['emailAdr', ' Rules@Bank.Example '],
+  ] as const)('accepts %s = %j as well-formed (trimmed)', async (field, value) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/login',
+      remoteAddress: nextIp(),
+      payload: { ...valid, [field]: value },
+    });
+    // Well-formed: the request reaches the picture-code check (which this trace id fails).
+    expect(res.json().code).toBe('PRT_CAPTCHA_INCORRECT');
+  });
+});
+
 describe('sessions', () => {
   it('ends after the idle time and answers YBLSYSTE0005', async () => {
     const user = await buildUser(db);

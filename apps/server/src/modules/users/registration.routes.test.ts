@@ -356,6 +356,42 @@ describe('review in the back office', () => {
     expect(waiting.json().data.total).toBe(0);
   });
 
+  it('an account with an incomplete profile completes it once (cplInd 1 → 0), keeping its state', async () => {
+    const invited = await buildUser(db, { activation: '6', profileComplete: false });
+    const cookie = await sessionCookie(db, invited.id);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } })).json().data,
+    ).toMatchObject({
+      cplInd: '1',
+      actvtInd: '6',
+    });
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/completeInfo',
+      headers: { cookie },
+      payload: { profile },
+    });
+    expect(done.json().data).toMatchObject({ cplInd: '0', actvtInd: '6' });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/completeInfo',
+      headers: { cookie },
+      payload: { profile },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refill is only for rejected or to-supplement accounts', async () => {
+    const active = await buildUser(db);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/p1/improve/info',
+      headers: { cookie: await sessionCookie(db, active.id) },
+      payload: { profile },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+
   it('is for bank staff only', async () => {
     const partner = await buildUser(db, { roles: ['10', '20'] });
     const res = await app.inject({
