@@ -21,12 +21,15 @@ import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createDormantAccountsJob } from './modules/users/dormant-accounts.job.ts';
 import { managementRoutes } from './modules/users/management.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { errorsPlugin } from './platform/errors.ts';
+import { multipartPlugin } from './platform/files/multipart.ts';
+import { type FileStorage, LocalDiskStorage } from './platform/files/storage.ts';
 import { i18nPlugin } from './platform/i18n.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
@@ -59,11 +62,13 @@ export type RouteEntry = {
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
+  /** Where uploaded files' bytes go; default: the local disk under config.storageDir. */
+  storage?: FileStorage;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage: givenStorage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -136,6 +141,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
   await app.register(sessionPlugin, { db: database.db, config });
+  await app.register(multipartPlugin);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -156,6 +162,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(userRoutes, { db: database.db, config });
   await app.register(backofficeRoutes, { db: database.db, config });
   await app.register(managementRoutes, { db: database.db, config });
+  const storage = givenStorage ?? new LocalDiskStorage(config.storageDir);
+  await app.register(fileRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 
   // The web app answers everything else

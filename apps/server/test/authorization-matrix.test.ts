@@ -46,6 +46,9 @@ const MATRIX: Record<string, Level> = {
   'POST /api/user/p1/institution/users/:lgcSn/delete': 'institutionAdmin',
   'GET /api/user/p1/invitation': 'public',
   'POST /api/user/p1/invitation/accept': 'public',
+  // Public for visitors registering (e-mail code checked in the service); otherwise a session.
+  'POST /api/fileP1/upload': 'public',
+  'GET /api/fileP1/download/:lgcSn': 'session',
   // Development only (not registered in production): stored e-mails for local demos.
   'GET /api/dev/mailbox': 'public',
 };

@@ -150,6 +150,25 @@ export interface JobLeaseTable {
   lastResult: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
+/** An uploaded file's metadata; its bytes are in the file storage under `storageKey`. */
+export interface FileObjectTable {
+  id: Generated<number>;
+  lgcSn: string;
+  purpose: string;
+  originalName: string;
+  mime: string;
+  sizeBytes: number;
+  /** SHA-256 of the content, hex. */
+  sha256: string;
+  storageKey: string;
+  ownerUserId: number | null;
+  /** The registering address, for uploads made before the account exists. */
+  ownerEmail: string | null;
+  /** What the file belongs to once used, e.g. `user:<lgcSn>` (introduction attachments). */
+  attachedTo: string | null;
+  createdAt: DefaultTimestamp;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   seedStep: SeedStepTable;
@@ -163,4 +182,5 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   auditLog: AuditLogTable;
   jobLease: JobLeaseTable;
+  fileObject: FileObjectTable;
 }

@@ -27,7 +27,9 @@ describe('GET /api/docs/json', () => {
       if (route.url.startsWith('/api/docs')) return;
       const operation = spec.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(operation, 'missing from the document').toBeDefined();
-      expect(operation.responses['200'].content['application/json'].schema).toBeDefined();
+      // JSON envelopes, or a file's bytes (downloads).
+      const content = operation.responses['200'].content;
+      expect(content['application/json']?.schema ?? content['application/octet-stream']?.schema).toBeDefined();
       if (/:\w+/.test(route.url)) expect(operation.parameters?.length).toBeGreaterThan(0);
       if (route.hasBody) expect(operation.requestBody?.content?.['application/json']?.schema).toBeDefined();
     },

@@ -25,6 +25,12 @@ import {
   USER_CENTER_PATH,
   USER_INFO_PATH,
 } from '../features/accounts/paths.ts';
+import {
+  BACKOFFICE_INSTITUTIONS_PATH,
+  BACKOFFICE_USERS_PATH,
+  INSTITUTION_USERS_PATH,
+  INVITATION_PATH,
+} from '../features/user-management/paths.ts';
 import type { I18nKey } from '../lib/i18n/keys.ts';
 import { lazyPage, type PageComponent } from '../lib/lazy-page.ts';
 import type { RouteLayout } from './route-meta.ts';
@@ -53,6 +59,8 @@ export type RedirectRecord = { path: string; to: string; keepSearch?: boolean };
 export { FORBIDDEN_PATH, HOME_PATH, NOT_FOUND_PATH };
 
 const BANK_STAFF = [ROLE.bankStaff] as const;
+/** Institution administrators (20) and the system administrator (99) manage their institution's users. */
+const INSTITUTION_ADMINS = [ROLE.institutionAdmin, ROLE.systemAdmin] as const;
 
 export const ROUTES: readonly RouteRecord[] = [
   {
@@ -112,6 +120,13 @@ export const ROUTES: readonly RouteRecord[] = [
     hiddenBanner: true,
     page: lazyPage(() => import('../pages/accounts/AgreementPage.tsx'), 'AgreementPage'),
   },
+  {
+    path: INVITATION_PATH,
+    title: 'users:routes.invitation',
+    noLogin: true,
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/accounts/InvitationPage.tsx'), 'InvitationPage'),
+  },
 
   // User centre (SPEC §2): the tabs that exist so far; later features add theirs.
   {
@@ -132,6 +147,13 @@ export const ROUTES: readonly RouteRecord[] = [
         hiddenBanner: true,
         page: lazyPage(() => import('../pages/user-center/ModifyPasswordPage.tsx'), 'ModifyPasswordPage'),
       },
+      {
+        path: INSTITUTION_USERS_PATH,
+        title: 'users:routes.institutionUsers',
+        hiddenBanner: true,
+        roles: INSTITUTION_ADMINS,
+        page: lazyPage(() => import('../pages/user-center/InstitutionUsersPage.tsx'), 'InstitutionUsersPage'),
+      },
     ],
   },
 
@@ -142,6 +164,20 @@ export const ROUTES: readonly RouteRecord[] = [
     layout: 'backoffice',
     roles: BANK_STAFF,
     page: lazyPage(() => import('../pages/backoffice/RegistrationsPage.tsx'), 'RegistrationsPage'),
+  },
+  {
+    path: BACKOFFICE_USERS_PATH,
+    title: 'users:routes.accounts',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/AccountsPage.tsx'), 'AccountsPage'),
+  },
+  {
+    path: BACKOFFICE_INSTITUTIONS_PATH,
+    title: 'users:routes.institutions',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/InstitutionsPage.tsx'), 'InstitutionsPage'),
   },
   {
     path: BACKOFFICE_AUDIT_PATH,

@@ -12,6 +12,7 @@ import errorsEn from './en-US/errors.json' with { type: 'json' };
 import homeEn from './en-US/home.json' with { type: 'json' };
 import mailEn from './en-US/mail.json' with { type: 'json' };
 import serverEn from './en-US/server.json' with { type: 'json' };
+import usersEn from './en-US/users.json' with { type: 'json' };
 import accountsZh from './zh-CN/accounts.json' with { type: 'json' };
 import agreementsZh from './zh-CN/agreements.json' with { type: 'json' };
 import backofficeZh from './zh-CN/backoffice.json' with { type: 'json' };
@@ -20,6 +21,7 @@ import errorsZh from './zh-CN/errors.json' with { type: 'json' };
 import homeZh from './zh-CN/home.json' with { type: 'json' };
 import mailZh from './zh-CN/mail.json' with { type: 'json' };
 import serverZh from './zh-CN/server.json' with { type: 'json' };
+import usersZh from './zh-CN/users.json' with { type: 'json' };
 
 export const LOCALES = ['en-US', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -35,6 +37,7 @@ export const resources = {
     home: homeEn,
     mail: mailEn,
     server: serverEn,
+    users: usersEn,
   },
   'zh-CN': {
     accounts: accountsZh,
@@ -45,6 +48,7 @@ export const resources = {
     home: homeZh,
     mail: mailZh,
     server: serverZh,
+    users: usersZh,
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { findEntry } from '../dictionaries/index.ts';
 import type { DictType } from '../dictionaries/types.ts';
 import { passwordProblems } from '../password.ts';
 import { ZPageQuery } from './common.ts';
+import { ZFileInfo } from './files.ts';
 
 /** SWIFT/BIC: exactly 8 or 11 upper-case letters and digits, with upper-case letters in it. */
 export const SWIFT_PATTERN = /^(?=.*[A-Z])[A-Z0-9]{8}([A-Z0-9]{3})?$/;
@@ -185,7 +186,12 @@ export const ZProfileUpdateRequest = z
     path: ['profile', 'actingForInstitution'],
   });
 
-export const ZAccountInfo = z.object({ user: ZUserInfo, profile: ZProfile.partial() });
+export const ZAccountInfo = z.object({
+  user: ZUserInfo,
+  profile: ZProfile.partial(),
+  /** Names and sizes of the profile's introduction attachments. */
+  attachments: z.array(ZFileInfo).default([]),
+});
 
 // ---------- back office ----------
 
@@ -208,6 +214,8 @@ export const ZRegistrationSummary = z.object({
 export const ZRegistrationDetail = ZRegistrationSummary.extend({
   profile: ZProfile.partial(),
   reviewNote: z.string().nullable(),
+  /** Names and sizes of the profile's introduction attachments (download: /api/fileP1/download/{lgcSn}). */
+  attachments: z.array(ZFileInfo).default([]),
 });
 
 export const ZReviewDecision = z.discriminatedUnion('decision', [

@@ -12,6 +12,7 @@ import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { describeAttachments } from '../files/files.service.ts';
 
 const ACTIVATIONS_OF = {
   '5': ['5'],
@@ -105,6 +106,7 @@ export async function registrationDetail(db: Db, lgcSn: string) {
     submittedAt: new Date(r.updatedAt).toISOString(),
     profile,
     reviewNote: r.reviewNote,
+    attachments: await describeAttachments(db, r.lgcSn, profile.introAttachments),
   };
 }
 

@@ -59,6 +59,24 @@ describe('back office: accounts', () => {
     expect(res.json().code).toBe('PRT_SYSTEM_ADMIN_IMMUTABLE');
   });
 
+  it('never stops the bank’s own institution', async () => {
+    const bank = await db
+      .insertInto('institution')
+      .values({
+        lgcSn: 'own-bank',
+        name: 'Own Bank',
+        swiftCode: 'OWNBCNBJ',
+        kind: 'bank',
+        country: 'CN',
+        continent: 'ASIA',
+      })
+      .returning('lgcSn')
+      .executeTakeFirstOrThrow();
+    expect((await post(`/api/backend/institutions/${bank.lgcSn}/stop`, staffCookie, { reason: 'no' })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('stops an institution: its users are logged out and kept out until it is re-enabled', async () => {
     const inst = await buildInstitution(db, { name: 'Closing Bank' });
     const user = await buildUser(db, { email: 'member@closing.example', institutionId: inst.id });
@@ -190,6 +208,29 @@ describe('institution administrator', async () => {
     expect((await post('/api/user/p1/institution/users/no-such-user/delete', adminCookie)).json().code).toBe(
       'PRT_USER_NOT_FOUND',
     );
+  });
+
+  it('manages ordinary users only: another administrator is off limits', async () => {
+    const otherAdmin = await buildUser(db, { roles: ['10', '20'], institutionId: home.id });
+    const res = await post(`/api/user/p1/institution/users/${otherAdmin.lgcSn}/stop`, adminCookie, { reason: 'x' });
+    expect(res.statusCode).toBe(403);
+    expect((await post(`/api/user/p1/institution/users/${otherAdmin.lgcSn}/delete`, adminCookie)).statusCode).toBe(403);
+  });
+
+  it('keeps the reason given for a stop, and lists the job title', async () => {
+    const user = await buildUser(db, { institutionId: home.id, email: 'reason@harbour.example' });
+    await db
+      .updateTable('appUser')
+      .set({ profile: JSON.stringify({ jobTitle: 'FX Dealer' }) })
+      .where('id', '=', user.id)
+      .execute();
+    await post(`/api/user/p1/institution/users/${user.lgcSn}/stop`, adminCookie, { reason: 'Extended leave' });
+    const listed = await get('/api/user/p1/institution/users?q=reason@', adminCookie);
+    expect(listed.json().data.list[0]).toMatchObject({
+      status: 'stopped',
+      stoppedReason: 'Extended leave',
+      jobTitle: 'FX Dealer',
+    });
   });
 
   it('is not for general users', async () => {

@@ -46,6 +46,7 @@ async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) 
       'u.passwordHash',
       'u.lastLoginAt',
       'u.createdAt',
+      'u.profile',
       'i.name as instNm',
       'i.swiftCode',
     ])
@@ -60,6 +61,10 @@ async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) 
       emailAdr: r.email,
       usrNm: r.name,
       phone: r.phone,
+      jobTitle:
+        typeof (r.profile as { jobTitle?: unknown }).jobTitle === 'string'
+          ? (r.profile as { jobTitle: string }).jobTitle
+          : null,
       instNm: r.instNm,
       instSwiftCode: r.swiftCode,
       rlTpcd: r.roleCodes,
@@ -110,14 +115,13 @@ export async function setUserStatus(
   ip: string,
   scope?: { institutionId: number | null },
 ) {
-  const user = await targetOf(db, lgcSn);
-  if (scope && user.institutionId !== scope.institutionId) throw new AppError('PRT_OWN_INSTITUTION_ONLY');
+  const user = scope ? await ownUser(db, actor, lgcSn) : await targetOf(db, lgcSn);
   if (user.id === actor.id) throw new AppError('PRT_CONFLICT');
   await db.transaction().execute(async (trx) => {
     if (change.stop) {
       await trx
         .updateTable('appUser')
-        .set({ status: 'stopped', stoppedReason: 'manual', updatedAt: new Date() })
+        .set({ status: 'stopped', stoppedReason: change.reason, updatedAt: new Date() })
         .where('id', '=', user.id)
         .execute();
       await endSessionsOfUser(trx, user.id);
@@ -197,7 +201,8 @@ export async function setInstitutionStatus(
     .where('lgcSn', '=', lgcSn)
     .executeTakeFirst();
   if (!inst) throw new AppError('PRT_NOT_FOUND');
-  if (inst.kind === 'bank' && stop) throw new AppError('PRT_SYSTEM_ADMIN_IMMUTABLE');
+  // The bank's own institution is never stopped: its staff run the portal.
+  if (inst.kind === 'bank' && stop) throw new AppError('PRT_FORBIDDEN');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('institution')
@@ -374,9 +379,14 @@ export async function acceptInvitation(db: Db, input: { token: string; pwd: stri
   });
 }
 
+/**
+ * A user the administrator may manage: of the same institution and an ordinary user (SPEC §1:
+ * administrators manage ordinary users; only the system administrator manages administrators).
+ */
 async function ownUser(db: Db, admin: SessionUser, lgcSn: string): Promise<UserRow> {
   const user = await targetOf(db, lgcSn);
   if (user.institutionId !== admin.institutionId) throw new AppError('PRT_OWN_INSTITUTION_ONLY');
+  if (user.roleCodes.includes('20') && !admin.roleCodes.includes(SYSTEM_ADMIN)) throw new AppError('PRT_FORBIDDEN');
   return user;
 }
 

@@ -15,6 +15,7 @@ import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { newLgcSn } from '../auth/auth.service.ts';
+import { attachIntroAttachments } from '../files/files.service.ts';
 import { findOrCreateInstitution, findUserByEmail } from './users.repository.ts';
 
 export async function checkRegistrationCode(db: Db, input: { emailAdr: string; emailCode: string }): Promise<void> {
@@ -64,6 +65,13 @@ export async function register(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw new AppError('PRT_EMAIL_EXISTS');
+    // Files: the introduction attachments uploaded while registering become the account's.
+    await attachIntroAttachments(trx, {
+      lgcSns: input.profile.introAttachments,
+      user: { id: inserted.id, lgcSn },
+      registrantEmail: input.emailAdr,
+      locale: client.locale,
+    });
     await recordAudit(trx, {
       actorUserId: inserted.id,
       actorEmail: input.emailAdr,
@@ -110,6 +118,7 @@ export async function saveProfile(
   profile: TProfile,
   change: ProfileChange,
   ip: string,
+  locale: Locale = user.locale as Locale,
 ): Promise<void> {
   if (change === 'resubmit' && user.activation !== '7' && user.activation !== '8') throw new AppError('PRT_CONFLICT');
   if (change === 'complete' && user.profileComplete) throw new AppError('PRT_CONFLICT');
@@ -131,6 +140,12 @@ export async function saveProfile(
       })
       .where('id', '=', user.id)
       .execute();
+    // Files: the introduction attachments must be the user's own; they are attached to the account.
+    await attachIntroAttachments(trx, {
+      lgcSns: profile.introAttachments,
+      user: { id: user.id, lgcSn: user.lgcSn },
+      locale,
+    });
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/respond.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { describeAttachments } from '../files/files.service.ts';
 import { checkRegistrationCode, type ProfileChange, register, saveProfile } from './registration.service.ts';
 import { toUserInfo } from './user-info.ts';
 import { findUserById, institutionNameOf, type UserRow } from './users.repository.ts';
@@ -103,7 +104,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => {
       const row = await reload(request.auth!.user.id);
-      return ok(request, { user: await infoOf(row), profile: row.profile as Record<string, never> });
+      return ok(request, {
+        user: await infoOf(row),
+        profile: row.profile as Record<string, never>,
+        attachments: await describeAttachments(db, row.lgcSn, row.profile.introAttachments),
+      });
     },
   );
 
@@ -115,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         schema: { tags, summary, body: ZProfileUpdateRequest, response: { 200: ZEnvelope(ZUserInfo) } },
       },
       async (request) => {
-        await saveProfile(db, request.auth!.user, request.body.profile, change, request.ip);
+        await saveProfile(db, request.auth!.user, request.body.profile, change, request.ip, request.locale);
         return ok(request, await infoOf(await reload(request.auth!.user.id)));
       },
     );

@@ -1,5 +1,6 @@
 import type { I18nKey } from '../../lib/i18n/keys.ts';
 import { BACKOFFICE_AUDIT_PATH, BACKOFFICE_REGISTRATIONS_PATH } from '../accounts/paths.ts';
+import { BACKOFFICE_INSTITUTIONS_PATH, BACKOFFICE_USERS_PATH } from '../user-management/paths.ts';
 
 export type BackofficeMenuItem = {
   key: string;
@@ -15,5 +16,7 @@ export type BackofficeMenuItem = {
  */
 export const BACKOFFICE_MENU: readonly BackofficeMenuItem[] = [
   { key: 'registrations', label: 'backoffice:menu.registrations', path: BACKOFFICE_REGISTRATIONS_PATH },
+  { key: 'accounts', label: 'users:menu.accounts', path: BACKOFFICE_USERS_PATH },
+  { key: 'institutions', label: 'users:menu.institutions', path: BACKOFFICE_INSTITUTIONS_PATH },
   { key: 'audit', label: 'backoffice:menu.audit', path: BACKOFFICE_AUDIT_PATH },
 ];

@@ -109,7 +109,7 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
               title={t(`registrations.decided.${registration.actvtInd}`)}
             />
           ) : null}
-          <ProfileView profile={registration.profile} />
+          <ProfileView profile={registration.profile} attachments={registration.attachments} />
         </div>
       ) : detail.isError ? (
         <Result status="warning" title={t('registrations.loadFailed')} />

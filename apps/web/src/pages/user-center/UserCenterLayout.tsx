@@ -4,7 +4,7 @@ import { NavLink, Outlet } from 'react-router';
 import { classNames } from '../../components/class-names.ts';
 import { UserIcon } from '../../components/icons.tsx';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
-import { USER_CENTER_MENU } from '../../features/accounts/user-center-menu.ts';
+import { userCenterTabs } from '../../features/accounts/user-center-menu.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 
 /** /userCenter: the user-centre menu beside the chosen tab. */
@@ -26,7 +26,7 @@ export function UserCenterLayout() {
         </div>
         <nav aria-label={t('userCenter.menuLabel')}>
           <ul className="user-center__menu">
-            {USER_CENTER_MENU.map((tab) => (
+            {userCenterTabs(user?.rlTpcd ?? []).map((tab) => (
               <li key={tab.key}>
                 <NavLink
                   to={tab.path}

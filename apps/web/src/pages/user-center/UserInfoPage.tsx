@@ -34,7 +34,7 @@ export function UserInfoPage() {
       </div>
     );
   }
-  const { user, profile } = info.data;
+  const { user, profile, attachments } = info.data;
 
   const onSaved = (saved: TUserInfo) => {
     setCurrentUser(queryClient, saved);
@@ -87,12 +87,13 @@ export function UserInfoPage() {
         <ProfileEditor
           change="update"
           profile={profile}
+          attachments={attachments}
           submitLabel={t('userCenter.save')}
           onSaved={onSaved}
           onCancel={() => setEditing(false)}
         />
       ) : Object.keys(profile).length ? (
-        <ProfileView profile={profile} />
+        <ProfileView profile={profile} attachments={attachments} />
       ) : (
         <Empty description={t('userCenter.noProfile')} />
       )}

@@ -1,4 +1,5 @@
 import { type TProfile, type TUserInfo, ZProfileUpdateRequest } from '@portal/shared/schemas/accounts';
+import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +17,15 @@ import { ProfileFields, type ProfileFormValues } from './ProfileFields.tsx';
 export function ProfileEditor({
   change,
   profile,
+  attachments,
   submitLabel,
   onSaved,
   onCancel,
 }: {
   change: ProfileChange;
   profile: Partial<TProfile>;
+  /** Names and sizes of the profile's introduction attachments. */
+  attachments?: readonly TFileInfo[];
   submitLabel: string;
   onSaved: (user: TUserInfo) => void;
   onCancel?: () => void;
@@ -63,7 +67,7 @@ export function ProfileEditor({
       className="profile-editor"
     >
       {unsaved.holder}
-      <ProfileFields form={form} schema={ZProfileUpdateRequest} />
+      <ProfileFields form={form} schema={ZProfileUpdateRequest} attachments={{ known: attachments ?? [] }} />
       <div className="form-actions">
         {onCancel ? <Button onClick={() => unsaved.confirmDiscard(onCancel)}>{t('profile.cancel')}</Button> : null}
         <Button type="primary" htmlType="submit" loading={saving}>

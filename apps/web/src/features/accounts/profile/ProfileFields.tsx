@@ -1,13 +1,16 @@
 import '../accounts.css';
 import { translate } from '@portal/shared';
 import { BRANCH_TYPES, type TProfile, USER_ROLES } from '@portal/shared/schemas/accounts';
+import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Col, Form, type FormInstance, type FormRule, Input, Radio, Row, Select, Switch, TreeSelect } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { schemaRule } from '../../../lib/forms/schema-form.ts';
 import { getLocale } from '../../../lib/i18n/locale.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
+import { AttachmentUpload } from '../../files/AttachmentUpload.tsx';
+import type { RegistrantProof } from '../../files/files-api.ts';
 import {
   branchOptionGroups,
   continentOf,
@@ -18,6 +21,13 @@ import {
 } from './profile-options.ts';
 
 export type ProfileFormValues = { profile?: Partial<TProfile> };
+
+/** The introduction attachments field's context: names of saved files; a registering visitor's proof. */
+export type ProfileAttachments = {
+  known?: readonly TFileInfo[];
+  /** Only while registering (no session yet): the verified address and its code. */
+  registrant?: () => RegistrantProof | null;
+};
 
 type ProfileField = keyof TProfile;
 
@@ -63,8 +73,29 @@ function Full({ children }: { children: ReactNode }) {
  * cooperation interests. Field names are `['profile', field]`, validated live against `schema`
  * (the request that carries the profile: registration or profile update).
  */
-export function ProfileFields({ form, schema }: { form: FormInstance; schema: z.ZodType }) {
+export function ProfileFields({
+  form,
+  schema,
+  attachments,
+}: {
+  form: FormInstance;
+  schema: z.ZodType;
+  attachments?: ProfileAttachments;
+}) {
   const { t } = useTranslation('accounts');
+  // The form waits for uploads still running (their ids are not in the value yet).
+  const uploading = useRef(false);
+  const onUploadingChange = useCallback((busy: boolean) => {
+    uploading.current = busy;
+  }, []);
+  const uploadsDone: FormRule = useMemo(
+    () => ({
+      validator: async () => {
+        if (uploading.current) throw new Error(t('attachments.uploading'));
+      },
+    }),
+    [t],
+  );
   const { locale } = useLocale();
   const continent = Form.useWatch<string | undefined>(['profile', 'continent'], form);
   const actingOnBehalf = Form.useWatch<boolean | undefined>(['profile', 'actingOnBehalf'], form);
@@ -328,9 +359,18 @@ export function ProfileFields({ form, schema }: { form: FormInstance; schema: z.
           </Form.Item>
         </Full>
         <Full>
-          <p className="form-note" data-testid="attachments-note">
-            {t('profile.attachmentsNote')}
-          </p>
+          <Form.Item
+            name={name('introAttachments')}
+            label={t('fields.introAttachments')}
+            rules={[rule('introAttachments'), uploadsDone]}
+            extra={t('attachments.hint')}
+          >
+            <AttachmentUpload
+              {...(attachments?.known ? { known: attachments.known } : {})}
+              {...(attachments?.registrant ? { registrant: attachments.registrant } : {})}
+              onBusyChange={onUploadingChange}
+            />
+          </Form.Item>
         </Full>
       </Section>
     </div>

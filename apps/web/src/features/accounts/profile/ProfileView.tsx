@@ -1,9 +1,11 @@
 import '../accounts.css';
 import type { TProfile } from '@portal/shared/schemas/accounts';
+import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
+import { AttachmentList } from '../../files/AttachmentList.tsx';
 import { dictName } from './profile-options.ts';
 import { PROFILE_SECTION_KEYS, PROFILE_SECTIONS } from './profile-sections.ts';
 
@@ -13,7 +15,16 @@ type Profile = Partial<TProfile>;
  * Every profile field, read-only, in the groups of the form: labels in the reader's language,
  * dictionary codes shown as names (user centre, back-office review).
  */
-export function ProfileView({ profile, columns = 2 }: { profile: Profile; columns?: 1 | 2 }) {
+export function ProfileView({
+  profile,
+  attachments,
+  columns = 2,
+}: {
+  profile: Profile;
+  /** Names and sizes of the introduction attachments, listed with download links. */
+  attachments?: readonly TFileInfo[];
+  columns?: 1 | 2;
+}) {
   const { t } = useTranslation('accounts');
   const { locale } = useLocale();
   const none = <span className="value-empty">{t('profile.notProvided')}</span>;
@@ -54,6 +65,7 @@ export function ProfileView({ profile, columns = 2 }: { profile: Profile; column
       case 'actingOnBehalf':
         return yesNo(profile[field]);
       case 'introAttachments':
+        if (attachments?.length) return <AttachmentList files={attachments} />;
         return profile.introAttachments?.length ? String(profile.introAttachments.length) : none;
       default:
         return text(profile[field]);
@@ -76,7 +88,9 @@ export function ProfileView({ profile, columns = 2 }: { profile: Profile; column
               key: field,
               label: t(`fields.${field}`),
               children: render(field),
-              ...(field === 'businessScope' || field === 'interestedTypes' ? { span: columns } : {}),
+              ...(field === 'businessScope' || field === 'interestedTypes' || field === 'introAttachments'
+                ? { span: columns }
+                : {}),
             }))}
         />
       ))}

@@ -18,7 +18,7 @@ export const PROFILE_SECTIONS = {
   person: ['usrNm', 'jobTitle', 'department', 'userRole', 'phone'],
   location: ['continent', 'country', 'officeAddress'],
   contacts: ['mainContactBranch', 'usualContactBranches'],
-  cooperation: ['releaseInfoTypes', 'interestedTypes', 'businessScope'],
+  cooperation: ['releaseInfoTypes', 'interestedTypes', 'businessScope', 'introAttachments'],
 } as const satisfies Record<string, readonly ProfileField[]>;
 
 export type ProfileSection = keyof typeof PROFILE_SECTIONS;

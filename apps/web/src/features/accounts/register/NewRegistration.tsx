@@ -82,6 +82,12 @@ export function NewRegistration() {
 
   const validateStep = (fields: FieldPath[]) => fieldsAreValid(form, fields);
 
+  /** Uploads before the account exists are made with the verified address and its code. */
+  const registrantProof = () => {
+    const emailCode = form.getFieldValue('emailCode') as string | undefined;
+    return verifiedEmail && emailCode ? { emailAdr: verifiedEmail, emailCode: emailCode.trim() } : null;
+  };
+
   const validEmail = async (): Promise<string | null> => {
     if (!(await validateStep([['emailAdr']]))) return null;
     const parsed = ZCheckEmailCodeRequest.shape.emailAdr.safeParse(form.getFieldValue('emailAdr'));
@@ -175,6 +181,10 @@ export function NewRegistration() {
         onValuesChange={(changed: RegisterValues) => {
           if (!dirty) setDirty(true);
           if ('emailAdr' in changed || 'emailCode' in changed) setVerifiedEmail(null);
+          // Files uploaded so far belong to the address they were uploaded with.
+          if ('emailAdr' in changed && form.getFieldValue(['profile', 'introAttachments'])?.length) {
+            form.setFieldValue(['profile', 'introAttachments'], []);
+          }
         }}
       >
         <form
@@ -228,7 +238,7 @@ export function NewRegistration() {
           <p className="form-intro">
             {t('register.profileIntro', { email: verifiedEmail ?? form.getFieldValue('emailAdr') ?? '' })}
           </p>
-          <ProfileFields form={form} schema={ZProfileUpdateRequest} />
+          <ProfileFields form={form} schema={ZProfileUpdateRequest} attachments={{ registrant: registrantProof }} />
           <div className="form-actions">
             <Button onClick={() => go(0)}>{t('register.back')}</Button>
             <Button type="primary" htmlType="submit">

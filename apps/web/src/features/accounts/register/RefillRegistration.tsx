@@ -66,6 +66,7 @@ export function RefillRegistration({ user, mode }: { user: TUserInfo; mode: Refi
         <ProfileEditor
           change={mode}
           profile={info.data.profile}
+          attachments={info.data.attachments}
           submitLabel={mode === 'improve' ? t('refill.resubmit') : t('refill.complete')}
           onSaved={onSaved}
         />

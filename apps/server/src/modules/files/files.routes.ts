@@ -1,0 +1,175 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import { type Locale, ZEnvelope } from '@portal/shared';
+import {
+  FILE_PURPOSES,
+  PREVIEWABLE_MIME_TYPES,
+  type TFilePurpose,
+  ZDownloadQuery,
+  ZFilePurpose,
+  ZUploadResult,
+} from '@portal/shared/schemas/files';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { FILE_PURPOSE_RULES, MAX_UPLOAD_FILE_BYTES } from '../../platform/files/file-types.ts';
+import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
+import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
+import { ok } from '../../platform/respond.ts';
+import {
+  authorizeUpload,
+  countUpload,
+  fieldError,
+  type IncomingFile,
+  openFile,
+  saveUploads,
+  type Uploader,
+} from './files.service.ts';
+
+const FILE_FIELD = 'file';
+
+/**
+ * `filename*` (RFC 6266/8187) carries the real name in UTF-8; `filename` an ASCII stand-in for
+ * old clients. Nothing of the name can break out of the header.
+ */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+function parsePurpose(value: string | undefined, locale: Locale): TFilePurpose {
+  const parsed = ZFilePurpose.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw fieldError(locale, 'purpose', value ? 'oneOf' : 'required', { values: FILE_PURPOSES.join(', ') });
+}
+
+/** The multipart parser's own failures, as the portal's errors. */
+function multipartFailure(error: unknown, purpose: TFilePurpose | null, locale: Locale): unknown {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PRT_PAYLOAD_TOO_LARGE', {
+        limit: purpose ? FILE_PURPOSE_RULES[purpose].limit : `${MAX_UPLOAD_FILE_BYTES / 1_048_576} MB`,
+      });
+    case 'FST_FILES_LIMIT':
+      return fieldError(locale, FILE_FIELD, 'tooManyItems', { max: MULTIPART_LIMITS.files });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('PRT_BAD_REQUEST');
+  }
+  // A body cut short or not multipart at all (busboy's messages): the client's fault.
+  if (error instanceof Error && !('statusCode' in error && Number(error.statusCode) >= 500)) {
+    return new AppError('PRT_BAD_REQUEST');
+  }
+  return error;
+}
+
+/** Files (SPEC §7 /fileP1/upload, /fileP1/download). Rules in files.service.ts. */
+export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: FileStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  const tags = ['files'];
+
+  app.post(
+    '/api/fileP1/upload',
+    {
+      config: { access: 'public', multipart: true },
+      schema: {
+        tags,
+        summary:
+          'Upload files (multipart/form-data): a signed-in user, or a visitor registering with emailAdr + emailCode',
+        description: [
+          'Text fields first, then the files (browsers send FormData in that order):',
+          '`purpose` = `attachment`; for a visitor, `emailAdr` and `emailCode` (the registration code, checked',
+          'but not used up; a wrong one counts as a try); then 1–5 parts named `file`, 10 MB each.',
+          'Types are decided by content: pdf, doc, docx, xls, xlsx, jpg, png, bmp (413 too big, 415 other types).',
+          "A visitor's files belong to the address until its registration lists them in `profile.introAttachments`.",
+          'Access is checked here, not by the session alone: the route is public for registering visitors.',
+          'Rate-limited per client address.',
+        ].join(' '),
+        response: { 200: ZEnvelope(ZUploadResult) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: request.headers['content-type'] ?? '-' });
+      }
+      const locale = request.locale;
+      await countUpload(db, request.ip);
+      const fields: Record<string, string> = {};
+      const files: IncomingFile[] = [];
+      // Decided once, when the first file arrives (its bytes are read only after that).
+      const authorize = async (): Promise<{ purpose: TFilePurpose; uploader: Uploader }> => ({
+        purpose: parsePurpose(fields.purpose, locale),
+        uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale),
+      });
+      let decided: { purpose: TFilePurpose; uploader: Uploader } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            const field = part as MultipartValue<unknown>;
+            if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
+            continue;
+          }
+          const file = part as MultipartFile;
+          if (file.fieldname !== FILE_FIELD)
+            throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+          decided ??= await authorize();
+          files.push({ name: file.filename, data: await file.toBuffer() });
+        }
+      } catch (error) {
+        throw multipartFailure(error, decided?.purpose ?? null, locale);
+      }
+      decided ??= await authorize();
+      const list = await saveUploads(db, storage, { ...decided, files, locale });
+      return ok(request, { list });
+    },
+  );
+
+  app.get(
+    '/api/fileP1/download/:lgcSn',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'A file: for its owner, bank staff, and the user it is attached to (others: 404)',
+        description:
+          'Sent as an attachment with the type found in its content; `?inline=1` shows PDF and images in the browser.',
+        params: z.object({ lgcSn: z.string().min(1).max(64) }),
+        querystring: ZDownloadQuery,
+        response: {
+          200: {
+            description: "The file's bytes",
+            content: { 'application/octet-stream': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      let opened: Awaited<ReturnType<typeof openFile>>;
+      try {
+        opened = await openFile(db, storage, request.auth!.user, request.params.lgcSn);
+      } catch (error) {
+        if (!(error instanceof StoredFileMissingError)) throw error;
+        request.log.error({ err: error, lgcSn: request.params.lgcSn }, 'stored file missing');
+        throw new AppError('PRT_NOT_FOUND');
+      }
+      const { file, data } = opened;
+      const inline = request.query.inline === '1' && PREVIEWABLE_MIME_TYPES.includes(file.mime);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(data.length))
+        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
+};

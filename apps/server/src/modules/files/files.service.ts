@@ -1,0 +1,228 @@
+/**
+ * Files (SPEC §5, §7 /fileP1/...): the rules of upload, download and attaching, no HTTP.
+ *
+ * Upload: a signed-in user uploads as themselves (owner_user_id). A visitor may upload only in
+ * the middle of registering: they prove the address with its registration e-mail code, checked
+ * WITHOUT using it up (a wrong code counts as a try, as everywhere), and the file belongs to that
+ * address (owner_email) until the registration attaches it. Types and sizes are checked by
+ * content (platform/files/file-types.ts); bytes go to the file storage under a random key.
+ *
+ * Download: the owner; bank staff (role 50, active account); and, for a file attached to a user
+ * (`attached_to = 'user:<lgcSn>'`), that user. Anyone else is told it does not exist (404, not
+ * 403, so ids cannot be probed).
+ *
+ * Attaching: registration and profile saves list file ids in `profile.introAttachments`; each must
+ * be the registrant's (owner_email) or the user's (owner_user_id, or attached to them already),
+ * and is then attached to the user in the same transaction as the profile.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { extname } from 'node:path';
+import { hasTranslation, type Locale, translate } from '@portal/shared';
+import { ZEmail } from '@portal/shared/schemas/accounts';
+import type { TFileInfo, TFilePurpose } from '@portal/shared/schemas/files';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { FileObjectTable } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { detectAllowedType } from '../../platform/files/file-types.ts';
+import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
+import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
+import { checkVerificationCode } from '../../platform/verification-codes.ts';
+import { findUserByEmail } from '../users/users.repository.ts';
+import {
+  attachedToUser,
+  attachFiles,
+  type FileRow,
+  findFileByLgcSn,
+  findFiles,
+  findFilesForUpdate,
+  insertFiles,
+} from './files.repository.ts';
+
+/** Upload requests per client address (each carries up to 5 files). */
+export const UPLOAD_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 3600 };
+
+/** Who an upload belongs to. */
+export type Uploader = { kind: 'user'; userId: number } | { kind: 'registrant'; email: string };
+
+export type IncomingFile = { name: string; data: Buffer };
+
+const INTRO_ATTACHMENTS_FIELD = 'profile.introAttachments';
+
+/** A PRT_VALIDATION error on one field, worded like the schema's errors (shared/validation.ts). */
+export function fieldError(
+  locale: Locale,
+  field: string,
+  rule: string,
+  params: Record<string, string | number> = {},
+): AppError {
+  const last = field.split('.').pop() ?? field;
+  const label = hasTranslation(locale, `errors.fields.${last}`) ? translate(locale, `errors.fields.${last}`) : field;
+  const message = translate(locale, `errors.validation.${rule}`, { ...params, field: label });
+  return new AppError('PRT_VALIDATION', { details: message }, [{ field, rule, message }]);
+}
+
+export const toFileInfo = (row: FileRow): TFileInfo => ({
+  lgcSn: row.lgcSn,
+  name: row.originalName,
+  size: Number(row.sizeBytes),
+  mime: row.mime,
+});
+
+/** Counts the request against the per-address upload limit (before the body is read). */
+export async function countUpload(db: Db, ip: string): Promise<void> {
+  await enforceRateLimit(db, { key: `upload:ip:${ip}`, ...UPLOAD_RATE_LIMIT });
+}
+
+/**
+ * Decides whose the upload is: the signed-in user's, or — for a visitor — the registering
+ * address's, once its registration code checks out (not used up: the registration uses it).
+ */
+export async function authorizeUpload(
+  db: Db,
+  user: SessionUser | null,
+  fields: { emailAdr?: string | undefined; emailCode?: string | undefined },
+  locale: Locale,
+): Promise<Uploader> {
+  if (user) return { kind: 'user', userId: user.id };
+  if (fields.emailAdr === undefined && fields.emailCode === undefined) throw new AppError('PRT_UNAUTHENTICATED');
+  const email = ZEmail.safeParse(fields.emailAdr ?? '');
+  if (!email.success) {
+    throw fieldError(locale, 'emailAdr', fields.emailAdr?.trim() ? 'email' : 'required');
+  }
+  if (await findUserByEmail(db, email.data)) throw new AppError('PRT_EMAIL_EXISTS');
+  await checkVerificationCode(db, {
+    email: email.data,
+    purpose: 'register',
+    code: fields.emailCode ?? '',
+    consume: false,
+  });
+  return { kind: 'registrant', email: email.data };
+}
+
+/** A file name fit to keep and to send back in Content-Disposition: no folders, no control characters. */
+export function cleanFileName(name: string | undefined): string {
+  const printable = Array.from(name ?? '').filter((ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return code >= 0x20 && code !== 0x7f;
+  });
+  let clean = printable.join('').replace(/[\\/]/g, '_').trim();
+  if (clean.length > 200) {
+    const ext = extname(clean).slice(0, 20);
+    clean = clean.slice(0, 200 - ext.length) + ext;
+  }
+  return clean || 'file';
+}
+
+/**
+ * Checks every file by content, then stores them all: the bytes first, then the rows in one
+ * transaction. Nothing is kept when any file is refused or a step fails.
+ */
+export async function saveUploads(
+  db: Db,
+  storage: FileStorage,
+  input: { uploader: Uploader; purpose: TFilePurpose; files: IncomingFile[]; locale: Locale },
+): Promise<TFileInfo[]> {
+  if (!input.files.length) throw fieldError(input.locale, 'file', 'required');
+  const checked = [];
+  for (const file of input.files) {
+    const name = cleanFileName(file.name);
+    const type = await detectAllowedType(file.data, name, input.purpose);
+    checked.push({ ...file, name, type, sha256: createHash('sha256').update(file.data).digest('hex') });
+  }
+  const stored: string[] = [];
+  try {
+    const rows: Insertable<FileObjectTable>[] = [];
+    for (const file of checked) {
+      const storageKey = newStorageKey();
+      await storage.put(storageKey, file.data);
+      stored.push(storageKey);
+      rows.push({
+        lgcSn: randomUUID(),
+        purpose: input.purpose,
+        originalName: file.name,
+        mime: file.type.mime,
+        sizeBytes: file.data.length,
+        sha256: file.sha256,
+        storageKey,
+        ownerUserId: input.uploader.kind === 'user' ? input.uploader.userId : null,
+        ownerEmail: input.uploader.kind === 'registrant' ? input.uploader.email : null,
+      });
+    }
+    const inserted = await db.transaction().execute((trx) => insertFiles(trx, rows));
+    return inserted.map(toFileInfo);
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => storage.remove(key)));
+    throw error;
+  }
+}
+
+/** May `user` read this file? (See the header: owner, staff, or the user it is attached to.) */
+export function mayRead(user: SessionUser, file: FileRow): boolean {
+  if (file.ownerUserId !== null && file.ownerUserId === user.id) return true;
+  if (isStaff(user) && ACTIVE_ACTIVATIONS.includes(user.activation)) return true;
+  return file.attachedTo !== null && file.attachedTo === attachedToUser(user.lgcSn);
+}
+
+/** The file and its bytes, for a reader allowed to see it; PRT_NOT_FOUND otherwise. */
+export async function openFile(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  lgcSn: string,
+): Promise<{ file: FileRow; data: Buffer }> {
+  const file = await findFileByLgcSn(db, lgcSn);
+  if (!file || !mayRead(user, file)) throw new AppError('PRT_NOT_FOUND');
+  return { file, data: await storage.get(file.storageKey) };
+}
+
+/**
+ * Attaches a profile's introduction attachments to its user, inside the caller's transaction.
+ * Each listed file must exist, be the registrant's upload (`registrantEmail`, not attached yet)
+ * or the user's own (owned, or attached to them already), and be an attachment; otherwise
+ * PRT_VALIDATION on `profile.introAttachments`.
+ */
+export async function attachIntroAttachments(
+  trx: Db,
+  input: {
+    lgcSns: readonly string[];
+    user: { id: number; lgcSn: string };
+    registrantEmail?: string;
+    locale: Locale;
+  },
+): Promise<void> {
+  if (!input.lgcSns.length) return;
+  const invalid = () => fieldError(input.locale, INTRO_ATTACHMENTS_FIELD, 'invalid');
+  if (new Set(input.lgcSns).size !== input.lgcSns.length) throw invalid();
+  const rows = await findFilesForUpdate(trx, input.lgcSns);
+  const target = attachedToUser(input.user.lgcSn);
+  const email = input.registrantEmail?.toLowerCase();
+  const usable = (row: FileRow) =>
+    row.purpose === 'attachment' &&
+    (row.attachedTo === target ||
+      (row.attachedTo === null &&
+        (row.ownerUserId === input.user.id || (email !== undefined && row.ownerEmail === email))));
+  if (rows.length !== input.lgcSns.length || !rows.every(usable)) throw invalid();
+  await attachFiles(
+    trx,
+    rows.filter((row) => row.attachedTo !== target).map((row) => row.id),
+    { ownerUserId: input.user.id, attachedTo: target },
+  );
+}
+
+/**
+ * Names and sizes of a user's introduction attachments, in the profile's order. Only files
+ * attached to that user are described (an id that is not one is skipped).
+ */
+export async function describeAttachments(db: Db, userLgcSn: string, lgcSns: unknown): Promise<TFileInfo[]> {
+  const ids = Array.isArray(lgcSns) ? lgcSns.filter((id): id is string => typeof id === 'string') : [];
+  const target = attachedToUser(userLgcSn);
+  const rows = new Map(
+    (await findFiles(db, ids)).filter((row) => row.attachedTo === target).map((row) => [row.lgcSn, row]),
+  );
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toFileInfo(row)] : [];
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Which files each upload purpose accepts, decided by CONTENT (magic bytes, through file-type),
+ * never by the name or the Content-Type a browser sends (DESIGN: uploads). A purpose is one row
+ * of FILE_PURPOSE_RULES: its size limit and the detected types it takes. SPEC §5 purposes still
+ * to come add a row each, e.g.
+ *   feedback: { maxBytes: 10 MB, limit: '10 MB', accept: [jpg, png, bmp] }  (jpeg/pjpeg/jfif are
+ *             all detected as jpg)
+ *   seal:     { maxBytes: 200 KB, limit: '200 KB', accept: [png] }  (plus a 40×40 check of its own)
+ */
+import { MAX_ATTACHMENT_BYTES, type TFilePurpose } from '@portal/shared/schemas/files';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../errors.ts';
+
+export { MAX_ATTACHMENT_BYTES };
+
+export type AllowedType = { mime: string; ext: string };
+
+type Accepted = {
+  /** The `ext` file-type reports for the content. */
+  detected: string;
+  /** How the file is stored and served. */
+  as: AllowedType;
+  /**
+   * Only when the name ends with one of these. For containers that file-type cannot tell apart:
+   * Word 97–2003 and Excel 97–2003 files are both OLE2 compound files (`cfb`).
+   */
+  nameEndsWith?: readonly string[];
+};
+
+type PurposeRule = { maxBytes: number; limit: string; accept: readonly Accepted[] };
+
+const PDF: Accepted = { detected: 'pdf', as: { ext: 'pdf', mime: 'application/pdf' } };
+const JPG: Accepted = { detected: 'jpg', as: { ext: 'jpg', mime: 'image/jpeg' } };
+const PNG: Accepted = { detected: 'png', as: { ext: 'png', mime: 'image/png' } };
+const BMP: Accepted = { detected: 'bmp', as: { ext: 'bmp', mime: 'image/bmp' } };
+const DOC: Accepted = { detected: 'cfb', as: { ext: 'doc', mime: 'application/msword' }, nameEndsWith: ['.doc'] };
+const XLS: Accepted = {
+  detected: 'cfb',
+  as: { ext: 'xls', mime: 'application/vnd.ms-excel' },
+  nameEndsWith: ['.xls'],
+};
+const DOCX: Accepted = {
+  detected: 'docx',
+  as: { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+};
+const XLSX: Accepted = {
+  detected: 'xlsx',
+  as: { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+};
+
+/** SPEC §5: attachments are doc, docx, pdf, xls, xlsx, jpg, png (also BMP), 10 MB each. */
+export const FILE_PURPOSE_RULES: Record<TFilePurpose, PurposeRule> = {
+  attachment: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [PDF, DOC, XLS, DOCX, XLSX, JPG, PNG, BMP] },
+};
+
+/** The largest file any purpose takes: the multipart parser's per-file limit. */
+export const MAX_UPLOAD_FILE_BYTES = Math.max(...Object.values(FILE_PURPOSE_RULES).map((rule) => rule.maxBytes));
+
+/**
+ * The type of an uploaded file as its content shows it, if `purpose` accepts it. Throws
+ * PRT_PAYLOAD_TOO_LARGE (over the purpose's limit) or PRT_UNSUPPORTED_MEDIA_TYPE (any other
+ * content, including an empty file or text renamed to .pdf).
+ */
+export async function detectAllowedType(buffer: Buffer, name: string, purpose: TFilePurpose): Promise<AllowedType> {
+  const rule = FILE_PURPOSE_RULES[purpose];
+  if (buffer.length > rule.maxBytes) throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: rule.limit });
+  const detected = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
+  const lowerName = name.toLowerCase();
+  const match = rule.accept.find(
+    (accepted) =>
+      accepted.detected === detected?.ext &&
+      (!accepted.nameEndsWith || accepted.nameEndsWith.some((ending) => lowerName.endsWith(ending))),
+  );
+  if (!match) throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: detected?.mime ?? 'application/octet-stream' });
+  return match.as;
+}

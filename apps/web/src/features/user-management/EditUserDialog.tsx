@@ -1,0 +1,88 @@
+import { ZInstitutionUserUpdate } from '@portal/shared/schemas/user-management';
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { type ManagedUser, updateInstitutionUser } from './user-management-api.ts';
+
+type Values = { usrNm?: string; phone?: string; jobTitle?: string };
+
+/**
+ * The job title of a listed user, or null when the list does not carry it (the contract's
+ * ZManagedUser has no job title yet; the update replaces it all the same).
+ */
+
+/** Changes a user of the administrator's institution: name, phone, job title. */
+export function EditUserDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: ManagedUser;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('users');
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const jobTitle = user.jobTitle;
+
+  const submit = async () => {
+    const body = validateForm(form, ZInstitutionUserUpdate, form.getFieldsValue(true));
+    if (!body) return;
+    setSaving(true);
+    try {
+      await updateInstitutionUser(user.lgcSn, body);
+      onSaved();
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('edit.title', { name: user.usrNm })}
+      okText={t('edit.submit')}
+      okButtonProps={{ loading: saving }}
+      cancelText={t('actions.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={520}
+    >
+      <p className="confirm-dialog__text">{t('edit.intro', { email: user.emailAdr })}</p>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name="editInstitutionUser"
+        initialValues={{ usrNm: user.usrNm, phone: user.phone ?? '', jobTitle: jobTitle ?? '' }}
+        onFinish={() => void submit()}
+      >
+        <Form.Item
+          name="usrNm"
+          label={t('fields.usrNm')}
+          required
+          rules={[schemaRule(ZInstitutionUserUpdate, 'usrNm')]}
+        >
+          <Input maxLength={50} autoFocus />
+        </Form.Item>
+        <Form.Item name="phone" label={t('fields.phone')} rules={[schemaRule(ZInstitutionUserUpdate, 'phone')]}>
+          <Input type="tel" maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          name="jobTitle"
+          label={t('fields.jobTitle')}
+          rules={[schemaRule(ZInstitutionUserUpdate, 'jobTitle')]}
+          extra={t('edit.jobTitleHint')}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

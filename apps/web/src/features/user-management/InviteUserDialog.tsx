@@ -1,0 +1,135 @@
+import { ZInviteRequest } from '@portal/shared/schemas/user-management';
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { countryOptions, dictName, type Option, type OptionGroup } from '../accounts/profile/profile-options.ts';
+import { inviteUser } from './user-management-api.ts';
+
+type Values = { emailAdr?: string; usrNm?: string; country?: string };
+
+/**
+ * The country choices of an invitation: for a partner institution whose region is known, the
+ * countries of that region first (only those are accepted), the others after.
+ */
+export function inviteCountryOptions(
+  locale: Parameters<typeof countryOptions>[0],
+  region: string | null,
+  labels: { region: string; others: string },
+): (Option | OptionGroup)[] {
+  if (!region) return countryOptions(locale);
+  const inRegion = countryOptions(locale, region);
+  const codes = new Set(inRegion.map((option) => option.value));
+  return [
+    { label: labels.region, options: inRegion },
+    { label: labels.others, options: countryOptions(locale).filter((option) => !codes.has(option.value)) },
+  ];
+}
+
+/**
+ * Invites a general user into the administrator's institution: e-mail, name and where they work.
+ * The invitee gets an e-mail with a link to set a password (valid 7 days). A partner
+ * institution may invite only people in its own region (SPEC §6); `region` is the continent
+ * code of the institution, when known, or null; `anywhere` is true for the bank itself.
+ */
+export function InviteUserDialog({
+  region,
+  anywhere,
+  institution,
+  onClose,
+  onInvited,
+}: {
+  region: string | null;
+  anywhere: boolean;
+  institution: string | null;
+  onClose: () => void;
+  onInvited: (invitee: { emailAdr: string; usrNm: string }) => void;
+}) {
+  const { t } = useTranslation('users');
+  const { locale } = useLocale();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const regionName = region ? dictName('continents', region, locale) : '';
+  const limitedRegion = anywhere ? null : region;
+
+  const options = useMemo(
+    () =>
+      inviteCountryOptions(locale, limitedRegion, {
+        region: t('invite.countriesInRegion', { region: regionName }),
+        others: t('invite.countriesElsewhere'),
+      }),
+    [locale, limitedRegion, regionName, t],
+  );
+
+  const submit = async () => {
+    const body = validateForm(form, ZInviteRequest, form.getFieldsValue(true));
+    if (!body) return;
+    setSaving(true);
+    try {
+      await inviteUser(body);
+      onInvited({ emailAdr: body.emailAdr, usrNm: body.usrNm });
+    } catch (error) {
+      if (!isApiError(error)) return;
+      if (error.code === 'PRT_EMAIL_EXISTS') form.setFields([{ name: 'emailAdr', errors: [error.message] }]);
+      if (error.code === 'PRT_INVITE_SAME_REGION_ONLY') form.setFields([{ name: 'country', errors: [error.message] }]);
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const rule = anywhere
+    ? t('invite.ruleAnywhere')
+    : region
+      ? t('invite.ruleRegion', { region: regionName })
+      : t('invite.ruleRegionUnknown');
+
+  return (
+    <Modal
+      open
+      title={t('invite.title')}
+      okText={t('invite.submit')}
+      okButtonProps={{ loading: saving }}
+      cancelText={t('actions.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+    >
+      <p className="confirm-dialog__text">
+        {institution ? t('invite.intro', { institution }) : t('invite.introNoInstitution')}
+      </p>
+      <Alert className="invite-dialog__rule" type="info" showIcon title={rule} />
+      <Form<Values> form={form} layout="vertical" name="inviteUser" onFinish={() => void submit()}>
+        <Form.Item
+          name="emailAdr"
+          label={t('fields.emailAdr')}
+          required
+          rules={[schemaRule(ZInviteRequest, 'emailAdr')]}
+        >
+          <Input type="email" autoComplete="off" maxLength={254} autoFocus />
+        </Form.Item>
+        <Form.Item name="usrNm" label={t('fields.usrNm')} required rules={[schemaRule(ZInviteRequest, 'usrNm')]}>
+          <Input autoComplete="off" maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="country"
+          label={t('fields.country')}
+          required
+          rules={[schemaRule(ZInviteRequest, 'country')]}
+          extra={t('invite.countryHint')}
+        >
+          <Select
+            options={options}
+            placeholder={t('invite.countryPlaceholder')}
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+          />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { roleLabels, stoppedReason } from './row-actions.ts';
+import type { ManagedUser } from './user-management-api.ts';
+
+/** A time as the tables show it ('—' when there is none). */
+export function formatTime(value: string | null): string {
+  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
+}
+
+/** A date without the time ('—' when there is none). */
+export function formatDate(value: string | null): string {
+  return value ? dayjs(value).format('YYYY-MM-DD') : '—';
+}
+
+/** Name above e-mail. */
+export function PersonCell({ user }: { user: Pick<ManagedUser, 'usrNm' | 'emailAdr'> }) {
+  return (
+    <div className="cell-stack">
+      <span className="cell-stack__main">{user.usrNm}</span>
+      <span className="cell-stack__sub">{user.emailAdr}</span>
+    </div>
+  );
+}
+
+/** The roles as readable tags (general user, institution administrator, bank staff, system administrator). */
+export function RoleTags({ codes }: { codes: readonly string[] }) {
+  const { t } = useTranslation('accounts');
+  const labels = roleLabels(codes);
+  if (!labels.length) return <span>—</span>;
+  return (
+    <span className="tag-list">
+      {labels.map(({ code, key }) => (
+        <Tag key={code} color={code === '99' ? 'gold' : code === '50' ? 'blue' : undefined}>
+          {key ? t(`roles.${key}`) : code}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/** Active or stopped (with why), and "invitation pending" for an invitee who has not accepted yet. */
+export function AccountStatusCell({
+  user,
+}: {
+  user: Pick<ManagedUser, 'status' | 'stoppedReason' | 'invitationPending'>;
+}) {
+  const { t } = useTranslation('users');
+  const reason = stoppedReason(user.stoppedReason);
+  return (
+    <div className="cell-stack cell-stack--tags">
+      <span className="tag-list">
+        <Tag color={user.status === 'stopped' ? 'error' : 'success'}>{t(`status.${user.status}`)}</Tag>
+        {user.invitationPending ? (
+          <Tooltip title={t('status.invitationPendingHint')}>
+            <Tag color="processing" tabIndex={0}>
+              {t('status.invitationPending')}
+            </Tag>
+          </Tooltip>
+        ) : null}
+      </span>
+      {user.status === 'stopped' && reason ? (
+        <span className="cell-stack__sub">{'key' in reason ? t(`stoppedReasons.${reason.key}`) : reason.text}</span>
+      ) : null}
+    </div>
+  );
+}

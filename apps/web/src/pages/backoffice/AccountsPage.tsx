@@ -1,0 +1,205 @@
+import '../../features/user-management/user-management.css';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Input, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/accounts/current-user.ts';
+import { STATUS_FILTERS, useListView } from '../../features/user-management/list-params.ts';
+import { backofficeUserActions } from '../../features/user-management/row-actions.ts';
+import { StopDialog } from '../../features/user-management/StopDialog.tsx';
+import {
+  AccountStatusCell,
+  formatDate,
+  formatTime,
+  PersonCell,
+  RoleTags,
+} from '../../features/user-management/UserCells.tsx';
+import {
+  enableBackofficeUser,
+  fetchBackofficeUsers,
+  type ManagedUser,
+  type StatusFilter,
+  stopBackofficeUser,
+  userManagementKeys,
+} from '../../features/user-management/user-management-api.ts';
+import { showToast } from '../../lib/notify.ts';
+
+/**
+ * /backend/users: every account of the portal. Search (name, e-mail, institution), status
+ * filter, an institution filter (from the institutions page: `?institution=<lgcSn>&instNm=`) and
+ * the page live in the address. Bank staff stop an account (with a reason; its sessions end) or
+ * re-enable it; the system administrator and the viewer's own account offer no actions.
+ */
+export function AccountsPage() {
+  const { t } = useTranslation('users');
+  const queryClient = useQueryClient();
+  const current = useCurrentUser();
+  const viewer = current.status === 'user' ? current.user.lgcSn : null;
+  const { params, view, update } = useListView();
+  const institution = params.get('institution') ?? '';
+  const [stopping, setStopping] = useState<ManagedUser | null>(null);
+
+  const query = { ...view, institution };
+  const list = useQuery({
+    queryKey: userManagementKeys.backofficeUsers(query),
+    queryFn: ({ signal }) => fetchBackofficeUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const institutionName = params.get('instNm') || list.data?.list[0]?.instNm || institution;
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: userManagementKeys.backofficeUsersAll });
+
+  const stop = async (user: ManagedUser, reason: string) => {
+    await stopBackofficeUser(user.lgcSn, reason);
+    setStopping(null);
+    showToast({ type: 'success', content: t('stop.userDone', { name: user.usrNm }) });
+    refresh();
+  };
+
+  const enable = async (user: ManagedUser) => {
+    try {
+      await enableBackofficeUser(user.lgcSn);
+      showToast({ type: 'success', content: t('enable.userDone', { name: user.usrNm }) });
+      refresh();
+    } catch {
+      // The toast said why.
+    }
+  };
+
+  const columns: TableColumnsType<ManagedUser> = [
+    { key: 'user', title: t('columns.user'), render: (_, row) => <PersonCell user={row} /> },
+    {
+      key: 'institution',
+      title: t('columns.institution'),
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{row.instNm ?? '—'}</span>
+          {row.instSwiftCode ? <span className="cell-stack__sub">{row.instSwiftCode}</span> : null}
+        </div>
+      ),
+    },
+    { key: 'roles', title: t('columns.roles'), render: (_, row) => <RoleTags codes={row.rlTpcd} /> },
+    { key: 'status', title: t('columns.status'), width: 170, render: (_, row) => <AccountStatusCell user={row} /> },
+    {
+      key: 'lastLoginAt',
+      title: t('columns.lastLoginAt'),
+      dataIndex: 'lastLoginAt',
+      width: 140,
+      render: (value: string | null) => (value ? formatTime(value) : t('never')),
+    },
+    { key: 'createdAt', title: t('columns.createdAt'), dataIndex: 'createdAt', width: 120, render: formatDate },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 130,
+      render: (_, row) => {
+        const plan = backofficeUserActions(row, viewer);
+        if (plan.note) return <span className="row-actions__note">{t(`notes.${plan.note}`)}</span>;
+        return (
+          <div className="row-actions">
+            {plan.actions.map(({ action }) =>
+              action === 'stop' ? (
+                <Button
+                  key={action}
+                  type="link"
+                  danger
+                  onClick={() => setStopping(row)}
+                  aria-label={t('stop.userFor', { name: row.usrNm })}
+                >
+                  {t('actions.stop')}
+                </Button>
+              ) : (
+                <Popconfirm
+                  key={action}
+                  title={t('enable.userTitle', { name: row.usrNm })}
+                  description={t('enable.userText')}
+                  okText={t('actions.enable')}
+                  cancelText={t('actions.cancel')}
+                  onConfirm={() => enable(row)}
+                >
+                  <Button type="link" aria-label={t('enable.userFor', { name: row.usrNm })}>
+                    {t('actions.enable')}
+                  </Button>
+                </Popconfirm>
+              ),
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('routes.accounts')}</h1>
+        <p className="backoffice-page__intro">{t('accounts.intro')}</p>
+      </header>
+      {institution ? (
+        <div className="filter-chip">
+          <span>{t('accounts.institutionFilter')}</span>
+          <Tag color="blue">{institutionName}</Tag>
+          <Button type="link" size="small" onClick={() => update({ institution: null, instNm: null, page: null })}>
+            {t('accounts.clearInstitution')}
+          </Button>
+        </div>
+      ) : null}
+      <div className="backoffice-filters">
+        <Segmented<StatusFilter>
+          value={view.status}
+          onChange={(value) => update({ status: value, page: null })}
+          options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
+          aria-label={t('filters.label')}
+        />
+        <Input.Search
+          key={view.q}
+          defaultValue={view.q}
+          allowClear
+          placeholder={t('accounts.searchPlaceholder')}
+          aria-label={t('accounts.searchLabel')}
+          onSearch={(value) => update({ q: value.trim(), page: null })}
+          className="backoffice-filters__search"
+          enterButton={t('actions.search')}
+        />
+      </div>
+      <Table<ManagedUser>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                list.isError
+                  ? t('accounts.loadFailed')
+                  : view.q || view.status !== 'all' || institution
+                    ? t('accounts.noMatch')
+                    : t('accounts.empty')
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: view.pageNo,
+          pageSize: view.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('pagination.total', { total }),
+          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        }}
+      />
+      {stopping ? (
+        <StopDialog
+          title={t('stop.userTitle', { name: stopping.usrNm })}
+          text={<p>{t('stop.userText', { name: stopping.usrNm, email: stopping.emailAdr })}</p>}
+          confirmLabel={t('stop.confirm')}
+          onConfirm={(reason) => stop(stopping, reason)}
+          onClose={() => setStopping(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

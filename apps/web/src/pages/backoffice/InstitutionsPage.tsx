@@ -1,0 +1,226 @@
+import '../../features/user-management/user-management.css';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Input, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dictName } from '../../features/accounts/profile/profile-options.ts';
+import { STATUS_FILTERS, useListView } from '../../features/user-management/list-params.ts';
+import { accountsOfInstitution } from '../../features/user-management/paths.ts';
+import { institutionActions } from '../../features/user-management/row-actions.ts';
+import { StopDialog } from '../../features/user-management/StopDialog.tsx';
+import { formatDate } from '../../features/user-management/UserCells.tsx';
+import {
+  enableInstitution,
+  fetchInstitutions,
+  type ManagedInstitution,
+  type StatusFilter,
+  stopInstitution,
+  userManagementKeys,
+} from '../../features/user-management/user-management-api.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { showToast } from '../../lib/notify.ts';
+
+/**
+ * /backend/institutions: the institutions on the portal (partners and the bank itself), searched
+ * by name or SWIFT code and filtered by status in the address. Stopping a partner institution
+ * logs its users out and keeps them out until it is re-enabled; the user count opens the
+ * accounts page narrowed to that institution.
+ */
+export function InstitutionsPage() {
+  const { t } = useTranslation('users');
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const { view, update } = useListView();
+  const [stopping, setStopping] = useState<ManagedInstitution | null>(null);
+
+  const list = useQuery({
+    queryKey: userManagementKeys.institutions(view),
+    queryFn: ({ signal }) => fetchInstitutions(view, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: userManagementKeys.institutionsAll });
+    void queryClient.invalidateQueries({ queryKey: userManagementKeys.backofficeUsersAll });
+  };
+
+  const stop = async (institution: ManagedInstitution, reason: string) => {
+    await stopInstitution(institution.lgcSn, reason);
+    setStopping(null);
+    showToast({ type: 'success', content: t('stop.institutionDone', { name: institution.name }) });
+    refresh();
+  };
+
+  const enable = async (institution: ManagedInstitution) => {
+    try {
+      await enableInstitution(institution.lgcSn);
+      showToast({ type: 'success', content: t('enable.institutionDone', { name: institution.name }) });
+      refresh();
+    } catch {
+      // The toast said why.
+    }
+  };
+
+  const columns: TableColumnsType<ManagedInstitution> = [
+    {
+      key: 'name',
+      title: t('columns.institution'),
+      dataIndex: 'name',
+      render: (name: string) => <span className="cell-stack__main">{name}</span>,
+    },
+    {
+      key: 'swiftCode',
+      title: t('columns.swiftCode'),
+      dataIndex: 'swiftCode',
+      width: 130,
+      render: (value: string | null) => (value ? <code>{value}</code> : '—'),
+    },
+    {
+      key: 'country',
+      title: t('columns.country'),
+      dataIndex: 'country',
+      render: (code: string | null) => dictName('countries', code, locale) || '—',
+    },
+    {
+      key: 'kind',
+      title: t('columns.kind'),
+      dataIndex: 'kind',
+      width: 130,
+      render: (kind: ManagedInstitution['kind']) => (
+        <Tag color={kind === 'bank' ? 'gold' : undefined}>{t(`kinds.${kind}`)}</Tag>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (status: ManagedInstitution['status']) => (
+        <Tag color={status === 'stopped' ? 'error' : 'success'}>{t(`status.${status}`)}</Tag>
+      ),
+    },
+    {
+      key: 'userCount',
+      title: t('columns.userCount'),
+      dataIndex: 'userCount',
+      width: 110,
+      align: 'right',
+      render: (count: number, row) => (
+        <Link to={accountsOfInstitution(row)} aria-label={t('institutions.usersOf', { users: count, name: row.name })}>
+          {count}
+        </Link>
+      ),
+    },
+    { key: 'createdAt', title: t('columns.createdAt'), dataIndex: 'createdAt', width: 120, render: formatDate },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 130,
+      render: (_, row) => {
+        const actions = institutionActions(row);
+        if (!actions.length) return <span className="row-actions__note">{t('notes.bankInstitution')}</span>;
+        return (
+          <div className="row-actions">
+            {actions.map((action) =>
+              action === 'stop' ? (
+                <Button
+                  key={action}
+                  type="link"
+                  danger
+                  onClick={() => setStopping(row)}
+                  aria-label={t('stop.institutionFor', { name: row.name })}
+                >
+                  {t('actions.stop')}
+                </Button>
+              ) : (
+                <Popconfirm
+                  key={action}
+                  title={t('enable.institutionTitle', { name: row.name })}
+                  description={t('enable.institutionText')}
+                  okText={t('actions.enable')}
+                  cancelText={t('actions.cancel')}
+                  onConfirm={() => enable(row)}
+                >
+                  <Button type="link" aria-label={t('enable.institutionFor', { name: row.name })}>
+                    {t('actions.enable')}
+                  </Button>
+                </Popconfirm>
+              ),
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('routes.institutions')}</h1>
+        <p className="backoffice-page__intro">{t('institutions.intro')}</p>
+      </header>
+      <div className="backoffice-filters">
+        <Segmented<StatusFilter>
+          value={view.status}
+          onChange={(value) => update({ status: value, page: null })}
+          options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
+          aria-label={t('filters.label')}
+        />
+        <Input.Search
+          key={view.q}
+          defaultValue={view.q}
+          allowClear
+          placeholder={t('institutions.searchPlaceholder')}
+          aria-label={t('institutions.searchLabel')}
+          onSearch={(value) => update({ q: value.trim(), page: null })}
+          className="backoffice-filters__search"
+          enterButton={t('actions.search')}
+        />
+      </div>
+      <Table<ManagedInstitution>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                list.isError
+                  ? t('institutions.loadFailed')
+                  : view.q || view.status !== 'all'
+                    ? t('institutions.noMatch')
+                    : t('institutions.empty')
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: view.pageNo,
+          pageSize: view.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('pagination.total', { total }),
+          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        }}
+      />
+      {stopping ? (
+        <StopDialog
+          title={t('stop.institutionTitle', { name: stopping.name })}
+          text={
+            <>
+              <p>{t('stop.institutionText', { name: stopping.name, users: stopping.userCount })}</p>
+              <p>{t('stop.institutionUndo')}</p>
+            </>
+          }
+          confirmLabel={t('stop.confirmInstitution')}
+          onConfirm={(reason) => stop(stopping, reason)}
+          onClose={() => setStopping(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ManagedUser } from '../../features/user-management/user-management-api.ts';
+import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+function signedIn(roles: string[]): TUserInfo {
+  return {
+    lgcSn: 'U1',
+    usrNm: 'Amy Chan',
+    emailAdr: 'amy.chan@harbourview.example',
+    rlTpcd: roles,
+    nfrcModPswdInd: '0',
+    agrInd: '1',
+    cplInd: '0',
+    actvtInd: '1',
+    instNm: 'Harbourview Commercial Bank',
+    locale: 'en-US',
+    reviewNote: null,
+  };
+}
+
+function managed(overrides: Partial<ManagedUser>): ManagedUser {
+  return {
+    lgcSn: 'U2',
+    emailAdr: 'kevin.lau@harbourview.example',
+    usrNm: 'Kevin Lau',
+    phone: null,
+    jobTitle: null,
+    instNm: 'Harbourview Commercial Bank',
+    instSwiftCode: 'HVCBHKHH',
+    rlTpcd: ['10'],
+    actvtInd: '1',
+    status: 'active',
+    stoppedReason: null,
+    invitationPending: false,
+    lastLoginAt: null,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const USERS = [
+  managed({ lgcSn: 'U1', usrNm: 'Amy Chan', emailAdr: 'amy.chan@harbourview.example', rlTpcd: ['10', '20'] }),
+  managed({}),
+  managed({
+    lgcSn: 'U3',
+    usrNm: 'New Colleague',
+    emailAdr: 'new.colleague@harbourview.example',
+    actvtInd: '6',
+    invitationPending: true,
+  }),
+  managed({
+    lgcSn: 'U4',
+    usrNm: 'Old Hand',
+    emailAdr: 'old.hand@harbourview.example',
+    status: 'stopped',
+    stoppedReason: 'dormant',
+  }),
+];
+
+/** The table row of Kevin Lau, once the list has arrived (role queries on the whole page are slow). */
+async function kevinRow(): Promise<HTMLElement> {
+  const cell = await screen.findByText('kevin.lau@harbourview.example', {}, { timeout: 5000 });
+  return cell.closest('tr') as HTMLElement;
+}
+
+function stubAdminApi(roles: string[]) {
+  const requests: string[] = [];
+  stubPortalApi({
+    user: signedIn(roles),
+    respond: (url) => {
+      requests.push(url);
+      if (url.startsWith('/api/user/p1/institution/users?')) {
+        return jsonResponse(envelope({ list: USERS, total: USERS.length, pageNo: 1, pageSize: 10 }));
+      }
+      return undefined;
+    },
+  });
+  return requests;
+}
+
+describe('/userCenter/institutionUsers', () => {
+  it('lists the institution’s users with what each row allows', { timeout: 20_000 }, async () => {
+    const requests = stubAdminApi(['10', '20']);
+    renderApp('/userCenter/institutionUsers?status=active&q=kev');
+    await kevinRow();
+    expect(document.querySelector('h1')?.textContent).toBe('Institution users');
+    // The filters in the address reach the server.
+    expect(requests.some((url) => url.includes('status=active') && url.includes('q=kev'))).toBe(true);
+
+    // The menu shows the tab to an administrator.
+    const menu = screen.getByRole('navigation', { name: 'User centre' });
+    expect(within(menu).getByRole('link', { name: 'Institution users' })).toBeTruthy();
+
+    const row = (email: string) => screen.getByText(email).closest('tr') as HTMLElement;
+    // Own account: edit only.
+    expect(within(row('amy.chan@harbourview.example')).getByText('Your own account')).toBeTruthy();
+    expect(within(row('amy.chan@harbourview.example')).queryByRole('button', { name: /Stop/ })).toBeNull();
+    // A general user: edit, stop, delete.
+    expect(within(row('kevin.lau@harbourview.example')).getByRole('button', { name: 'Edit Kevin Lau' })).toBeTruthy();
+    expect(within(row('kevin.lau@harbourview.example')).getByRole('button', { name: 'Delete Kevin Lau' })).toBeTruthy();
+    // Invited, not accepted: edit is unavailable and says why.
+    const pending = within(row('new.colleague@harbourview.example'));
+    expect(pending.getByText('Invitation pending')).toBeTruthy();
+    const edit = pending.getByRole('button', { name: /Edit New Colleague: Can be edited once the invitation/ });
+    expect(edit.getAttribute('aria-disabled')).toBe('true');
+    // Stopped for dormancy: re-enable, and the reason.
+    const stopped = within(row('old.hand@harbourview.example'));
+    expect(stopped.getByText('Not used for 24 months')).toBeTruthy();
+    expect(stopped.getByRole('button', { name: 'Re-enable the account of Old Hand' })).toBeTruthy();
+  });
+
+  it('asks for a confirmation before deleting, saying it cannot be undone', async () => {
+    stubAdminApi(['10', '20']);
+    renderApp('/userCenter/institutionUsers');
+    fireEvent.click(within(await kevinRow()).getByRole('button', { name: 'Delete Kevin Lau' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Delete account' })).toBeTruthy();
+  });
+
+  it('requires a reason to stop a user', async () => {
+    stubAdminApi(['10', '20']);
+    renderApp('/userCenter/institutionUsers');
+    fireEvent.click(within(await kevinRow()).getByRole('button', { name: 'Stop the account of Kevin Lau' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop account' }));
+    await waitFor(() => expect(dialog.querySelector('.ant-form-item-explain-error')?.textContent).toBeTruthy());
+  });
+
+  it('is neither in the menu nor open for a general user', async () => {
+    stubAdminApi(['10']);
+    const { router } = renderApp('/userCenter/institutionUsers');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+    await router.navigate('/userCenter/userInfo');
+    const menu = await screen.findByRole('navigation', { name: 'User centre' });
+    expect(within(menu).queryByRole('link', { name: 'Institution users' })).toBeNull();
+  });
+});
