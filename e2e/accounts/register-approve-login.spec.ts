@@ -194,7 +194,9 @@ async function register(page: JourneyPage, mail: Mailbox, text: Text, email: str
   await textbox(page, text.emailCode).fill(await mail.waitForCode(email));
   await page.getByRole('button', { name: text.next }).click();
 
-  // 2. The profile.
+  // 2. The profile: it opens clean, with no field marked before the person has touched it.
+  await page.locator('#register_profile_instNm').waitFor();
+  expect(await page.locator('.ant-form-item-explain-error').count()).toBe(0);
   await textbox(page, text.instNm).waitFor();
   await textbox(page, text.instNm).fill(`Pearl River Trade Bank ${text.short.toUpperCase()}`);
   await textbox(page, text.instSwiftCode).fill(uniqueSwift().toLowerCase());

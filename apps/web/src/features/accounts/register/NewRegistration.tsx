@@ -159,8 +159,11 @@ export function NewRegistration() {
     }
   };
 
+  // Each step is its own <form>; the submit event must not reach antd's Form around them, whose
+  // own submit handler would validate every field of every step at once.
   const onSubmit = (handler: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    event.stopPropagation();
     void handler();
   };
 
