@@ -113,12 +113,13 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   });
   // Jobs: started with the app (unless JOBS_ENABLED=false; off by default in tests), stopped
   // before the mailer and the database close.
+  const storage = givenStorage ?? new LocalDiskStorage(config.storageDir);
   const jobs = createJobRunner({
     db: database.db,
     log: app.log,
     jobs: [
       createDormantAccountsJob({ db: database.db, config, log: app.log }),
-      createPruneJob({ db: database.db, config }),
+      createPruneJob({ db: database.db, config, storage }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -162,7 +163,6 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(userRoutes, { db: database.db, config });
   await app.register(backofficeRoutes, { db: database.db, config });
   await app.register(managementRoutes, { db: database.db, config });
-  const storage = givenStorage ?? new LocalDiskStorage(config.storageDir);
   await app.register(fileRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 

@@ -110,7 +110,14 @@ describe('prune-short-lived', () => {
   });
 
   it('returns zero counts when there is nothing to delete', async () => {
-    expect(await prune()).toEqual({ captchas: 0, verificationCodes: 0, rateLimitWindows: 0, sessions: 0, sentMail: 0 });
+    expect(await prune()).toEqual({
+      captchas: 0,
+      verificationCodes: 0,
+      rateLimitWindows: 0,
+      sessions: 0,
+      sentMail: 0,
+      abandonedUploads: 0,
+    });
   });
 
   it('is the hourly job `prune-short-lived`', async () => {
@@ -122,6 +129,57 @@ describe('prune-short-lived', () => {
       rateLimitWindows: 0,
       sessions: 0,
       sentMail: 0,
+      abandonedUploads: 0,
     });
+  });
+});
+
+describe('abandoned uploads', async () => {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { LocalDiskStorage } = await import('./files/storage.ts');
+  const dir = await mkdtemp(join(tmpdir(), 'portal-prune-files-'));
+  const storage = new LocalDiskStorage(dir);
+  const { db: filesDb } = await createTestDatabase();
+  const owner = await buildUser(filesDb);
+
+  async function upload(key: string, createdAt: Date, claim: { ownerUserId?: number; attachedTo?: string } = {}) {
+    await storage.put(key, Buffer.from('%PDF-1.4 test'));
+    await filesDb
+      .insertInto('fileObject')
+      .values({
+        lgcSn: `f-${key}`,
+        purpose: 'attachment',
+        originalName: `${key}.pdf`,
+        mime: 'application/pdf',
+        sizeBytes: 13,
+        sha256: key,
+        storageKey: key,
+        ownerUserId: claim.ownerUserId ?? null,
+        ownerEmail: claim.ownerUserId ? null : 'visitor@bank.example',
+        attachedTo: claim.attachedTo ?? null,
+        createdAt,
+      })
+      .execute();
+  }
+
+  it('deletes unclaimed uploads older than a day, with their bytes, and keeps the rest', async () => {
+    const dayAndMore = new Date(NOW.getTime() - 25 * 3_600_000);
+    await upload('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', dayAndMore);
+    await upload('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', new Date(NOW.getTime() - 23 * 3_600_000));
+    await upload('cccccccccccccccccccccccccccccccc', dayAndMore, { ownerUserId: owner.id });
+    await upload('dddddddddddddddddddddddddddddddd', dayAndMore, { attachedTo: 'user:someone' });
+    const result = await pruneShortLived({ db: filesDb, config, storage }, NOW);
+    expect(result.abandonedUploads).toBe(1);
+    const left = await filesDb.selectFrom('fileObject').select('storageKey').orderBy('storageKey').execute();
+    expect(left.map((r) => r.storageKey)).toEqual([
+      'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+      'cccccccccccccccccccccccccccccccc',
+      'dddddddddddddddddddddddddddddddd',
+    ]);
+    await expect(storage.get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).rejects.toThrow();
+    expect((await storage.get('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')).toString()).toBe('%PDF-1.4 test');
+    await rm(dir, { recursive: true, force: true });
   });
 });

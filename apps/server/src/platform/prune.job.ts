@@ -8,11 +8,14 @@
  * - sessions past their absolute expiry or idle longer than the idle limit (exactly those that
  *   platform/session.ts would refuse and delete on their next request);
  * - e-mail delivered (`sent`) more than 90 days ago. Failed and stored (development) messages
- *   are kept for people to look at.
+ *   are kept for people to look at;
+ * - uploads nobody claimed: files sent by a visitor during a registration that was never
+ *   submitted (no owner account, attached to nothing) more than a day ago, bytes included.
  */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { pruneCaptchas } from './captcha.ts';
+import type { FileStorage } from './files/storage.ts';
 import type { Job } from './jobs.ts';
 import { pruneRateLimits } from './rate-limit.ts';
 import { pruneVerificationCodes } from './verification-codes.ts';
@@ -28,12 +31,13 @@ export type PruneResult = {
   rateLimitWindows: number;
   sessions: number;
   sentMail: number;
+  abandonedUploads: number;
 };
 
-type PruneDeps = { db: Db; config: { auth: Pick<Config['auth'], 'sessionIdleMs'> } };
+type PruneDeps = { db: Db; config: { auth: Pick<Config['auth'], 'sessionIdleMs'> }; storage?: FileStorage };
 
 /** Deletes what has outlived its use as of `now`; returns the rows deleted per table. */
-export async function pruneShortLived({ db, config }: PruneDeps, now: Date): Promise<PruneResult> {
+export async function pruneShortLived({ db, config, storage }: PruneDeps, now: Date): Promise<PruneResult> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const captchas = await pruneCaptchas(db, now);
   const verificationCodes = await pruneVerificationCodes(db, dayAgo);
@@ -49,13 +53,28 @@ export async function pruneShortLived({ db, config }: PruneDeps, now: Date): Pro
     .where('status', '=', 'sent')
     .where('sentAt', '<', new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * DAY_MS))
     .executeTakeFirst();
+  const abandonedUploads = storage ? await pruneAbandonedUploads(db, storage, dayAgo) : 0;
   return {
     captchas,
     verificationCodes,
     rateLimitWindows,
     sessions: Number(sessions.numDeletedRows),
     sentMail: Number(sentMail.numDeletedRows),
+    abandonedUploads,
   };
+}
+
+/** Row first, then bytes: a crash in between leaves an orphan file on disk, never a dangling row. */
+async function pruneAbandonedUploads(db: Db, storage: FileStorage, olderThan: Date): Promise<number> {
+  const removed = await db
+    .deleteFrom('fileObject')
+    .where('ownerUserId', 'is', null)
+    .where('attachedTo', 'is', null)
+    .where('createdAt', '<', olderThan)
+    .returning('storageKey')
+    .execute();
+  for (const { storageKey } of removed) await storage.remove(storageKey).catch(() => {});
+  return removed.length;
 }
 
 /** The hourly job for the runner. */
