@@ -1,11 +1,12 @@
 import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Empty, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
-import { STATUS_FILTERS, useListView } from '../../features/user-management/list-params.ts';
+import { useListView } from '../../features/user-management/list-params.ts';
 import { backofficeUserActions } from '../../features/user-management/row-actions.ts';
+import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
 import { StopDialog } from '../../features/user-management/StopDialog.tsx';
 import {
   AccountStatusCell,
@@ -18,7 +19,6 @@ import {
   enableBackofficeUser,
   fetchBackofficeUsers,
   type ManagedUser,
-  type StatusFilter,
   stopBackofficeUser,
   userManagementKeys,
 } from '../../features/user-management/user-management-api.ts';
@@ -144,24 +144,14 @@ export function AccountsPage() {
           </Button>
         </div>
       ) : null}
-      <div className="backoffice-filters">
-        <Segmented<StatusFilter>
-          value={view.status}
-          onChange={(value) => update({ status: value, page: null })}
-          options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
-          aria-label={t('filters.label')}
-        />
-        <Input.Search
-          key={view.q}
-          defaultValue={view.q}
-          allowClear
-          placeholder={t('accounts.searchPlaceholder')}
-          aria-label={t('accounts.searchLabel')}
-          onSearch={(value) => update({ q: value.trim(), page: null })}
-          className="backoffice-filters__search"
-          enterButton={t('actions.search')}
-        />
-      </div>
+      <StatusSearchToolbar
+        className="backoffice-filters"
+        status={view.status}
+        q={view.q}
+        onChange={(change) => update({ ...change, page: null })}
+        searchPlaceholder={t('accounts.searchPlaceholder')}
+        searchLabel={t('accounts.searchLabel')}
+      />
       <Table<ManagedUser>
         rowKey="lgcSn"
         columns={columns}

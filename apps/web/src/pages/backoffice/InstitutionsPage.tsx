@@ -1,20 +1,20 @@
 import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Empty, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
-import { STATUS_FILTERS, useListView } from '../../features/user-management/list-params.ts';
+import { useListView } from '../../features/user-management/list-params.ts';
 import { accountsOfInstitution } from '../../features/user-management/paths.ts';
 import { institutionActions } from '../../features/user-management/row-actions.ts';
+import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
 import { StopDialog } from '../../features/user-management/StopDialog.tsx';
 import { formatDate } from '../../features/user-management/UserCells.tsx';
 import {
   enableInstitution,
   fetchInstitutions,
   type ManagedInstitution,
-  type StatusFilter,
   stopInstitution,
   userManagementKeys,
 } from '../../features/user-management/user-management-api.ts';
@@ -160,24 +160,14 @@ export function InstitutionsPage() {
         <h1 className="backoffice-page__title">{t('routes.institutions')}</h1>
         <p className="backoffice-page__intro">{t('institutions.intro')}</p>
       </header>
-      <div className="backoffice-filters">
-        <Segmented<StatusFilter>
-          value={view.status}
-          onChange={(value) => update({ status: value, page: null })}
-          options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
-          aria-label={t('filters.label')}
-        />
-        <Input.Search
-          key={view.q}
-          defaultValue={view.q}
-          allowClear
-          placeholder={t('institutions.searchPlaceholder')}
-          aria-label={t('institutions.searchLabel')}
-          onSearch={(value) => update({ q: value.trim(), page: null })}
-          className="backoffice-filters__search"
-          enterButton={t('actions.search')}
-        />
-      </div>
+      <StatusSearchToolbar
+        className="backoffice-filters"
+        status={view.status}
+        q={view.q}
+        onChange={(change) => update({ ...change, page: null })}
+        searchPlaceholder={t('institutions.searchPlaceholder')}
+        searchLabel={t('institutions.searchLabel')}
+      />
       <Table<ManagedInstitution>
         rowKey="lgcSn"
         columns={columns}

@@ -1,19 +1,20 @@
 import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Modal, Popconfirm, Segmented, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Empty, Modal, Popconfirm, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_INFO_QUERY_KEY, fetchAccountInfo } from '../../features/accounts/accounts-api.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { EditUserDialog } from '../../features/user-management/EditUserDialog.tsx';
 import { InviteUserDialog } from '../../features/user-management/InviteUserDialog.tsx';
-import { STATUS_FILTERS, useListView } from '../../features/user-management/list-params.ts';
+import { useListView } from '../../features/user-management/list-params.ts';
 import {
   canInvite,
   institutionUserActions,
   invitesAnywhere,
   type RowAction,
 } from '../../features/user-management/row-actions.ts';
+import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
 import { StopDialog } from '../../features/user-management/StopDialog.tsx';
 import { AccountStatusCell, formatTime, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
 import {
@@ -21,7 +22,6 @@ import {
   enableInstitutionUser,
   fetchInstitutionUsers,
   type ManagedUser,
-  type StatusFilter,
   stopInstitutionUser,
   userManagementKeys,
 } from '../../features/user-management/user-management-api.ts';
@@ -224,24 +224,14 @@ export function InstitutionUsersPage() {
           ? t('institutionUsers.intro', { institution: viewer.instNm })
           : t('institutionUsers.introPlain')}
       </p>
-      <div className="list-toolbar">
-        <Segmented<StatusFilter>
-          value={view.status}
-          onChange={(value) => update({ status: value, page: null })}
-          options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
-          aria-label={t('filters.label')}
-        />
-        <Input.Search
-          key={view.q}
-          defaultValue={view.q}
-          allowClear
-          placeholder={t('institutionUsers.searchPlaceholder')}
-          aria-label={t('institutionUsers.searchLabel')}
-          onSearch={(value) => update({ q: value.trim(), page: null })}
-          className="list-toolbar__search"
-          enterButton={t('actions.search')}
-        />
-      </div>
+      <StatusSearchToolbar
+        className="list-toolbar"
+        status={view.status}
+        q={view.q}
+        onChange={(change) => update({ ...change, page: null })}
+        searchPlaceholder={t('institutionUsers.searchPlaceholder')}
+        searchLabel={t('institutionUsers.searchLabel')}
+      />
       <Table<ManagedUser>
         rowKey="lgcSn"
         columns={columns}
