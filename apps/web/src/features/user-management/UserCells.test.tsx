@@ -1,0 +1,17 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AccountStatusCell } from './UserCells.tsx';
+
+describe('AccountStatusCell', () => {
+  it('marks a stopped account with the error colour and an active one with success', () => {
+    const stopped = render(
+      <AccountStatusCell user={{ status: 'stopped', stoppedReason: 'Left', invitationPending: false }} />,
+    );
+    const active = render(
+      <AccountStatusCell user={{ status: 'active', stoppedReason: null, invitationPending: false }} />,
+    );
+    expect(stopped.container.querySelector('.ant-tag')?.className).toMatch(/\bant-tag-error\b/);
+    expect(active.container.querySelector('.ant-tag')?.className).toMatch(/\bant-tag-success\b/);
+    expect(stopped.getByText('Left')).toBeTruthy();
+  });
+});
