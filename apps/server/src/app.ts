@@ -111,9 +111,10 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   app.addHook('onReady', async () => {
     mailer.start();
   });
+  // Uploaded files' bytes: used by the file routes and the clean-up job.
+  const storage = givenStorage ?? new LocalDiskStorage(config.storageDir);
   // Jobs: started with the app (unless JOBS_ENABLED=false; off by default in tests), stopped
   // before the mailer and the database close.
-  const storage = givenStorage ?? new LocalDiskStorage(config.storageDir);
   const jobs = createJobRunner({
     db: database.db,
     log: app.log,
