@@ -21,6 +21,7 @@ export const ZManagedUser = z.object({
   status: ZAccountStatus,
   stoppedReason: z.string().nullable().describe("'dormant' for the 24-month sweep, otherwise the reason given"),
   invitationPending: z.boolean().describe('Invited and not yet activated'),
+  institutionStopped: z.boolean().describe('The institution is stopped: the account cannot log in either'),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

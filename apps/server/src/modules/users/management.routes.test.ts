@@ -86,6 +86,8 @@ describe('back office: accounts', () => {
       expect.objectContaining({ lgcSn: inst.lgcSn, userCount: 1, status: 'active' }),
     ]);
     await post(`/api/backend/institutions/${inst.lgcSn}/stop`, staffCookie, { reason: 'Licence withdrawn' });
+    const member = await get(`/api/backend/users?institution=${inst.lgcSn}`, staffCookie);
+    expect(member.json().data.list[0]).toMatchObject({ status: 'active', institutionStopped: true });
     expect((await get('/api/user/p1/detail', cookie)).json().code).toBe('YBLSYSTE0005');
     expect((await login('member@closing.example')).json().code).toBe('PRT_ACCOUNT_STOPPED');
     await post(`/api/backend/institutions/${inst.lgcSn}/enable`, staffCookie);

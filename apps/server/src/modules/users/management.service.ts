@@ -49,6 +49,7 @@ async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) 
       'u.profile',
       'i.name as instNm',
       'i.swiftCode',
+      'i.status as institutionStatus',
     ])
     .orderBy('u.createdAt', 'desc')
     .orderBy('u.id', 'desc')
@@ -72,6 +73,7 @@ async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) 
       status: r.status,
       stoppedReason: r.stoppedReason,
       invitationPending: r.passwordHash === null,
+      institutionStopped: r.institutionStatus === 'stopped',
       lastLoginAt: iso(r.lastLoginAt),
       createdAt: iso(r.createdAt)!,
     })),

@@ -44,7 +44,7 @@ export function RoleTags({ codes }: { codes: readonly string[] }) {
 export function AccountStatusCell({
   user,
 }: {
-  user: Pick<ManagedUser, 'status' | 'stoppedReason' | 'invitationPending'>;
+  user: Pick<ManagedUser, 'status' | 'stoppedReason' | 'invitationPending' | 'institutionStopped'>;
 }) {
   const { t } = useTranslation('users');
   const reason = stoppedReason(user.stoppedReason);
@@ -52,6 +52,13 @@ export function AccountStatusCell({
     <div className="cell-stack cell-stack--tags">
       <span className="tag-list">
         <Tag color={user.status === 'stopped' ? 'error' : 'success'}>{t(`status.${user.status}`)}</Tag>
+        {user.institutionStopped ? (
+          <Tooltip title={t('status.institutionStoppedHint')}>
+            <Tag color="warning" tabIndex={0}>
+              {t('status.institutionStopped')}
+            </Tag>
+          </Tooltip>
+        ) : null}
         {user.invitationPending ? (
           <Tooltip title={t('status.invitationPendingHint')}>
             <Tag color="processing" tabIndex={0}>

@@ -35,6 +35,7 @@ function managed(overrides: Partial<ManagedUser>): ManagedUser {
     status: 'active',
     stoppedReason: null,
     invitationPending: false,
+    institutionStopped: false,
     lastLoginAt: null,
     createdAt: '2026-01-05T08:00:00.000Z',
     ...overrides,
