@@ -3,6 +3,7 @@
  * caller's transaction, so an action is logged exactly when it takes effect.
  */
 import type { Db } from '../db/database.ts';
+import { containsPattern } from '../db/list-query.ts';
 import { AppError } from './errors.ts';
 
 /** Action names live in @portal/shared so the back office's filter uses the same list. */
@@ -66,7 +67,6 @@ function startOfDay(day: string): Date {
 }
 
 /** Escapes LIKE wildcards so the actor filter matches the text as typed. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The audit log, newest first, filtered and paged. */
 export async function listAudit(
@@ -77,7 +77,7 @@ export async function listAudit(
   const actor = query.actor?.trim();
   let filtered = db.selectFrom('auditLog');
   if (query.action) filtered = filtered.where('action', '=', query.action);
-  if (actor) filtered = filtered.where('actorEmail', 'ilike', `%${likeLiteral(actor)}%`);
+  if (actor) filtered = filtered.where('actorEmail', 'ilike', containsPattern(actor));
   if (query.from) filtered = filtered.where('at', '>=', startOfDay(query.from));
   if (query.to) filtered = filtered.where('at', '<', new Date(startOfDay(query.to).getTime() + DAY_MS));
 

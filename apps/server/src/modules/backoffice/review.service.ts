@@ -7,6 +7,7 @@ import type { TReviewDecision } from '@portal/shared/schemas/accounts';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { containsPattern, totalOf } from '../../db/list-query.ts';
 import type { Activation } from '../../db/schema.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -31,7 +32,7 @@ export async function listRegistrations(
     .leftJoin('institution as i', 'i.id', 'u.institutionId')
     .where('u.activation', 'in', ACTIVATIONS_OF[query.activation]);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(query.q);
     base = base.where((eb) =>
       eb.or([
         eb('u.email', 'ilike', like),
@@ -41,9 +42,7 @@ export async function listRegistrations(
       ]),
     );
   }
-  const [{ total }] = (await base.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [
-    { total: number },
-  ];
+  const total = await totalOf(base);
   const rows = await base
     .select([
       'u.lgcSn',
@@ -70,7 +69,7 @@ export async function listRegistrations(
       actvtInd: r.activation,
       submittedAt: new Date(r.updatedAt).toISOString(),
     })),
-    total: Number(total),
+    total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   };

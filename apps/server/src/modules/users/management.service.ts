@@ -9,6 +9,7 @@ import { findEntry } from '@portal/shared/dictionaries';
 import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { containsPattern, totalOf } from '../../db/list-query.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { sha256Hex } from '../../platform/codes.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,7 +23,6 @@ export const INVITATION_TTL_DAYS = 7;
 const SYSTEM_ADMIN = '99';
 
 type Page = { pageNo: number; pageSize: number };
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function baseUserQuery(db: Db) {
@@ -30,9 +30,7 @@ function baseUserQuery(db: Db) {
 }
 
 async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) {
-  const [{ total }] = (await query.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [
-    { total: number },
-  ];
+  const total = await totalOf(query);
   const rows = await query
     .select([
       'u.lgcSn',
@@ -77,7 +75,7 @@ async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) 
       lastLoginAt: iso(r.lastLoginAt),
       createdAt: iso(r.createdAt)!,
     })),
-    total: Number(total),
+    total,
     ...page,
   };
 }
@@ -90,7 +88,7 @@ export async function listUsers(
 ) {
   let query = baseUserQuery(db);
   if (q.q) {
-    const pattern = like(q.q);
+    const pattern = containsPattern(q.q);
     query = query.where((eb) =>
       eb.or([eb('u.email', 'ilike', pattern), eb('u.name', 'ilike', pattern), eb('i.name', 'ilike', pattern)]),
     );
@@ -154,13 +152,11 @@ export async function setUserStatus(
 export async function listInstitutions(db: Db, q: Page & { q?: string | undefined; status: string }) {
   let query = db.selectFrom('institution as i');
   if (q.q) {
-    const pattern = like(q.q);
+    const pattern = containsPattern(q.q);
     query = query.where((eb) => eb.or([eb('i.name', 'ilike', pattern), eb('i.swiftCode', 'ilike', pattern)]));
   }
   if (q.status !== 'all') query = query.where('i.status', '=', q.status as 'active' | 'stopped');
-  const [{ total }] = (await query.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [
-    { total: number },
-  ];
+  const total = await totalOf(query);
   const rows = await query
     .select((eb) => [
       'i.lgcSn',
@@ -182,7 +178,7 @@ export async function listInstitutions(db: Db, q: Page & { q?: string | undefine
     .execute();
   return {
     list: rows.map((r) => ({ ...r, userCount: Number(r.userCount ?? 0), createdAt: iso(r.createdAt)! })),
-    total: Number(total),
+    total,
     pageNo: q.pageNo,
     pageSize: q.pageSize,
   };
@@ -239,7 +235,7 @@ export async function listInstitutionUsers(
   if (admin.institutionId === null) throw new AppError('PRT_INSTITUTION_QUERY_FAILED');
   let query = baseUserQuery(db).where('u.institutionId', '=', admin.institutionId);
   if (q.q) {
-    const pattern = like(q.q);
+    const pattern = containsPattern(q.q);
     query = query.where((eb) => eb.or([eb('u.email', 'ilike', pattern), eb('u.name', 'ilike', pattern)]));
   }
   if (q.status !== 'all') query = query.where('u.status', '=', q.status as 'active' | 'stopped');
