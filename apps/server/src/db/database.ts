@@ -20,7 +20,11 @@ export type DatabaseHandle = {
 };
 
 // Return bigint counts (COUNT(*)) and numerics as JS numbers/strings consistently on both engines.
+// Dates (1082) and numerics (1700) stay text: a calendar date has no time zone, and an amount of
+// 15 digits and 2 decimals is more than a double holds exactly.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(1082, (value) => value);
+pg.types.setTypeParser(1700, (value) => value);
 
 export function wrapKysely(db: Db, engine: DatabaseHandle['engine'], onClose: () => Promise<void>): DatabaseHandle {
   let closed = false;
@@ -58,7 +62,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     postgresqlconf: ['shared_buffers = 16MB'],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    parsers: {
+      20: (value: string) => Number.parseInt(value, 10),
+      1082: (value: string) => value,
+      1700: (value: string) => value,
+    },
   });
   // Kysely closes the PGlite instance itself when destroyed.
   return wrapKysely(kyselyOver(new PGliteDialect({ pglite })), 'pglite', async () => {});

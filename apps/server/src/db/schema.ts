@@ -169,6 +169,100 @@ export interface FileObjectTable {
   createdAt: DefaultTimestamp;
 }
 
+export type RequestStatusColumn = 'draft' | 'effective' | 'invalid';
+
+/** A cooperation request (a draft too). Columns are what lists filter on; `fields` has the whole form. */
+export interface CooperationRequestTable {
+  id: Generated<number>;
+  lgcSn: string;
+  ownerUserId: number;
+  institutionId: number;
+  status: RequestStatusColumn;
+  invalidReason: 'expired' | 'withdrawn' | 'takenDown' | null;
+  takenDownNote: string | null;
+  categoryCode: string;
+  choiceCode: string | null;
+  typeCode: string | null;
+  subTypeCode: string | null;
+  direction: string | null;
+  name: Generated<string>;
+  currency: string | null;
+  /** numeric: read as a decimal string. */
+  amount: ColumnType<string | null, string | null | undefined, string | null>;
+  termType: string | null;
+  commonTerm: string | null;
+  customTermDays: number | null;
+  price: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  validFrom: ColumnType<string | null, string | null | undefined, string | null>;
+  validUntil: ColumnType<string | null, string | null | undefined, string | null>;
+  scopeLimited: Generated<boolean>;
+  scopeCountries: Generated<string[]>;
+  bankBranch: string | null;
+  fields: JSONColumnType<Record<string, unknown>, string, string>;
+  publishedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+export interface CooperationFollowTable {
+  userId: number;
+  requestId: number;
+  createdAt: DefaultTimestamp;
+}
+
+export interface CooperationIntentionTable {
+  id: Generated<number>;
+  lgcSn: string;
+  requestId: number;
+  senderUserId: number;
+  senderInstitutionId: number;
+  recipientInstitutionId: number;
+  message: string;
+  status: Generated<'pending' | 'agreed' | 'rejected'>;
+  respondedBy: number | null;
+  respondedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
+export interface CooperationPushTable {
+  id: Generated<number>;
+  requestId: number;
+  institutionId: number;
+  kind: 'system' | 'manual';
+  pushedBy: number | null;
+  pushedAt: DefaultTimestamp;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  lgcSn: string;
+  userId: number;
+  type:
+    | 'match'
+    | 'intentionReceived'
+    | 'intentionRejected'
+    | 'intentionAgreed'
+    | 'requestPublished'
+    | 'intentionReached';
+  requestId: number | null;
+  institutionId: number | null;
+  readAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
+export interface MasterAgreementTable {
+  id: Generated<number>;
+  lgcSn: string;
+  institutionId: number;
+  userId: number;
+  subTypeCode: string;
+  note: Generated<string>;
+  status: Generated<'submitted' | 'signed'>;
+  signedBy: number | null;
+  signedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   seedStep: SeedStepTable;
@@ -183,4 +277,10 @@ export interface Database {
   auditLog: AuditLogTable;
   jobLease: JobLeaseTable;
   fileObject: FileObjectTable;
+  cooperationRequest: CooperationRequestTable;
+  cooperationFollow: CooperationFollowTable;
+  cooperationIntention: CooperationIntentionTable;
+  cooperationPush: CooperationPushTable;
+  message: MessageTable;
+  masterAgreement: MasterAgreementTable;
 }

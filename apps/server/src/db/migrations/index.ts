@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_jobs.ts';
 import * as m0004 from './0004_files.ts';
+import * as m0005 from './0005_cooperation.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_jobs': m0003,
   '0004_files': m0004,
+  '0005_cooperation': m0005,
 };
