@@ -8,18 +8,26 @@ import accountsEn from './en-US/accounts.json' with { type: 'json' };
 import agreementsEn from './en-US/agreements.json' with { type: 'json' };
 import backofficeEn from './en-US/backoffice.json' with { type: 'json' };
 import commonEn from './en-US/common.json' with { type: 'json' };
+import contentEn from './en-US/content.json' with { type: 'json' };
+import cooperationEn from './en-US/cooperation.json' with { type: 'json' };
 import errorsEn from './en-US/errors.json' with { type: 'json' };
 import homeEn from './en-US/home.json' with { type: 'json' };
 import mailEn from './en-US/mail.json' with { type: 'json' };
+import messagesEn from './en-US/messages.json' with { type: 'json' };
+import publishEn from './en-US/publish.json' with { type: 'json' };
 import serverEn from './en-US/server.json' with { type: 'json' };
 import usersEn from './en-US/users.json' with { type: 'json' };
 import accountsZh from './zh-CN/accounts.json' with { type: 'json' };
 import agreementsZh from './zh-CN/agreements.json' with { type: 'json' };
 import backofficeZh from './zh-CN/backoffice.json' with { type: 'json' };
 import commonZh from './zh-CN/common.json' with { type: 'json' };
+import contentZh from './zh-CN/content.json' with { type: 'json' };
+import cooperationZh from './zh-CN/cooperation.json' with { type: 'json' };
 import errorsZh from './zh-CN/errors.json' with { type: 'json' };
 import homeZh from './zh-CN/home.json' with { type: 'json' };
 import mailZh from './zh-CN/mail.json' with { type: 'json' };
+import messagesZh from './zh-CN/messages.json' with { type: 'json' };
+import publishZh from './zh-CN/publish.json' with { type: 'json' };
 import serverZh from './zh-CN/server.json' with { type: 'json' };
 import usersZh from './zh-CN/users.json' with { type: 'json' };
 
@@ -33,9 +41,13 @@ export const resources = {
     agreements: agreementsEn,
     backoffice: backofficeEn,
     common: commonEn,
+    content: contentEn,
+    cooperation: cooperationEn,
     errors: errorsEn,
     home: homeEn,
     mail: mailEn,
+    messages: messagesEn,
+    publish: publishEn,
     server: serverEn,
     users: usersEn,
   },
@@ -44,9 +56,13 @@ export const resources = {
     agreements: agreementsZh,
     backoffice: backofficeZh,
     common: commonZh,
+    content: contentZh,
+    cooperation: cooperationZh,
     errors: errorsZh,
     home: homeZh,
     mail: mailZh,
+    messages: messagesZh,
+    publish: publishZh,
     server: serverZh,
     users: usersZh,
   },
