@@ -3,6 +3,7 @@
  * their targets. Exit code 0 either way: the figures are for people to read and compare.
  */
 import { benchLogin } from './login.ts';
+import { printMarketplace } from './marketplace.ts';
 import { printSection } from './report.ts';
 import { benchStartup } from './startup.ts';
 import { benchWebSize } from './web-size.ts';
@@ -11,5 +12,6 @@ const results = [
   printSection('Server start-up and memory (PGlite, built server)', await benchStartup()),
   printSection('Web app initial download', await benchWebSize()),
   printSection('Log-in (PGlite, built server)', await benchLogin()),
+  await printMarketplace(),
 ];
 console.info(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (see above).');

@@ -18,13 +18,19 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { child: ChildProcess; baseUrl: string; readyMs: number; stop(): Promise<void> };
 
-/** Spawns the server and resolves when /readyz answers 200, with the time that took. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Spawns the server and resolves when /readyz answers 200, with the time that took. `entry` is
+ * the built bundle (default apps/server/dist/main.mjs); `port` a fixed port (default: a free one).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { entry?: string; port?: number } = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _unused, ...inherited } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, options.entry ?? 'apps/server/dist/main.mjs'], {
     env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

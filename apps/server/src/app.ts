@@ -20,10 +20,21 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
+import { createContentCache } from './modules/content/public-cache.ts';
+import { backofficeRequestRoutes } from './modules/cooperation/backoffice-requests.routes.ts';
+import { createRequestExpiryJob } from './modules/cooperation/expiry.job.ts';
+import { intentionRoutes } from './modules/cooperation/intentions.routes.ts';
+import { pushRoutes } from './modules/cooperation/pushes.routes.ts';
+import { requestRoutes } from './modules/cooperation/requests.routes.ts';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { createDormantAccountsJob } from './modules/users/dormant-accounts.job.ts';
 import { managementRoutes } from './modules/users/management.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -121,6 +132,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     jobs: [
       createDormantAccountsJob({ db: database.db, config, log: app.log }),
       createPruneJob({ db: database.db, config, storage }),
+      createRequestExpiryJob({ db: database.db }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -165,6 +177,17 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(backofficeRoutes, { db: database.db, config });
   await app.register(managementRoutes, { db: database.db, config });
   await app.register(fileRoutes, { db: database.db, config, storage });
+  // Public content and its back office; reads answered from a memo checked against content_version.
+  const contentCache = createContentCache(database.db);
+  await app.register(contentRoutes, { db: database.db, config, storage, cache: contentCache });
+  await app.register(contentAdminRoutes, { db: database.db, cache: contentCache });
+  await app.register(feedbackRoutes, { db: database.db, config, storage });
+  await app.register(trackingRoutes, { db: database.db });
+  await app.register(requestRoutes, { db: database.db });
+  await app.register(backofficeRequestRoutes, { db: database.db });
+  await app.register(intentionRoutes, { db: database.db, config });
+  await app.register(pushRoutes, { db: database.db });
+  await app.register(messageRoutes, { db: database.db, config });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 
   // The web app answers everything else

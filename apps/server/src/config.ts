@@ -74,6 +74,22 @@ const ZEnv = z.object({
   CORPORATE_BANKING_URL: z.url().default('https://corporate.bank.example'),
   AFCA_URL_EN: z.url().default('https://www.afca-asia.org/en/'),
   AFCA_URL_ZH: z.url().default('https://www.afca-asia.org/'),
+
+  /** Survey jump (/qtn/checkEmail): AES-256-GCM key, 32 bytes base64, unless a questionnaire has its own. */
+  QUESTIONNAIRE_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64')
+    .optional(),
+  /** Page forwarding credentials (/pageForward/getTransKey); the call answers 404 when unset. */
+  PAGE_FORWARD_APP_ID: z.string().optional(),
+  PAGE_FORWARD_SECRET: z.string().min(32).optional(),
+  /** Uncommon-Chinese-character input helper: base URL of its service (POST {url}/token); off when unset. */
+  UNCOMMON_CHAR_URL: z.url().optional(),
+  UNCOMMON_CHAR_CHANNEL: z.string().default('portal'),
+  UNCOMMON_CHAR_TXCODE: z.string().default('token'),
+  /** Comma-separated script addresses the browser loads after a successful token call. */
+  UNCOMMON_CHAR_SCRIPTS: z.string().default(''),
+  UNCOMMON_CHAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -135,6 +151,24 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       personalBankingUrl: e.PERSONAL_BANKING_URL,
       corporateBankingUrl: e.CORPORATE_BANKING_URL,
       afcaUrl: { en: e.AFCA_URL_EN, zh: e.AFCA_URL_ZH },
+    },
+    content: {
+      questionnaireKey: e.QUESTIONNAIRE_KEY ? Buffer.from(e.QUESTIONNAIRE_KEY, 'base64') : null,
+      pageForward:
+        e.PAGE_FORWARD_APP_ID && e.PAGE_FORWARD_SECRET
+          ? { appId: e.PAGE_FORWARD_APP_ID, secret: e.PAGE_FORWARD_SECRET }
+          : null,
+      uncommonChar: e.UNCOMMON_CHAR_URL
+        ? {
+            url: e.UNCOMMON_CHAR_URL.replace(/\/$/, ''),
+            channel: e.UNCOMMON_CHAR_CHANNEL,
+            txcode: e.UNCOMMON_CHAR_TXCODE,
+            scripts: e.UNCOMMON_CHAR_SCRIPTS.split(',')
+              .map((value) => value.trim())
+              .filter(Boolean),
+            timeoutMs: e.UNCOMMON_CHAR_TIMEOUT_MS,
+          }
+        : null,
     },
   };
 }

@@ -7,6 +7,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { LocalDiskStorage } from './platform/files/storage.ts';
 import { listenWithGracefulShutdown } from './platform/shutdown.ts';
 
 async function start() {
@@ -14,7 +15,7 @@ async function start() {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   if (config.seedDemoData) {
-    const ran = await seedDemoData(database.db);
+    const ran = await seedDemoData(database.db, undefined, { storage: new LocalDiskStorage(config.storageDir) });
     if (ran.length) console.info(`Demo data loaded: ${ran.join(', ')}`);
   }
   const app = await buildApp({ config, database });

@@ -49,6 +49,134 @@ const MATRIX: Record<string, Level> = {
   // Public for visitors registering (e-mail code checked in the service); otherwise a session.
   'POST /api/fileP1/upload': 'public',
   'GET /api/fileP1/download/:lgcSn': 'session',
+  // Cooperation requests, drafts, follows, master agreements and the back office's view of them
+  // (modules/cooperation: requests.routes.ts, backoffice-requests.routes.ts).
+  'GET /api/bthw/listPage': 'active',
+  'GET /api/bthw/detail/:lgcSn': 'active',
+  'POST /api/bthw/publish': 'active',
+  'POST /api/bthw/update/:lgcSn': 'active',
+  'POST /api/bthw/invalidate/:lgcSn': 'active',
+  'GET /api/bthw/myListPage': 'active',
+  'POST /api/bthw/saveDraft': 'active',
+  'GET /api/bthw/queryDraftByPage': 'active',
+  'GET /api/bthw/detailDraft/:lgcSn': 'active',
+  'POST /api/bthw/delDraftById/:lgcSn': 'active',
+  'POST /api/bthw/collect/:lgcSn': 'active',
+  'GET /api/bthw/collectListPage': 'active',
+  'GET /api/bthw/masterAgreement': 'active',
+  'POST /api/bthw/masterAgreement': 'active',
+  'GET /api/signet/new/countries': 'public',
+  'GET /api/backend/cooperation': 'staff',
+  'POST /api/backend/cooperation/:lgcSn/takeDown': 'staff',
+  'GET /api/backend/masterAgreements': 'staff',
+  'POST /api/backend/masterAgreements/:lgcSn/signed': 'staff',
+  // Cooperation intentions, matched opportunities and manual push (modules/cooperation).
+  'POST /api/bthw/SendBthw': 'active',
+  'POST /api/bthw/agreeOrRefuse': 'active',
+  'GET /api/bthw/queryMyMessagesListPage': 'active',
+  'GET /api/bthw/myReceiveListPageBySjPush': 'active',
+  'GET /api/bthw/myReceiveListPageByManPush': 'active',
+  'POST /api/backend/cooperation/:lgcSn/push': 'staff',
+  // Message centre (modules/messages); the count and its stream serve the header on every page.
+  'GET /api/bthw/messages': 'active',
+  'POST /api/bthw/updateMessageStatusByLgcSn': 'active',
+  'POST /api/bthw/messages/readAll': 'active',
+  'GET /api/bthw/queryMessageNum': 'session',
+  'GET /api/bthw/messages/stream': 'session',
+  // Public content (modules/content/content.routes.ts): what the home shows visitors is public;
+  // the pages behind a log-in (SPEC §2) read with 'active'. Product details (module type 1) need a
+  // session, checked in the service (the route also serves the public tiles).
+  'GET /api/bannerP1/bannerListForP1': 'public',
+  'GET /api/moduleInfoP1/moduleListForP1': 'public',
+  'GET /api/moduleInfoP1/moduleDetail/:id': 'public',
+  'GET /api/consultInfoP1/queryConsultInfosP1': 'public',
+  'GET /api/consultInfoP1/consultInfoDetailP1/:id': 'active',
+  'GET /api/fchy/p1/getShowList': 'public',
+  'GET /api/fchy/getFchyDetail/:id': 'active',
+  'GET /api/hgcl/p1/frontList': 'public',
+  'GET /api/hgcl/frontList': 'active',
+  'GET /api/hgcl/detail/:id': 'active',
+  'GET /api/hgcl/queryInst': 'active',
+  'GET /api/topic/:key': 'active',
+  'GET /api/content/image/:lgcSn': 'public',
+  'GET /api/content/document/:lgcSn': 'active',
+  'POST /api/qtn/checkEmail': 'public',
+  'GET /api/pageForward/getTransKey': 'active',
+  'GET /api/site/uncommonChar/token': 'public',
+  // Feedback (public, rate-limited), leave messages, event tracking (modules/feedback, modules/tracking).
+  'POST /api/feedback/submit': 'public',
+  'GET /api/cooperLevgMg/getLevaingMessage': 'active',
+  'POST /api/cooperLevgMg/saveLevaingMessage': 'active',
+  'POST /api/eventTrack/add': 'public',
+  // Back-office content management, feedback answers and the visit report (bank staff).
+  'GET /api/backend/content/banners': 'staff',
+  'GET /api/backend/content/banners/:lgcSn': 'staff',
+  'GET /api/backend/content/banners/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/banners': 'staff',
+  'POST /api/backend/content/banners/:lgcSn': 'staff',
+  'POST /api/backend/content/banners/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/banners/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/banners/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/modules': 'staff',
+  'GET /api/backend/content/modules/:lgcSn': 'staff',
+  'GET /api/backend/content/modules/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/modules': 'staff',
+  'POST /api/backend/content/modules/:lgcSn': 'staff',
+  'POST /api/backend/content/modules/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/modules/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/modules/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/articles': 'staff',
+  'GET /api/backend/content/articles/:lgcSn': 'staff',
+  'GET /api/backend/content/articles/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/articles': 'staff',
+  'POST /api/backend/content/articles/:lgcSn': 'staff',
+  'POST /api/backend/content/articles/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/articles/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/articles/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/reports': 'staff',
+  'GET /api/backend/content/reports/:lgcSn': 'staff',
+  'GET /api/backend/content/reports/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/reports': 'staff',
+  'POST /api/backend/content/reports/:lgcSn': 'staff',
+  'POST /api/backend/content/reports/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/reports/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/reports/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/compliance': 'staff',
+  'GET /api/backend/content/compliance/:lgcSn': 'staff',
+  'GET /api/backend/content/compliance/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/compliance': 'staff',
+  'POST /api/backend/content/compliance/:lgcSn': 'staff',
+  'POST /api/backend/content/compliance/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/compliance/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/compliance/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/institutions': 'staff',
+  'GET /api/backend/content/institutions/:lgcSn': 'staff',
+  'GET /api/backend/content/institutions/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/institutions': 'staff',
+  'POST /api/backend/content/institutions/:lgcSn': 'staff',
+  'POST /api/backend/content/institutions/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/institutions/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/institutions/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/questionnaires': 'staff',
+  'GET /api/backend/content/questionnaires/:lgcSn': 'staff',
+  'GET /api/backend/content/questionnaires/:lgcSn/preview': 'staff',
+  'POST /api/backend/content/questionnaires': 'staff',
+  'POST /api/backend/content/questionnaires/:lgcSn': 'staff',
+  'POST /api/backend/content/questionnaires/:lgcSn/publish': 'staff',
+  'POST /api/backend/content/questionnaires/:lgcSn/unpublish': 'staff',
+  'POST /api/backend/content/questionnaires/:lgcSn/delete': 'staff',
+  'GET /api/backend/content/topics': 'staff',
+  'GET /api/backend/content/topics/:key': 'staff',
+  'GET /api/backend/content/topics/:key/preview': 'staff',
+  'POST /api/backend/content/topics/:key': 'staff',
+  'POST /api/backend/content/topics/:key/publish': 'staff',
+  'POST /api/backend/content/topics/:key/unpublish': 'staff',
+  'GET /api/backend/feedback': 'staff',
+  'GET /api/backend/feedback/:lgcSn': 'staff',
+  'POST /api/backend/feedback/:lgcSn/answer': 'staff',
+  'GET /api/backend/leaveMessages': 'staff',
+  'POST /api/backend/leaveMessages/:lgcSn/reply': 'staff',
+  'GET /api/backend/visits': 'staff',
   // Development only (not registered in production): stored e-mails for local demos.
   'GET /api/dev/mailbox': 'public',
 };
@@ -63,6 +191,9 @@ const ALLOWED: Record<Level, readonly Caller[]> = {
   institutionAdmin: ['institutionAdmin'],
   staff: ['staff'],
 };
+
+/** Routes answering with a server-sent-events stream that does not end by itself. */
+const STREAMS = new Set(['GET /api/bthw/messages/stream']);
 
 const DENIAL_CODES = ['PRT_UNAUTHENTICATED', 'YBLSYSTE0005', 'PRT_ACCOUNT_NOT_ACTIVE', 'PRT_FORBIDDEN'];
 
@@ -101,12 +232,25 @@ describe('authorization matrix', () => {
   it.each(cases)('%s as %s → allowed: %s', async (route, caller, allowed) => {
     const [method, url] = route.split(' ') as [string, string];
     const cookie = caller === 'visitor' ? undefined : await sessionCookie(db, users[caller]);
-    const res = await app.inject({
+    const request = {
       method: method as 'GET' | 'POST',
       url: url.replace(':lgcSn', 'no-such-user'),
       headers: cookie ? { cookie } : {},
       ...(method === 'POST' ? { payload: {} } : {}),
-    });
+    };
+    if (STREAMS.has(route)) {
+      // An allowed event stream stays open: its status is the answer; then it is closed.
+      const res = await app.inject({ ...request, payloadAsStream: true });
+      if (res.statusCode === 200) {
+        res.raw.res.destroy();
+        expect(allowed, 'stream opened').toBe(true);
+        return;
+      }
+      const body = JSON.parse((await res.stream().toArray()).join(''));
+      expect([401, 403].includes(res.statusCode) && DENIAL_CODES.includes(body.code)).toBe(!allowed);
+      return;
+    }
+    const res = await app.inject(request);
     const denied = [401, 403].includes(res.statusCode) && DENIAL_CODES.includes(res.json().code);
     expect(denied, `${res.statusCode} ${res.body.slice(0, 200)}`).toBe(!allowed);
   });

@@ -42,5 +42,14 @@ export const AUDIT_ACTIONS = {
   invited: 'user.invited',
   deleted: 'user.deleted',
   updated: 'user.updated',
+  requestPublished: 'cooperation.published',
+  requestUpdated: 'cooperation.updated',
+  requestWithdrawn: 'cooperation.withdrawn',
+  requestTakenDown: 'cooperation.taken_down',
+  masterAgreementSubmitted: 'master_agreement.submitted',
+  masterAgreementSigned: 'master_agreement.signed',
+  intentionSent: 'cooperation.intention_sent',
+  intentionAnswered: 'cooperation.intention_answered',
+  manualPush: 'cooperation.pushed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

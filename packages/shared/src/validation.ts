@@ -17,14 +17,31 @@ export function localizeIssues(issues: readonly z.core.$ZodIssue[], locale: Loca
 export function localizeIssue(issue: z.core.$ZodIssue, locale: Locale, input?: unknown): TFieldError {
   const field = issue.path.map(String).join('.');
   const { rule, params } = ruleOf(issue, input);
-  const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : '';
-  const label =
-    last && hasTranslation(locale, `errors.fields.${last}`) ? translate(locale, `errors.fields.${last}`) : field;
+  // The field's own name: for an item of a list (`scopeCountries.0`), the list's name.
+  const named = issue.path.filter((segment) => typeof segment !== 'number');
+  const label = fieldLabel(named.map(String), locale) ?? field;
   const text = translate(locale, `errors.validation.${rule}`, {
     ...params,
     field: label || translate(locale, 'errors.fields.body'),
   });
   return { field: field || '(body)', rule, message: text };
+}
+
+/**
+ * The field's name in the reader's language: its last named segment's label, or for one language
+ * of a bilingual pair (`title.en`) the pair's label with the language ("Title (English)").
+ */
+function fieldLabel(named: readonly string[], locale: Locale): string | null {
+  const last = named[named.length - 1];
+  if (!last) return null;
+  const parent = named[named.length - 2];
+  if ((last === 'en' || last === 'zh') && parent && hasTranslation(locale, `errors.bilingualFields.${parent}`)) {
+    return translate(locale, 'errors.fieldInLanguage', {
+      field: translate(locale, `errors.bilingualFields.${parent}`),
+      language: translate(locale, `errors.languages.${last}`),
+    });
+  }
+  return hasTranslation(locale, `errors.fields.${last}`) ? translate(locale, `errors.fields.${last}`) : null;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

@@ -263,6 +263,77 @@ export interface MasterAgreementTable {
   createdAt: DefaultTimestamp;
 }
 
+/** Portal content entries of every kind (migration 0006; docs/decisions/0007-public-content.md). */
+export type ContentEntryKind =
+  | 'banner'
+  | 'module'
+  | 'article'
+  | 'report'
+  | 'topic'
+  | 'compliance'
+  | 'institution'
+  | 'questionnaire';
+
+export interface ContentEntryTable {
+  id: Generated<number>;
+  lgcSn: string;
+  kind: ContentEntryKind;
+  status: ColumnType<'draft' | 'published', 'draft' | 'published' | undefined, 'draft' | 'published'>;
+  entryKey: string | null;
+  category: string | null;
+  sortOrder: ColumnType<number, number | undefined, number>;
+  /** A date column, read as 'YYYY-MM-DD' (db/database.ts keeps dates as text). */
+  publishDate: ColumnType<string | null, string | null | undefined, string | null>;
+  publishFrom: NullableTimestamp;
+  publishUntil: NullableTimestamp;
+  title: JSONColumnType<{ en: string; zh: string }>;
+  data: JSONColumnType<Record<string, unknown>>;
+  searchText: ColumnType<string, string | undefined, string>;
+  publishedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+  updatedBy: number | null;
+}
+
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  lgcSn: string;
+  text: string;
+  email: string;
+  locale: string;
+  userId: number | null;
+  imageIds: ColumnType<string[], string[] | undefined, string[]>;
+  answer: string | null;
+  answeredBy: number | null;
+  answeredAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
+export interface LeaveMessageTable {
+  id: Generated<number>;
+  lgcSn: string;
+  userId: number;
+  content: string;
+  reply: string | null;
+  repliedBy: number | null;
+  repliedAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+}
+
+/** Event tracking: one counter per day, page, action ('view' | 'click') and target. */
+export interface EventTrackDailyTable {
+  day: string;
+  page: string;
+  action: string;
+  target: string;
+  count: number;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   seedStep: SeedStepTable;
@@ -283,4 +354,9 @@ export interface Database {
   cooperationPush: CooperationPushTable;
   message: MessageTable;
   masterAgreement: MasterAgreementTable;
+  contentEntry: ContentEntryTable;
+  contentVersion: ContentVersionTable;
+  feedback: FeedbackTable;
+  leaveMessage: LeaveMessageTable;
+  eventTrackDaily: EventTrackDailyTable;
 }

@@ -27,9 +27,13 @@ describe('GET /api/docs/json', () => {
       if (route.url.startsWith('/api/docs')) return;
       const operation = spec.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(operation, 'missing from the document').toBeDefined();
-      // JSON envelopes, or a file's bytes (downloads).
+      // JSON envelopes, a file's bytes (downloads), or server-sent events (the unread stream).
       const content = operation.responses['200'].content;
-      expect(content['application/json']?.schema ?? content['application/octet-stream']?.schema).toBeDefined();
+      expect(
+        content['application/json']?.schema ??
+          content['application/octet-stream']?.schema ??
+          content['text/event-stream']?.schema,
+      ).toBeDefined();
       if (/:\w+/.test(route.url)) expect(operation.parameters?.length).toBeGreaterThan(0);
       if (route.hasBody) expect(operation.requestBody?.content?.['application/json']?.schema).toBeDefined();
     },

@@ -25,6 +25,17 @@ import {
   USER_CENTER_PATH,
   USER_INFO_PATH,
 } from '../features/accounts/paths.ts';
+import { CONTENT_PATHS } from '../features/content/ui/content-links.ts';
+import {
+  COOPERATION_DETAIL_PATH,
+  MY_ATTENTION_PATH,
+  MY_COOPERATION_PATH,
+  MY_PUBLISH_PATH,
+  RELEASE_PATH,
+} from '../features/cooperation/paths.ts';
+import { BACKOFFICE_AGREEMENTS_PATH, BACKOFFICE_COOPERATION_PATH } from '../features/cooperation-backoffice/paths.ts';
+import { MESSAGE_CENTER_PATH } from '../features/messages/paths.ts';
+import { MY_DRAFT_PATH, PUBLISH_PATH } from '../features/publish/paths.ts';
 import {
   BACKOFFICE_INSTITUTIONS_PATH,
   BACKOFFICE_USERS_PATH,
@@ -154,7 +165,154 @@ export const ROUTES: readonly RouteRecord[] = [
         roles: INSTITUTION_ADMINS,
         page: lazyPage(() => import('../pages/user-center/InstitutionUsersPage.tsx'), 'InstitutionUsersPage'),
       },
+      {
+        path: MY_PUBLISH_PATH,
+        title: 'cooperation:routes.myPublish',
+        hiddenBanner: true,
+        page: lazyPage(() => import('../pages/user-center/MyPublishPage.tsx'), 'MyPublishPage'),
+      },
+      {
+        path: MY_ATTENTION_PATH,
+        title: 'cooperation:routes.myAttention',
+        hiddenBanner: true,
+        page: lazyPage(() => import('../pages/user-center/MyAttentionPage.tsx'), 'MyAttentionPage'),
+      },
+      {
+        path: MY_COOPERATION_PATH,
+        title: 'cooperation:routes.myCooperation',
+        hiddenBanner: true,
+        page: lazyPage(() => import('../pages/user-center/MyCooperationPage.tsx'), 'MyCooperationPage'),
+      },
+      {
+        path: MY_DRAFT_PATH,
+        title: 'publish:routes.myDraft',
+        hiddenBanner: true,
+        page: lazyPage(() => import('../pages/user-center/MyDraftPage.tsx'), 'MyDraftPage'),
+      },
+      {
+        path: MESSAGE_CENTER_PATH,
+        title: 'messages:centre.title',
+        hiddenBanner: true,
+        page: lazyPage(() => import('../pages/user-center/MessageCenterPage.tsx'), 'MessageCenterPage'),
+      },
     ],
+  },
+
+  // Business Opportunities and the detail of a request (SPEC §2).
+  {
+    path: RELEASE_PATH,
+    title: 'cooperation:routes.release',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/opportunities/OpportunitiesPage.tsx'), 'OpportunitiesPage'),
+  },
+  {
+    path: COOPERATION_DETAIL_PATH,
+    title: 'cooperation:routes.detail',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/cooperation-detail/CooperationDetailPage.tsx'), 'CooperationDetailPage'),
+  },
+
+  // Publish cooperation information (SPEC §2): category, type, form; drafts resume here.
+  {
+    path: PUBLISH_PATH,
+    title: 'publish:routes.publish',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/publish/PublishPage.tsx'), 'PublishPage'),
+  },
+
+  // Public portal content (SPEC §2): about the bank, products, market trends, research, topics.
+  {
+    path: CONTENT_PATHS.understand,
+    title: 'content:routes.understand',
+    noLogin: true,
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/understand/UnderstandPage.tsx'), 'UnderstandPage'),
+  },
+  {
+    path: `${CONTENT_PATHS.understand}/essential/:id`,
+    title: 'content:routes.essential',
+    noLogin: true,
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/understand/EssentialDetailPage.tsx'), 'EssentialDetailPage'),
+  },
+  {
+    path: CONTENT_PATHS.about,
+    title: 'content:routes.about',
+    noLogin: true,
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/about/AboutPage.tsx'), 'AboutPage'),
+  },
+  {
+    path: CONTENT_PATHS.products,
+    title: 'content:routes.products',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/products/ProductsPage.tsx'), 'ProductsPage'),
+  },
+  {
+    path: `${CONTENT_PATHS.products}/detail/:id`,
+    title: 'content:routes.productDetail',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/products/ProductDetailPage.tsx'), 'ProductDetailPage'),
+  },
+  {
+    path: CONTENT_PATHS.trends,
+    title: 'content:routes.trends',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/market-trends/TrendsPage.tsx'), 'TrendsPage'),
+  },
+  {
+    path: `${CONTENT_PATHS.trends}/interpretation/:id`,
+    title: 'content:routes.interpretation',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/market-trends/ArticlePage.tsx'), 'ArticlePage'),
+  },
+  {
+    path: `${CONTENT_PATHS.trends}/informationDetail/:id`,
+    title: 'content:routes.informationDetail',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/market-trends/ArticlePage.tsx'), 'ArticlePage'),
+  },
+  {
+    path: CONTENT_PATHS.compliance,
+    title: 'content:routes.compliance',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/compliance/ComplianceListPage.tsx'), 'ComplianceListPage'),
+  },
+  {
+    path: CONTENT_PATHS.reports,
+    title: 'content:routes.reports',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/reports/ReportsPage.tsx'), 'ReportsPage'),
+  },
+  {
+    path: CONTENT_PATHS.crossBorderRmb,
+    title: 'content:routes.crossBorderRmb',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/topics/TopicPages.tsx'), 'CrossBorderRmbPage'),
+  },
+  {
+    path: CONTENT_PATHS.crossBorderRmbPreview,
+    title: 'content:routes.crossBorderRmbPreview',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/topics/CrossBorderPreviewPage.tsx'), 'CrossBorderPreviewPage'),
+  },
+  {
+    path: CONTENT_PATHS.beltAndRoad,
+    title: 'content:routes.beltAndRoad',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/topics/TopicPages.tsx'), 'BeltAndRoadPage'),
+  },
+  {
+    path: CONTENT_PATHS.greenFinance,
+    title: 'content:routes.greenFinance',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/topics/TopicPages.tsx'), 'GreenFinancePage'),
+  },
+  {
+    path: CONTENT_PATHS.portuguese,
+    title: 'content:routes.portuguese',
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/content/portuguese/PortuguesePage.tsx'), 'PortuguesePage'),
   },
 
   // Back office (bank staff, role 50).
@@ -178,6 +336,20 @@ export const ROUTES: readonly RouteRecord[] = [
     layout: 'backoffice',
     roles: BANK_STAFF,
     page: lazyPage(() => import('../pages/backoffice/InstitutionsPage.tsx'), 'InstitutionsPage'),
+  },
+  {
+    path: BACKOFFICE_COOPERATION_PATH,
+    title: 'backoffice:cooperation.routes.requests',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/CooperationRequestsPage.tsx'), 'CooperationRequestsPage'),
+  },
+  {
+    path: BACKOFFICE_AGREEMENTS_PATH,
+    title: 'backoffice:cooperation.routes.agreements',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/MasterAgreementsPage.tsx'), 'MasterAgreementsPage'),
   },
   {
     path: BACKOFFICE_AUDIT_PATH,

@@ -6,6 +6,15 @@
 import type { Locale } from '../i18n/index.ts';
 import { BRANCHES } from './branches.ts';
 import { CONTINENTS } from './continents.ts';
+import {
+  BAFT_VERSIONS,
+  COMMON_TERMS,
+  COST_BEARERS,
+  FORFAITING_RISK_PREFERENCES,
+  GUARANTEE_RISK_PREFERENCES,
+  GUARANTEE_TYPES,
+  TRANSFERRED_ASSET_TYPES,
+} from './cooperation-options.ts';
 import { COOPERATION_TYPES } from './cooperation-types.ts';
 import { COUNTRIES } from './countries.ts';
 import { CURRENCIES } from './currencies.ts';
@@ -18,6 +27,7 @@ import { DICT_TYPES, type DictEntry, type DictType } from './types.ts';
 
 export * from './branches.ts';
 export * from './continents.ts';
+export * from './cooperation-options.ts';
 export * from './cooperation-types.ts';
 export * from './countries.ts';
 export * from './country-continents.ts';
@@ -41,6 +51,13 @@ export const DICTIONARIES: { readonly [K in DictType]: readonly DictEntry[] } = 
   rateTypes: RATE_TYPES,
   lcPaymentModes: LC_PAYMENT_MODES,
   termTypes: TERM_TYPES,
+  riskPreferencesForfaiting: FORFAITING_RISK_PREFERENCES,
+  riskPreferencesGuarantee: GUARANTEE_RISK_PREFERENCES,
+  commonTerms: COMMON_TERMS,
+  guaranteeTypes: GUARANTEE_TYPES,
+  transferredAssetTypes: TRANSFERRED_ASSET_TYPES,
+  costBearers: COST_BEARERS,
+  baftVersions: BAFT_VERSIONS,
 };
 
 export function isDictType(value: unknown): value is DictType {

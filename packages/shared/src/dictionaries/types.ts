@@ -17,6 +17,13 @@ export const DICT_TYPES = [
   'rateTypes',
   'lcPaymentModes',
   'termTypes',
+  'riskPreferencesForfaiting',
+  'riskPreferencesGuarantee',
+  'commonTerms',
+  'guaranteeTypes',
+  'transferredAssetTypes',
+  'costBearers',
+  'baftVersions',
 ] as const;
 export type DictType = (typeof DICT_TYPES)[number];
 

@@ -638,3 +638,27 @@ export const ZMasterAgreementItem = z.object({
 export const ZMasterAgreementQuery = ZPageQuery.extend({
   status: z.enum(['submitted', 'signed', 'all']).default('submitted'),
 });
+
+/** A request as the back office lists it: the list row plus its owner and any take-down note. */
+export const ZBackofficeRequestItem = ZOpportunityListItem.extend({
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  takenDownNote: z.string().nullable(),
+});
+
+/**
+ * A page of the Business Opportunities list. Counting stops at `OPPORTUNITY_COUNT_CAP` matches
+ * so that the list stays fast on a large table: `totalCapped` true means "at least `total`"
+ * (show "10,000+").
+ */
+export const OPPORTUNITY_COUNT_CAP = 10_000;
+export const ZOpportunityPage = z.object({
+  list: z.array(ZOpportunityListItem),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** Countries/regions for the scope picker (`/signet/new/countries`). */
+export const ZCountryItem = z.object({ code: z.string(), en: z.string(), zh: z.string(), continent: z.string() });

@@ -23,8 +23,12 @@ export const ATTACHMENT_EXTENSIONS = [
   '.bmp',
 ] as const;
 
-/** What an upload is for; each purpose has its own types and size limit on the server. */
-export const FILE_PURPOSES = ['attachment'] as const;
+/**
+ * What an upload is for; each purpose has its own types and size limit on the server.
+ * `contentImage` / `contentDocument`: bank staff's images and PDFs for portal content (schemas/content.ts);
+ * `feedback`: the feedback dialog's images (sent with POST /api/feedback/submit, not uploaded alone).
+ */
+export const FILE_PURPOSES = ['attachment', 'contentImage', 'contentDocument', 'feedback'] as const;
 export const ZFilePurpose = z.enum(FILE_PURPOSES);
 export type TFilePurpose = z.infer<typeof ZFilePurpose>;
 

@@ -44,7 +44,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       sql`invalid_reason is null or invalid_reason in ('expired', 'withdrawn', 'takenDown')`,
     )
     .execute();
-  // The opportunity list: effective requests, newest first, with optional filters.
+  // The opportunity list: effective requests, newest first, with optional filters. Each filter
+  // index ends with (published_at desc, id desc) so a page's ids and the (capped) count come from
+  // index-only scans; the wide rows are read for the page only.
   await db.schema
     .createIndex('cooperation_request_list_idx')
     .on('cooperation_request')
@@ -53,19 +55,31 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('cooperation_request_sub_type_idx')
     .on('cooperation_request')
-    .columns(['sub_type_code', 'published_at desc'])
+    .columns(['sub_type_code', 'direction', 'published_at desc', 'id desc'])
     .where(sql.ref('status'), '=', 'effective')
     .execute();
   await db.schema
     .createIndex('cooperation_request_type_idx')
     .on('cooperation_request')
-    .columns(['type_code', 'published_at desc'])
+    .columns(['type_code', 'direction', 'published_at desc', 'id desc'])
     .where(sql.ref('status'), '=', 'effective')
     .execute();
   await db.schema
     .createIndex('cooperation_request_direction_idx')
     .on('cooperation_request')
-    .columns(['direction', 'published_at desc'])
+    .columns(['direction', 'published_at desc', 'id desc'])
+    .where(sql.ref('status'), '=', 'effective')
+    .execute();
+  // Any other mix of filters (branch, scope, release dates): every filtered column is in this
+  // index, so pages and counts still come from an index-only scan.
+  await sql`create index cooperation_request_effective_idx on cooperation_request (published_at desc, id desc)
+    include (direction, type_code, sub_type_code, institution_id, bank_branch, scope_limited, scope_countries)
+    where status = 'effective'`.execute(db);
+  // Filters by publishing institution (its name or country), with type and direction.
+  await db.schema
+    .createIndex('cooperation_request_effective_institution_idx')
+    .on('cooperation_request')
+    .columns(['institution_id', 'type_code', 'sub_type_code', 'direction', 'published_at desc', 'id desc'])
     .where(sql.ref('status'), '=', 'effective')
     .execute();
   await db.schema
@@ -85,8 +99,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('status'), '=', 'effective')
     .execute();
   await sql`create index cooperation_request_scope_idx on cooperation_request using gin (scope_countries)`.execute(db);
+  // Matching: institutions with an effective request of a sub-type and direction (competitors),
+  // read from the index alone.
+  await db.schema
+    .createIndex('cooperation_request_competitor_idx')
+    .on('cooperation_request')
+    .columns(['sub_type_code', 'direction', 'institution_id'])
+    .where(sql.ref('status'), '=', 'effective')
+    .execute();
   // Matching: users interested in a sub-type.
   await sql`create index app_user_interested_types_idx on app_user using gin (interested_types)`.execute(db);
+  // Bank staff (role 50), told of every publication and reached intention.
+  await sql`create index app_user_staff_idx on app_user (id) where role_codes @> array['50']::text[]`.execute(db);
 
   await db.schema
     .createTable('cooperation_follow')
@@ -199,5 +223,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('cooperation_intention').execute();
   await db.schema.dropTable('cooperation_follow').execute();
   await sql`drop index if exists app_user_interested_types_idx`.execute(db);
+  await sql`drop index if exists app_user_staff_idx`.execute(db);
   await db.schema.dropTable('cooperation_request').execute();
 }

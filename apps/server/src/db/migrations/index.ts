@@ -4,6 +4,7 @@ import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_jobs.ts';
 import * as m0004 from './0004_files.ts';
 import * as m0005 from './0005_cooperation.ts';
+import * as m0006 from './0006_content.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_jobs': m0003,
   '0004_files': m0004,
   '0005_cooperation': m0005,
+  '0006_content': m0006,
 };

@@ -25,6 +25,13 @@ describe('GET /api/dict/p1/selectDict', () => {
         'publishCategories',
         'rateTypes',
         'termTypes',
+        'riskPreferencesForfaiting',
+        'riskPreferencesGuarantee',
+        'commonTerms',
+        'guaranteeTypes',
+        'transferredAssetTypes',
+        'costBearers',
+        'baftVersions',
       ].sort(),
     );
     expect(res.headers['cache-control']).toBe('public, max-age=3600');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { validReleaseBody } from '../../../test/cooperation-factories.ts';
 import { buildUser, lastMailTo, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import {
@@ -511,5 +512,56 @@ describe('introduction attachments', () => {
       { field: 'profile.introAttachments', rule: 'invalid', message: '机构介绍附件无效。' },
     ]);
     expect((await download(theirs, cookie)).statusCode).toBe(404);
+  });
+});
+
+describe("a cooperation request's attachments", () => {
+  const publish = (cookie: string, attachments: string[], url = '/api/bthw/publish', extra: object = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { ...validReleaseBody('BILATERAL_LOAN', { attachments }), ...extra },
+    });
+  const uploadOne = async (cookie: string) =>
+    (await upload(formOf({ purpose: 'attachment' }, [['terms.pdf', samplePdf('Terms')]]), { cookie })).json().data
+      .list[0].lgcSn as string;
+
+  it('are downloaded by any active user while the request is effective, then only by its institution', async () => {
+    const owner = await signedIn();
+    const colleague = await signedIn({ institutionId: owner.user.institutionId! });
+    const reader = await signedIn();
+    const pending = await signedIn({ activation: '5' });
+    const file = await uploadOne(owner.cookie);
+    const published = await publish(owner.cookie, [file]);
+    expect(published.statusCode, published.body).toBe(200);
+    const { lgcSn } = published.json().data as { lgcSn: string };
+
+    expect((await download(file, reader.cookie)).statusCode).toBe(200);
+    expect((await download(file, pending.cookie)).statusCode).toBe(404);
+
+    const withdrawn = await app.inject({
+      method: 'POST',
+      url: `/api/bthw/invalidate/${lgcSn}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await download(file, reader.cookie)).statusCode).toBe(404);
+    expect((await download(file, colleague.cookie)).statusCode).toBe(200);
+  });
+
+  it("of a draft stay the owner's", async () => {
+    const owner = await signedIn();
+    const colleague = await signedIn({ institutionId: owner.user.institutionId! });
+    const file = await uploadOne(owner.cookie);
+    const draft = await app.inject({
+      method: 'POST',
+      url: '/api/bthw/saveDraft',
+      headers: { cookie: owner.cookie },
+      payload: { categoryCode: 'FUNDS_IN', attachments: [file] },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect((await download(file, colleague.cookie)).statusCode).toBe(404);
+    expect((await download(file, owner.cookie)).statusCode).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ import { FILE_PURPOSE_RULES, MAX_UPLOAD_FILE_BYTES } from '../../platform/files/
 import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import { ok } from '../../platform/respond.ts';
+import { isStaff } from '../../platform/session.ts';
 import {
   authorizeUpload,
   countUpload,
@@ -87,7 +88,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
           'Upload files (multipart/form-data): a signed-in user, or a visitor registering with emailAdr + emailCode',
         description: [
           'Text fields first, then the files (browsers send FormData in that order):',
-          '`purpose` = `attachment`; for a visitor, `emailAdr` and `emailCode` (the registration code, checked',
+          '`purpose` = `attachment` (bank staff also `contentImage`, `contentDocument`); for a visitor, `emailAdr` and `emailCode` (the registration code, checked',
           'but not used up; a wrong one counts as a try); then 1–5 parts named `file`, 10 MB each.',
           'Types are decided by content: pdf, doc, docx, xls, xlsx, jpg, png, bmp (413 too big, 415 other types).',
           "A visitor's files belong to the address until its registration lists them in `profile.introAttachments`.",
@@ -106,10 +107,15 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       const fields: Record<string, string> = {};
       const files: IncomingFile[] = [];
       // Decided once, when the first file arrives (its bytes are read only after that).
-      const authorize = async (): Promise<{ purpose: TFilePurpose; uploader: Uploader }> => ({
-        purpose: parsePurpose(fields.purpose, locale),
-        uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale),
-      });
+      const authorize = async (): Promise<{ purpose: TFilePurpose; uploader: Uploader }> => {
+        const purpose = parsePurpose(fields.purpose, locale);
+        // Feedback images come with their feedback (POST /api/feedback/submit); content files are staff's.
+        if (purpose === 'feedback') throw fieldError(locale, 'purpose', 'invalid');
+        if (purpose.startsWith('content') && !(request.auth && isStaff(request.auth.user))) {
+          throw new AppError(request.auth ? 'PRT_FORBIDDEN' : 'PRT_UNAUTHENTICATED');
+        }
+        return { purpose, uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale) };
+      };
       let decided: { purpose: TFilePurpose; uploader: Uploader } | null = null;
       try {
         for await (const part of request.parts()) {

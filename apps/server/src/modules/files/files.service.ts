@@ -165,6 +165,24 @@ export function mayRead(user: SessionUser, file: FileRow): boolean {
   return file.attachedTo !== null && file.attachedTo === attachedToUser(user.lgcSn);
 }
 
+const REQUEST_ATTACHMENT_PREFIX = 'cooperation:';
+
+/**
+ * A cooperation request's attachments are readable by whoever may read the request: any active
+ * user while it is effective, and its own institution's users always (SPEC §2 detail page).
+ */
+async function mayReadRequestAttachment(db: Db, user: SessionUser, file: FileRow): Promise<boolean> {
+  if (!file.attachedTo?.startsWith(REQUEST_ATTACHMENT_PREFIX)) return false;
+  if (!ACTIVE_ACTIVATIONS.includes(user.activation)) return false;
+  const request = await db
+    .selectFrom('cooperationRequest')
+    .select(['status', 'institutionId'])
+    .where('lgcSn', '=', file.attachedTo.slice(REQUEST_ATTACHMENT_PREFIX.length))
+    .executeTakeFirst();
+  if (!request || request.status === 'draft') return false;
+  return request.status === 'effective' || request.institutionId === user.institutionId;
+}
+
 /** The file and its bytes, for a reader allowed to see it; PRT_NOT_FOUND otherwise. */
 export async function openFile(
   db: Db,
@@ -173,7 +191,9 @@ export async function openFile(
   lgcSn: string,
 ): Promise<{ file: FileRow; data: Buffer }> {
   const file = await findFileByLgcSn(db, lgcSn);
-  if (!file || !mayRead(user, file)) throw new AppError('PRT_NOT_FOUND');
+  if (!file || !(mayRead(user, file) || (await mayReadRequestAttachment(db, user, file)))) {
+    throw new AppError('PRT_NOT_FOUND');
+  }
   return { file, data: await storage.get(file.storageKey) };
 }
 

@@ -51,6 +51,11 @@ const XLSX: Accepted = {
 /** SPEC §5: attachments are doc, docx, pdf, xls, xlsx, jpg, png (also BMP), 10 MB each. */
 export const FILE_PURPOSE_RULES: Record<TFilePurpose, PurposeRule> = {
   attachment: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [PDF, DOC, XLS, DOCX, XLSX, JPG, PNG, BMP] },
+  /** Portal content (staff only): images shown publicly, PDFs of reports and compliance materials. */
+  contentImage: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [JPG, PNG] },
+  contentDocument: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [PDF] },
+  /** SPEC §5: feedback images jpg, png, bmp, jpeg, pjpeg, jfif (all JPEG variants detect as jpg), 10 MB each. */
+  feedback: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [JPG, PNG, BMP] },
 };
 
 /** The largest file any purpose takes: the multipart parser's per-file limit. */

@@ -26,6 +26,23 @@ const SAMPLE: MailTemplates = {
   dormantWarning: { name: 'Ann Lee', days: 30, loginUrl: 'https://portal.example/home' },
   dormantStopped: { name: 'Ann Lee' },
   invitation: { inviterName: 'Wang Fang', institution: 'Bank of Example', link: 'https://portal.example/invite/abc' },
+  feedbackAnswered: { feedback: 'The PDF preview does not open.', answer: 'Fixed: please reload the page.' },
+  leaveMessageReplied: { name: 'Ann Lee', message: 'Who handles panda bonds?', reply: 'Our DCM desk will call you.' },
+  intentionReceived: {
+    name: 'Ann Lee',
+    request: 'USD 5m bilateral loan',
+    institution: 'Bank of Example',
+    sender: 'Wang Fang',
+    message: 'We would like to discuss the pricing.',
+    link: 'https://portal.example/cooperationDetail?lgcSn=abc',
+  },
+  intentionAnswered: {
+    name: 'Ann Lee',
+    request: 'USD 5m bilateral loan',
+    institution: 'Bank of Example',
+    decision: 'agree',
+    link: 'https://portal.example/cooperationDetail?lgcSn=abc',
+  },
 };
 
 const render = <T extends keyof MailTemplates>(

@@ -24,6 +24,19 @@ export type MailTemplates = {
   dormantWarning: { name: string; days: number; loginUrl: string };
   dormantStopped: { name: string };
   invitation: { inviterName: string; institution: string; link: string };
+  feedbackAnswered: { feedback: string; answer: string };
+  leaveMessageReplied: { name: string; message: string; reply: string };
+  /** To a request's owner: another institution sent a cooperation intention on it. */
+  intentionReceived: {
+    name: string;
+    request: string;
+    institution: string;
+    sender: string;
+    message: string;
+    link: string;
+  };
+  /** To an intention's sender: the request's institution agreed or refused it. */
+  intentionAnswered: { name: string; request: string; institution: string; decision: 'agree' | 'refuse'; link: string };
 };
 
 export type MailTemplate = keyof MailTemplates;
@@ -38,6 +51,10 @@ export const MAIL_TEMPLATES = [
   'dormantWarning',
   'dormantStopped',
   'invitation',
+  'feedbackAnswered',
+  'leaveMessageReplied',
+  'intentionReceived',
+  'intentionAnswered',
 ] as const satisfies readonly MailTemplate[];
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -117,6 +134,26 @@ const LAYOUTS: { [T in MailTemplate]: (params: MailTemplates[T]) => Layout } = {
     greeting: 'named',
     blocks: [p('dormantStopped.body'), p('dormantStopped.next')],
   }),
+  feedbackAnswered: ({ feedback, answer }) => ({
+    subject: 'feedbackAnswered.subject',
+    greeting: 'generic',
+    blocks: [
+      p('feedbackAnswered.body'),
+      { kind: 'note', label: 'feedbackAnswered.feedbackLabel', value: feedback },
+      { kind: 'note', label: 'feedbackAnswered.answerLabel', value: answer },
+      p('feedbackAnswered.next'),
+    ],
+  }),
+  leaveMessageReplied: ({ message, reply }) => ({
+    subject: 'leaveMessageReplied.subject',
+    greeting: 'named',
+    blocks: [
+      p('leaveMessageReplied.body'),
+      { kind: 'note', label: 'leaveMessageReplied.messageLabel', value: message },
+      { kind: 'note', label: 'leaveMessageReplied.replyLabel', value: reply },
+      p('leaveMessageReplied.next'),
+    ],
+  }),
   invitation: ({ link }) => ({
     subject: 'invitation.subject',
     greeting: 'generic',
@@ -125,6 +162,25 @@ const LAYOUTS: { [T in MailTemplate]: (params: MailTemplates[T]) => Layout } = {
       p('invitation.next'),
       { kind: 'link', label: 'invitation.action', url: link },
       p('invitation.notYou'),
+    ],
+  }),
+  intentionReceived: ({ message, link }) => ({
+    subject: 'intentionReceived.subject',
+    greeting: 'named',
+    blocks: [
+      p('intentionReceived.body'),
+      { kind: 'note', label: 'intentionReceived.messageLabel', value: message },
+      p('intentionReceived.next'),
+      { kind: 'link', label: 'intentionReceived.action', url: link },
+    ],
+  }),
+  intentionAnswered: ({ decision, link }) => ({
+    subject: `intentionAnswered.subject.${decision}`,
+    greeting: 'named',
+    blocks: [
+      p(`intentionAnswered.body.${decision}`),
+      p(`intentionAnswered.next.${decision}`),
+      { kind: 'link', label: 'intentionAnswered.action', url: link },
     ],
   }),
 };

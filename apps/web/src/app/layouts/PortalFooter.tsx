@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
 import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { openFeedback } from '../../features/feedback/open-feedback.ts';
 import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
 import { toTelHref } from '../../lib/contact.ts';
 import { pickText } from '../../lib/i18n/locale.ts';
@@ -13,6 +14,7 @@ import { useLocale } from '../../lib/i18n/useLocale.ts';
  */
 export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
   const { t } = useTranslation();
+  const { t: tContent } = useTranslation('content');
   const { locale } = useLocale();
   const config = useSiteConfig();
   return (
@@ -26,6 +28,9 @@ export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
           <Link to="/about" className="portal-footer__link">
             {t('footer.aboutLink')}
           </Link>
+          <button type="button" className="portal-footer__link portal-footer__button" onClick={openFeedback}>
+            {tContent('feedback.footerLink')}
+          </button>
         </section>
         {config ? (
           <section className="portal-footer__column" aria-labelledby="footer-contact">

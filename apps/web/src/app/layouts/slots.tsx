@@ -12,14 +12,33 @@
  */
 import type { ComponentType } from 'react';
 import { AccountsHost } from '../../features/accounts/AccountsHost.tsx';
+import { SurveyLinkHost } from '../../features/content/banner/SurveyLinkHost.tsx';
+import { FeedbackHost } from '../../features/feedback/FeedbackHost.tsx';
+import { TrackingHost } from '../../features/tracking/TrackingHost.tsx';
+import { UncommonCharHost } from '../../features/uncommon-char/UncommonCharHost.tsx';
 import { lazyComponent } from '../../lib/lazy-page.ts';
 
 export type HeaderAction = { id: string; Component: ComponentType };
 
 const AccountMenu = lazyComponent(() => import('../../features/accounts/header/AccountMenu.tsx'), 'AccountMenu');
+const MessageBell = lazyComponent(() => import('../../features/messages/MessageBell.tsx'), 'MessageBell');
 
-export const HEADER_ACTIONS: readonly HeaderAction[] = [{ id: 'account', Component: AccountMenu }];
+export const HEADER_ACTIONS: readonly HeaderAction[] = [
+  { id: 'messages', Component: MessageBell },
+  { id: 'account', Component: AccountMenu },
+];
 
-export const BANNER: ComponentType | null = null;
+const BannerCarousel = lazyComponent(
+  () => import('../../features/content/banner/BannerCarousel.tsx'),
+  'BannerCarousel',
+);
 
-export const GLOBAL_OVERLAYS: readonly HeaderAction[] = [{ id: 'accounts', Component: AccountsHost }];
+export const BANNER: ComponentType | null = BannerCarousel;
+
+export const GLOBAL_OVERLAYS: readonly HeaderAction[] = [
+  { id: 'accounts', Component: AccountsHost },
+  { id: 'tracking', Component: TrackingHost },
+  { id: 'survey-link', Component: SurveyLinkHost },
+  { id: 'feedback', Component: FeedbackHost },
+  { id: 'uncommon-char', Component: UncommonCharHost },
+];

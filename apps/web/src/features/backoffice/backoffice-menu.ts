@@ -1,5 +1,6 @@
 import type { I18nKey } from '../../lib/i18n/keys.ts';
 import { BACKOFFICE_AUDIT_PATH, BACKOFFICE_REGISTRATIONS_PATH } from '../accounts/paths.ts';
+import { BACKOFFICE_AGREEMENTS_PATH, BACKOFFICE_COOPERATION_PATH } from '../cooperation-backoffice/paths.ts';
 import { BACKOFFICE_INSTITUTIONS_PATH, BACKOFFICE_USERS_PATH } from '../user-management/paths.ts';
 
 export type BackofficeMenuItem = {
@@ -18,5 +19,7 @@ export const BACKOFFICE_MENU: readonly BackofficeMenuItem[] = [
   { key: 'registrations', label: 'backoffice:menu.registrations', path: BACKOFFICE_REGISTRATIONS_PATH },
   { key: 'accounts', label: 'users:menu.accounts', path: BACKOFFICE_USERS_PATH },
   { key: 'institutions', label: 'users:menu.institutions', path: BACKOFFICE_INSTITUTIONS_PATH },
+  { key: 'cooperation', label: 'backoffice:cooperation.menu.requests', path: BACKOFFICE_COOPERATION_PATH },
+  { key: 'masterAgreements', label: 'backoffice:cooperation.menu.agreements', path: BACKOFFICE_AGREEMENTS_PATH },
   { key: 'audit', label: 'backoffice:menu.audit', path: BACKOFFICE_AUDIT_PATH },
 ];

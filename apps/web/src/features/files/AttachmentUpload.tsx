@@ -49,6 +49,8 @@ export type AttachmentUploadProps = {
   registrant?: () => RegistrantProof | null;
   /** Told whether uploads are still running (the form waits for them). */
   onBusyChange?: (busy: boolean) => void;
+  /** Most files in the list (default: the profile's five; a cooperation request takes ten). */
+  maxFiles?: number;
   id?: string;
 };
 
@@ -57,7 +59,15 @@ export type AttachmentUploadProps = {
  * Each file is uploaded as soon as it is picked (its id joins the value); size and extension are
  * checked first, the server decides by content and its refusals show on the file and as a toast.
  */
-export function AttachmentUpload({ value, onChange, known, registrant, onBusyChange, id }: AttachmentUploadProps) {
+export function AttachmentUpload({
+  value,
+  onChange,
+  known,
+  registrant,
+  onBusyChange,
+  maxFiles = MAX_FILES_PER_UPLOAD,
+  id,
+}: AttachmentUploadProps) {
   const { t } = useTranslation('accounts');
   const linked = !registrant;
   const [items, setItems] = useState<Item[]>(() => {
@@ -86,9 +96,9 @@ export function AttachmentUpload({ value, onChange, known, registrant, onBusyCha
   }, [busy, onBusyChange]);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
-    const room = MAX_FILES_PER_UPLOAD - itemsRef.current.length;
+    const room = maxFiles - itemsRef.current.length;
     if (batch.indexOf(file) >= room) {
-      showToast({ type: 'error', content: t('attachments.tooMany', { max: MAX_FILES_PER_UPLOAD }), key: 'tooMany' });
+      showToast({ type: 'error', content: t('attachments.tooMany', { max: maxFiles }), key: 'tooMany' });
       return Upload.LIST_IGNORE;
     }
     if (!hasAttachmentExtension(file.name)) {
@@ -135,7 +145,7 @@ export function AttachmentUpload({ value, onChange, known, registrant, onBusyCha
         onChange={onListChange}
         showUploadList={{ showRemoveIcon: true, showDownloadIcon: false }}
       >
-        <Button icon={<UploadIcon />} disabled={items.length >= MAX_FILES_PER_UPLOAD}>
+        <Button icon={<UploadIcon />} disabled={items.length >= maxFiles}>
           {t('attachments.choose')}
         </Button>
       </Upload>

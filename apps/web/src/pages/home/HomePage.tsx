@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type IconProps, MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { ProductsSection, TrendsSection, UnderstandSection } from '../../features/content/sections/HomeSections.tsx';
+import { HomeCooperationSection } from '../../features/cooperation/HomeCooperationSection.tsx';
 import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
 import { toTelHref } from '../../lib/contact.ts';
 import {
@@ -98,6 +100,9 @@ export function HomePage() {
         </div>
       </section>
 
+      <UnderstandSection />
+      <ProductsSection />
+
       <section className="home-section" aria-labelledby="home-areas-title">
         <div className="container">
           <header className="section-heading">
@@ -119,6 +124,10 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+
+      <HomeCooperationSection />
+
+      <TrendsSection />
 
       <section className="home-section home-section--tinted" aria-labelledby="home-steps-title">
         <div className="container">

@@ -1,0 +1,261 @@
+/**
+ * Back-office content management (bank staff, role 50): every content kind's list, detail,
+ * preview, create, save, publish, unpublish and delete, and the four topic pages. Rules in
+ * content.service.ts; the kinds in content-kinds.ts; the contract in @portal/shared/schemas/content.
+ */
+import { ZEnvelope, ZPage } from '@portal/shared';
+import {
+  CONTENT_KINDS,
+  type TContentKind,
+  TOPIC_KEYS,
+  ZAdminListQuery,
+  ZBanner,
+  ZCompliance,
+  ZConsultDetail,
+  ZModuleDetail,
+  ZPortugueseInstitution,
+  ZQuestionnaireAdmin,
+  ZReport,
+  ZTopic,
+  ZTopicAdmin,
+  ZTopicInput,
+  ZTopicKey,
+} from '@portal/shared/schemas/content';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../platform/respond.ts';
+import {
+  adminCreate,
+  adminDelete,
+  adminGet,
+  adminList,
+  adminPreview,
+  adminSave,
+  adminSaveTopic,
+  adminSetStatus,
+  adminSetTopicStatus,
+  adminTopic,
+  adminTopicPreview,
+  adminTopics,
+} from './content.service.ts';
+import { KINDS } from './content-kinds.ts';
+import type { ContentCache } from './public-cache.ts';
+
+/** What a visitor would see of each kind (preview answers). */
+const PREVIEW_SHAPES: Record<TContentKind, z.ZodType> = {
+  banners: ZBanner,
+  modules: ZModuleDetail,
+  articles: ZConsultDetail,
+  reports: ZReport,
+  compliance: ZCompliance,
+  institutions: ZPortugueseInstitution,
+  questionnaires: ZQuestionnaireAdmin,
+};
+
+const LABELS: Record<TContentKind, string> = {
+  banners: 'home banners',
+  modules: 'module entries (tiles, products, market-trend series)',
+  articles: 'market-trend and policy articles',
+  reports: 'research reports (FITs Your Wit)',
+  compliance: 'compliance materials',
+  institutions: 'institutions in Portuguese-speaking countries',
+  questionnaires: 'questionnaires of the survey jump',
+};
+
+export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentCache }> = async (
+  app,
+  { db, cache },
+) => {
+  // Every write here bumped content_version: this instance's readers see it at once.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'POST') cache.changed();
+    return payload;
+  });
+  const tags = ['back office: content'];
+  const config = { access: 'staff' as const };
+  const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
+
+  for (const kind of CONTENT_KINDS) {
+    const def = KINDS[kind];
+    const base = `/api/backend/content/${kind}`;
+    const label = LABELS[kind];
+
+    app.get(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `List ${label}, drafts included`,
+          querystring: ZAdminListQuery,
+          response: { 200: ZEnvelope(ZPage(def.admin)) },
+        },
+      },
+      async (request) => ok(request, await adminList(db, kind, request.query)),
+    );
+
+    app.get(
+      `${base}/:lgcSn`,
+      {
+        config,
+        schema: { tags, summary: `One of the ${label}`, params: lgcSnParams, response: { 200: ZEnvelope(def.admin) } },
+      },
+      async (request) => ok(request, await adminGet(db, kind, request.params.lgcSn)),
+    );
+
+    app.get(
+      `${base}/:lgcSn/preview`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Preview one of the ${label} as a visitor would see it, whatever its status`,
+          params: lgcSnParams,
+          response: { 200: ZEnvelope(PREVIEW_SHAPES[kind]) },
+        },
+      },
+      async (request) => ok(request, await adminPreview(db, kind, request.params.lgcSn)),
+    );
+
+    app.post(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Create one of the ${label} (a draft); rich text is sanitised`,
+          body: def.input,
+          response: { 200: ZEnvelope(def.admin) },
+        },
+      },
+      async (request) => ok(request, await adminCreate(db, kind, request.body, request.auth!.user, request.locale)),
+    );
+
+    app.post(
+      `${base}/:lgcSn`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Save one of the ${label} (its status stays)`,
+          params: lgcSnParams,
+          body: def.input,
+          response: { 200: ZEnvelope(def.admin) },
+        },
+      },
+      async (request) =>
+        ok(request, await adminSave(db, kind, request.params.lgcSn, request.body, request.auth!.user, request.locale)),
+    );
+
+    for (const [action, status] of [
+      ['publish', 'published'],
+      ['unpublish', 'draft'],
+    ] as const) {
+      app.post(
+        `${base}/:lgcSn/${action}`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `${action === 'publish' ? 'Publish' : 'Withdraw to draft'} one of the ${label}`,
+            params: lgcSnParams,
+            response: { 200: ZEnvelope(def.admin) },
+          },
+        },
+        async (request) =>
+          ok(request, await adminSetStatus(db, kind, request.params.lgcSn, status, request.auth!.user)),
+      );
+    }
+
+    app.post(
+      `${base}/:lgcSn/delete`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Delete one of the ${label}`,
+          params: lgcSnParams,
+          response: { 200: ZEnvelope(z.null()) },
+        },
+      },
+      async (request) => {
+        await adminDelete(db, kind, request.params.lgcSn);
+        return ok(request, null);
+      },
+    );
+  }
+
+  const keyParams = z.object({ key: ZTopicKey });
+
+  app.get(
+    '/api/backend/content/topics',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The four topic pages (an empty draft for one never saved)',
+        response: { 200: ZEnvelope(z.object({ list: z.array(ZTopicAdmin) })) },
+      },
+    },
+    async (request) => ok(request, await adminTopics(db, TOPIC_KEYS)),
+  );
+
+  app.get(
+    '/api/backend/content/topics/:key',
+    {
+      config,
+      schema: { tags, summary: 'One topic page', params: keyParams, response: { 200: ZEnvelope(ZTopicAdmin) } },
+    },
+    async (request) => ok(request, await adminTopic(db, request.params.key)),
+  );
+
+  app.get(
+    '/api/backend/content/topics/:key/preview',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Preview a topic page as a reader would see it',
+        params: keyParams,
+        response: { 200: ZEnvelope(ZTopic) },
+      },
+    },
+    async (request) => ok(request, await adminTopicPreview(db, request.params.key)),
+  );
+
+  app.post(
+    '/api/backend/content/topics/:key',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save a topic page (created as a draft the first time); rich text is sanitised',
+        params: keyParams,
+        body: ZTopicInput,
+        response: { 200: ZEnvelope(ZTopicAdmin) },
+      },
+    },
+    async (request) =>
+      ok(request, await adminSaveTopic(db, request.params.key, request.body, request.auth!.user, request.locale)),
+  );
+
+  for (const [action, status] of [
+    ['publish', 'published'],
+    ['unpublish', 'draft'],
+  ] as const) {
+    app.post(
+      `/api/backend/content/topics/:key/${action}`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${action === 'publish' ? 'Publish' : 'Withdraw to draft'} a topic page`,
+          params: keyParams,
+          response: { 200: ZEnvelope(ZTopicAdmin) },
+        },
+      },
+      async (request) => ok(request, await adminSetTopicStatus(db, request.params.key, status, request.auth!.user)),
+    );
+  }
+};

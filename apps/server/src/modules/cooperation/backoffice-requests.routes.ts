@@ -1,0 +1,85 @@
+import { ZEnvelope, ZPage } from '@portal/shared';
+import {
+  ZBackofficeRequestItem,
+  ZBackofficeRequestQuery,
+  ZMasterAgreementItem,
+  ZMasterAgreementQuery,
+  ZTakeDownRequest,
+} from '@portal/shared/schemas/cooperation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../platform/respond.ts';
+import { listAllRequests, takeDownRequest } from './backoffice-requests.service.ts';
+import { listMasterAgreements, markMasterAgreementSigned } from './master-agreement.service.ts';
+
+const params = z.object({ lgcSn: z.string().min(1).max(64) });
+
+/** Bank staff (role 50) only: every published request, take-downs, master-agreement intentions. */
+export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const staff = { access: 'staff' as const };
+  const tags = ['back office'];
+
+  app.get(
+    '/api/backend/cooperation',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Every published request, newest first; search by name or institution, filter by status',
+        querystring: ZBackofficeRequestQuery,
+        response: { 200: ZEnvelope(ZPage(ZBackofficeRequestItem)) },
+      },
+    },
+    async (request) => ok(request, await listAllRequests(db, request.auth!.user, request.query, request.locale)),
+  );
+
+  app.post(
+    '/api/backend/cooperation/:lgcSn/takeDown',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Take an effective request down with a reason (hidden from everyone but its owner)',
+        params,
+        body: ZTakeDownRequest,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await takeDownRequest(db, request.auth!.user, request.params.lgcSn, request.body.reason, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/backend/masterAgreements',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Master-agreement intentions (default: waiting, oldest first)',
+        querystring: ZMasterAgreementQuery,
+        response: { 200: ZEnvelope(ZPage(ZMasterAgreementItem)) },
+      },
+    },
+    async (request) => ok(request, await listMasterAgreements(db, request.query)),
+  );
+
+  app.post(
+    '/api/backend/masterAgreements/:lgcSn/signed',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Mark an institution's master agreement signed",
+        params,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await markMasterAgreementSigned(db, request.auth!.user, request.params.lgcSn, request.ip);
+      return ok(request, null);
+    },
+  );
+};

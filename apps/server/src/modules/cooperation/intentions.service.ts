@@ -1,0 +1,216 @@
+/**
+ * Cooperation intentions (docs/decisions/0006 "Intentions"): an institution tells a request's
+ * publisher it wants to cooperate; the publisher's institution agrees or refuses, once.
+ * - none to a request of one's own institution, none to a request that is not effective, none
+ *   twice per institution (also under a race: the unique constraint decides);
+ * - only users of the receiving institution answer, and only once (`update … where pending`);
+ * - each step writes the messages (owner; sender; bank staff when agreed), e-mails the other
+ *   side in their own language and records an audit entry, in one transaction; the open message
+ *   streams are told after it commits.
+ */
+import type { TIntentionItem } from '@portal/shared/schemas/cooperation';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { newLgcSn } from '../auth/auth.service.ts';
+import { activeStaffIds, insertMessages, type NewMessage } from '../messages/messages.repository.ts';
+import { notifyUnreadChanged } from '../messages/notify.ts';
+import {
+  answerPending,
+  findIntention,
+  findRequestForIntention,
+  type IntentionListRow,
+  insertIntention,
+  listIntentions,
+  type MyCooperationQuery,
+} from './intentions.repository.ts';
+
+/** The web page of a request, for e-mails. */
+export const requestLink = (config: Config, lgcSn: string) =>
+  `${config.publicBaseUrl}/cooperationDetail?lgcSn=${encodeURIComponent(lgcSn)}`;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function institutionOf(user: SessionUser): number {
+  // Every approved account belongs to an institution; one without cannot take part in deals.
+  if (user.institutionId === null) throw new AppError('PRT_FORBIDDEN');
+  return Number(user.institutionId);
+}
+
+async function institutionName(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('institution').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.name;
+}
+
+export async function sendIntention(
+  db: Db,
+  config: Config,
+  user: SessionUser,
+  input: { requestLgcSn: string; message: string },
+  ip: string,
+): Promise<{ lgcSn: string }> {
+  const senderInstitutionId = institutionOf(user);
+  const { lgcSn, ownerUserId } = await db.transaction().execute(async (trx) => {
+    const request = await findRequestForIntention(trx, input.requestLgcSn);
+    const own = request !== undefined && Number(request.institutionId) === senderInstitutionId;
+    // Drafts, and requests taken down by the bank, do not exist for anyone else.
+    if (!request || request.status === 'draft' || (request.invalidReason === 'takenDown' && !own)) {
+      throw new AppError('PRT_REQUEST_NOT_FOUND');
+    }
+    if (own) throw new AppError('PRT_OWN_INSTITUTION_REQUEST');
+    const expired = request.validUntil !== null && request.validUntil < today();
+    if (request.status !== 'effective' || expired) throw new AppError('PRT_REQUEST_NOT_EFFECTIVE');
+
+    const inserted = await insertIntention(trx, {
+      lgcSn: newLgcSn(),
+      requestId: Number(request.id),
+      senderUserId: user.id,
+      senderInstitutionId,
+      recipientInstitutionId: Number(request.institutionId),
+      message: input.message,
+    });
+    if (!inserted) throw new AppError('PRT_INTENTION_EXISTS');
+
+    await insertMessages(trx, [
+      {
+        userId: Number(request.ownerUserId),
+        type: 'intentionReceived',
+        requestId: Number(request.id),
+        institutionId: senderInstitutionId,
+      },
+    ]);
+    await enqueueMail(
+      trx,
+      {
+        to: request.ownerEmail,
+        locale: request.ownerLocale,
+        template: 'intentionReceived',
+        params: {
+          name: request.ownerName,
+          request: request.name,
+          institution: await institutionName(trx, senderInstitutionId),
+          sender: user.name,
+          message: input.message,
+          link: requestLink(config, request.lgcSn),
+        },
+      },
+      config.brand,
+    );
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: AUDIT_ACTIONS.intentionSent,
+      targetType: 'intention',
+      targetId: inserted.lgcSn,
+      detail: { request: request.lgcSn },
+      ip,
+    });
+    return { lgcSn: inserted.lgcSn, ownerUserId: Number(request.ownerUserId) };
+  });
+  notifyUnreadChanged([ownerUserId]);
+  return { lgcSn };
+}
+
+export async function answerIntention(
+  db: Db,
+  config: Config,
+  user: SessionUser,
+  input: { intentionLgcSn: string; decision: 'agree' | 'refuse' },
+  ip: string,
+): Promise<{ status: 'agreed' | 'rejected' }> {
+  const status = input.decision === 'agree' ? 'agreed' : 'rejected';
+  const changed = await db.transaction().execute(async (trx) => {
+    const intention = await findIntention(trx, input.intentionLgcSn);
+    if (!intention) throw new AppError('PRT_INTENTION_NOT_FOUND');
+    if (user.institutionId === null || Number(intention.recipientInstitutionId) !== Number(user.institutionId)) {
+      throw new AppError('PRT_NOT_INTENTION_RECIPIENT');
+    }
+    if (!(await answerPending(trx, Number(intention.id), status, user.id))) {
+      throw new AppError('PRT_INTENTION_ANSWERED');
+    }
+    const requestId = Number(intention.requestId);
+    const messages: NewMessage[] = [
+      {
+        userId: Number(intention.senderUserId),
+        type: status === 'agreed' ? 'intentionAgreed' : 'intentionRejected',
+        requestId,
+        institutionId: Number(intention.recipientInstitutionId),
+      },
+    ];
+    if (status === 'agreed') {
+      // Bank staff follow reached intentions to a contract; the message names the sender (the
+      // publisher is the request's institution).
+      for (const staffId of await activeStaffIds(trx)) {
+        messages.push({
+          userId: staffId,
+          type: 'intentionReached',
+          requestId,
+          institutionId: Number(intention.senderInstitutionId),
+        });
+      }
+    }
+    const notified = await insertMessages(trx, messages);
+    await enqueueMail(
+      trx,
+      {
+        to: intention.senderEmail,
+        locale: intention.senderLocale,
+        template: 'intentionAnswered',
+        params: {
+          name: intention.senderName,
+          request: intention.requestName,
+          institution: intention.recipientName,
+          decision: input.decision,
+          link: requestLink(config, intention.requestLgcSn),
+        },
+      },
+      config.brand,
+    );
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: AUDIT_ACTIONS.intentionAnswered,
+      targetType: 'intention',
+      targetId: intention.lgcSn,
+      detail: { request: intention.requestLgcSn, decision: status },
+      ip,
+    });
+    return notified;
+  });
+  notifyUnreadChanged(changed);
+  return { status };
+}
+
+export function toIntentionItem(row: IntentionListRow, readerInstitutionId: number | null): TIntentionItem {
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    lgcSn: row.lgcSn,
+    requestLgcSn: row.requestLgcSn,
+    requestName: row.requestName,
+    status: row.status,
+    handled: row.status !== 'pending',
+    message: row.message,
+    senderName: row.senderName,
+    senderInstitution: row.senderInstitution,
+    senderSwiftCode: row.senderSwiftCode,
+    recipientInstitution: row.recipientInstitution,
+    sentAt: iso(row.createdAt)!,
+    respondedAt: iso(row.respondedAt),
+    canAnswer:
+      row.status === 'pending' &&
+      readerInstitutionId !== null &&
+      Number(row.recipientInstitutionId) === readerInstitutionId,
+  };
+}
+
+/** My cooperation: the intentions the reader's institution sent or received. */
+export async function myCooperation(db: Db, user: SessionUser, query: MyCooperationQuery) {
+  const page = { pageNo: query.pageNo, pageSize: query.pageSize };
+  if (user.institutionId === null) return { list: [], total: 0, ...page };
+  const institutionId = Number(user.institutionId);
+  const { rows, total } = await listIntentions(db, institutionId, query);
+  return { list: rows.map((row) => toIntentionItem(row, institutionId)), total, ...page };
+}

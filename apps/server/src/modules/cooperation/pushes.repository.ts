@@ -1,0 +1,121 @@
+/**
+ * Pushes (matched opportunities): a request pushed to an institution by the system on publish
+ * (matching.ts) or by bank staff from the back office, once per request and institution
+ * (unique constraint `cooperation_push_once`).
+ */
+import { ACCESS_ACTIVATIONS } from '@portal/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { totalOf } from '../../db/list-query.ts';
+import type { ListRow } from './requests.repository.ts';
+
+export type PushKind = 'system' | 'manual';
+
+export type MatchedRow = ListRow & { kind: PushKind; pushedAt: Date };
+
+/** One page of the effective requests pushed to the institution, newest push first. */
+export async function listPushedTo(
+  db: Db,
+  institutionId: number,
+  kind: PushKind,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ rows: MatchedRow[]; total: number }> {
+  const base = db
+    .selectFrom('cooperationPush as p')
+    .innerJoin('cooperationRequest as r', 'r.id', 'p.requestId')
+    .innerJoin('institution as i', 'i.id', 'r.institutionId')
+    .where('p.institutionId', '=', institutionId)
+    .where('p.kind', '=', kind)
+    .where('r.status', '=', 'effective');
+  const total = await totalOf(base);
+  const rows = await base
+    .select([
+      'r.id',
+      'r.lgcSn',
+      'r.name',
+      'r.institutionId',
+      'i.name as instName',
+      'i.swiftCode as instSwiftCode',
+      'i.country as instCountry',
+      'r.direction',
+      'r.typeCode',
+      'r.subTypeCode',
+      'r.currency',
+      'r.amount',
+      'r.termType',
+      'r.commonTerm',
+      'r.customTermDays',
+      'r.price',
+      'r.status',
+      'r.invalidReason',
+      'r.validUntil',
+      'r.publishedAt',
+      'p.kind',
+      'p.pushedAt',
+    ])
+    .orderBy('p.pushedAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  return { rows: rows as MatchedRow[], total };
+}
+
+/** Institutions by lgcSn (any status). */
+export async function findInstitutions(db: Db, lgcSns: string[]) {
+  if (lgcSns.length === 0) return [];
+  return db.selectFrom('institution').select(['id', 'lgcSn', 'name', 'status']).where('lgcSn', 'in', lgcSns).execute();
+}
+
+/** The institutions among `institutionIds` the request was already pushed to (either kind). */
+export async function alreadyPushed(db: Db, requestId: number, institutionIds: number[]): Promise<Set<number>> {
+  if (institutionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('cooperationPush')
+    .select('institutionId')
+    .where('requestId', '=', requestId)
+    .where('institutionId', 'in', institutionIds)
+    .execute();
+  return new Set(rows.map((r) => Number(r.institutionId)));
+}
+
+/** Writes manual pushes; answers the institutions actually pushed (not pushed before). */
+export async function insertManualPushes(
+  db: Db,
+  requestId: number,
+  institutionIds: number[],
+  pushedBy: number,
+): Promise<number[]> {
+  if (institutionIds.length === 0) return [];
+  const rows = await db
+    .insertInto('cooperationPush')
+    .values(institutionIds.map((institutionId) => ({ requestId, institutionId, kind: 'manual' as const, pushedBy })))
+    .onConflict((oc) => oc.columns(['requestId', 'institutionId']).doNothing())
+    .returning('institutionId')
+    .execute();
+  return rows.map((r) => Number(r.institutionId));
+}
+
+/**
+ * A `match` message about the request to every active, approved user of the institutions, in
+ * one statement; answers the users who got one.
+ */
+export async function messageInstitutionUsers(
+  db: Db,
+  request: { id: number; institutionId: number },
+  institutionIds: number[],
+): Promise<number[]> {
+  if (institutionIds.length === 0) return [];
+  const activations = sql.join(ACCESS_ACTIVATIONS.map((a) => sql`${a}`));
+  const ids = sql.join(institutionIds.map((id) => sql`${id}`));
+  const result = await sql<{ uid: number }>`
+    insert into message (lgc_sn, user_id, type, request_id, institution_id)
+    select gen_random_uuid()::text, u.id, 'match', ${request.id}, ${request.institutionId}
+      from app_user u
+     where u.institution_id in (${ids})
+       and u.status = 'active'
+       and u.activation in (${activations})
+    returning user_id as uid
+  `.execute(db);
+  return result.rows.map((row) => Number(row.uid));
+}

@@ -1,0 +1,367 @@
+/**
+ * Cooperation requests in the database (drafts too), their follows and the counts shown to
+ * their owners. No rules here: the services decide who may do what.
+ */
+import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/list-query.ts';
+import type { CooperationRequestTable, Database } from '../../db/schema.ts';
+
+export type RequestRow = Selectable<CooperationRequestTable>;
+export type RequestInsert = Insertable<CooperationRequestTable>;
+export type RequestUpdate = Updateable<CooperationRequestTable>;
+
+/** What the lists show of a request, with its publishing institution. */
+export type ListRow = {
+  id: number;
+  lgcSn: string;
+  name: string;
+  institutionId: number;
+  instName: string;
+  instSwiftCode: string | null;
+  instCountry: string | null;
+  direction: string | null;
+  typeCode: string | null;
+  subTypeCode: string | null;
+  currency: string | null;
+  amount: string | null;
+  termType: string | null;
+  commonTerm: string | null;
+  customTermDays: number | null;
+  price: string | null;
+  status: RequestRow['status'];
+  invalidReason: RequestRow['invalidReason'];
+  validUntil: string | null;
+  publishedAt: Date | null;
+};
+
+/** What a file attached to a request is marked with. */
+export const attachedToRequest = (lgcSn: string) => `cooperation:${lgcSn}`;
+
+export async function insertRequest(db: Db, values: RequestInsert): Promise<RequestRow> {
+  return db.insertInto('cooperationRequest').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateRequest(db: Db, id: number, values: RequestUpdate): Promise<RequestRow> {
+  return db
+    .updateTable('cooperationRequest')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRequestByLgcSn(db: Db, lgcSn: string): Promise<RequestRow | undefined> {
+  return db.selectFrom('cooperationRequest').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirst();
+}
+
+/** The request, locked against concurrent changes until the transaction ends. */
+export async function findRequestForUpdate(db: Db, lgcSn: string): Promise<RequestRow | undefined> {
+  return db.selectFrom('cooperationRequest').selectAll().where('lgcSn', '=', lgcSn).forUpdate().executeTakeFirst();
+}
+
+export async function deleteRequest(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('cooperationRequest').where('id', '=', id).execute();
+}
+
+type RequestEb = ExpressionBuilder<Database & { r: CooperationRequestTable }, 'r'>;
+
+/** The list columns of `r` (cooperation_request) and its institution `i`. */
+const LIST_COLUMNS = [
+  'r.id',
+  'r.lgcSn',
+  'r.name',
+  'r.institutionId',
+  'i.name as instName',
+  'i.swiftCode as instSwiftCode',
+  'i.country as instCountry',
+  'r.direction',
+  'r.typeCode',
+  'r.subTypeCode',
+  'r.currency',
+  'r.amount',
+  'r.termType',
+  'r.commonTerm',
+  'r.customTermDays',
+  'r.price',
+  'r.status',
+  'r.invalidReason',
+  'r.validUntil',
+  'r.publishedAt',
+] as const;
+
+export function listSelection(query: ReturnType<typeof baseListQuery>) {
+  return query.select(LIST_COLUMNS);
+}
+
+export function baseListQuery(db: Db) {
+  return db.selectFrom('cooperationRequest as r').innerJoin('institution as i', 'i.id', 'r.institutionId');
+}
+
+export type OpportunityFilters = {
+  direction?: string | undefined;
+  typeCode?: string | undefined;
+  /** true when typeCode is a cooperation type (else a sub-type). */
+  typeIsParent?: boolean;
+  releaseFrom?: string | undefined;
+  releaseTo?: string | undefined;
+  institution?: string | undefined;
+  country?: string | undefined;
+  bankBranch?: string | undefined;
+  scopeCountry?: string | undefined;
+  q?: string | undefined;
+};
+
+/** The conditions of the Business Opportunities filters on `r`, effective requests only. */
+function opportunityWhere(eb: RequestEb, f: OpportunityFilters) {
+  const conditions = [eb('r.status', '=', 'effective')];
+  if (f.direction) conditions.push(eb('r.direction', '=', f.direction));
+  if (f.typeCode) conditions.push(eb(f.typeIsParent ? 'r.typeCode' : 'r.subTypeCode', '=', f.typeCode));
+  if (f.releaseFrom) conditions.push(eb('r.publishedAt', '>=', new Date(`${f.releaseFrom}T00:00:00Z`)));
+  if (f.releaseTo)
+    conditions.push(eb('r.publishedAt', '<', new Date(Date.parse(`${f.releaseTo}T00:00:00Z`) + 86_400_000)));
+  if (f.institution) {
+    const pattern = containsPattern(f.institution);
+    conditions.push(
+      eb(
+        'r.institutionId',
+        'in',
+        eb.selectFrom('institution as fi').select('fi.id').where(sql<boolean>`fi.name ilike ${pattern}`),
+      ),
+    );
+  }
+  if (f.country) {
+    conditions.push(
+      eb(
+        'r.institutionId',
+        'in',
+        eb.selectFrom('institution as ci').select('ci.id').where('ci.country', '=', f.country),
+      ),
+    );
+  }
+  if (f.bankBranch) conditions.push(eb('r.bankBranch', '=', f.bankBranch));
+  if (f.scopeCountry) {
+    conditions.push(
+      eb.or([
+        eb('r.scopeLimited', '=', false),
+        sql<boolean>`r.scope_countries @> array[${f.scopeCountry}]::text[]`,
+      ]) as never,
+    );
+  }
+  if (f.q) conditions.push(sql<boolean>`r.name ilike ${containsPattern(f.q)}` as never);
+  return eb.and(conditions);
+}
+
+/**
+ * One page of effective requests, newest first, and how many match (counting stops after `cap`
+ * matches: the total is then a lower bound).
+ */
+export async function listOpportunities(
+  db: Db,
+  filters: OpportunityFilters,
+  page: { pageNo: number; pageSize: number },
+  cap: number,
+): Promise<{ rows: ListRow[]; total: number; capped: boolean }> {
+  // The page's ids first, from the indexes alone (index-only scans), then those rows: the wide
+  // rows are read only for the page, not for every candidate.
+  const pageIds = db
+    .selectFrom('cooperationRequest as r')
+    .select('r.id')
+    .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  const rows = await listSelection(baseListQuery(db))
+    .where('r.id', 'in', pageIds)
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  const counted = db
+    .selectFrom('cooperationRequest as r')
+    .select(sql`1`.as('one'))
+    .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
+    .limit(cap + 1);
+  const row = await db
+    .selectFrom(counted.as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return { rows: rows as ListRow[], total: Math.min(n, cap), capped: n > cap };
+}
+
+/** The user's follows among these requests. */
+export async function followedAmong(db: Db, userId: number, requestIds: readonly number[]): Promise<Set<number>> {
+  if (!requestIds.length) return new Set();
+  const rows = await db
+    .selectFrom('cooperationFollow')
+    .select('requestId')
+    .where('userId', '=', userId)
+    .where('requestId', 'in', requestIds)
+    .execute();
+  return new Set(rows.map((row) => Number(row.requestId)));
+}
+
+/** The institution's intention status on each of these requests that it sent one to. */
+export async function intentionsAmong(
+  db: Db,
+  institutionId: number,
+  requestIds: readonly number[],
+): Promise<Map<number, 'pending' | 'agreed' | 'rejected'>> {
+  if (!requestIds.length) return new Map();
+  const rows = await db
+    .selectFrom('cooperationIntention')
+    .select(['requestId', 'status'])
+    .where('senderInstitutionId', '=', institutionId)
+    .where('requestId', 'in', requestIds)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.requestId), row.status]));
+}
+
+export type RequestCounts = { pushedCount: number; intentionCount: number; agreedCount: number };
+
+/** Pushes, intentions and agreed intentions of each request. */
+export async function countsOf(db: Db, requestIds: readonly number[]): Promise<Map<number, RequestCounts>> {
+  const counts = new Map<number, RequestCounts>(
+    requestIds.map((id) => [id, { pushedCount: 0, intentionCount: 0, agreedCount: 0 }]),
+  );
+  if (!requestIds.length) return counts;
+  const pushes = await db
+    .selectFrom('cooperationPush')
+    .select(['requestId', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('requestId', 'in', requestIds)
+    .groupBy('requestId')
+    .execute();
+  for (const row of pushes) counts.get(Number(row.requestId))!.pushedCount = Number(row.n);
+  const intentions = await db
+    .selectFrom('cooperationIntention')
+    .select([
+      'requestId',
+      (eb) => eb.fn.countAll<string>().as('n'),
+      sql<string>`count(*) filter (where status = 'agreed')`.as('agreed'),
+    ])
+    .where('requestId', 'in', requestIds)
+    .groupBy('requestId')
+    .execute();
+  for (const row of intentions) {
+    const entry = counts.get(Number(row.requestId))!;
+    entry.intentionCount = Number(row.n);
+    entry.agreedCount = Number(row.agreed);
+  }
+  return counts;
+}
+
+/** The owner's published requests (not drafts), newest first. */
+export async function listOwnRequests(
+  db: Db,
+  ownerUserId: number,
+  query: { status: 'effective' | 'invalid' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
+): Promise<{ rows: ListRow[]; total: number }> {
+  let base = baseListQuery(db).where('r.ownerUserId', '=', ownerUserId);
+  base = query.status === 'all' ? base.where('r.status', '!=', 'draft') : base.where('r.status', '=', query.status);
+  if (query.q) base = base.where(sql<boolean>`r.name ilike ${containsPattern(query.q)}`);
+  const rows = await listSelection(base)
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows: rows as ListRow[], total: Number(total.n) };
+}
+
+/** Requests the user follows that are still visible (not drafts, not taken down), newest follow first. */
+export async function listFollowed(
+  db: Db,
+  userId: number,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ rows: ListRow[]; total: number }> {
+  const base = baseListQuery(db)
+    .innerJoin('cooperationFollow as f', 'f.requestId', 'r.id')
+    .where('f.userId', '=', userId)
+    .where('r.status', '!=', 'draft')
+    .where((eb) => eb.or([eb('r.invalidReason', 'is', null), eb('r.invalidReason', '!=', 'takenDown')]));
+  const rows = await base
+    .select(LIST_COLUMNS)
+    .orderBy('f.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows: rows as ListRow[], total: Number(total.n) };
+}
+
+/** Every published request for the back office, newest first, with its owner. */
+export async function listForBackoffice(
+  db: Db,
+  query: { status: 'effective' | 'invalid' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
+) {
+  let base = baseListQuery(db).innerJoin('appUser as u', 'u.id', 'r.ownerUserId');
+  base = query.status === 'all' ? base.where('r.status', '!=', 'draft') : base.where('r.status', '=', query.status);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    base = base.where(sql<boolean>`(r.name ilike ${pattern} or i.name ilike ${pattern})`);
+  }
+  const rows = await base
+    .select([...LIST_COLUMNS, 'u.name as ownerName', 'u.email as ownerEmail', 'r.takenDownNote'])
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return {
+    rows: rows as unknown as (ListRow & { ownerName: string; ownerEmail: string; takenDownNote: string | null })[],
+    total: Number(total.n),
+  };
+}
+
+/** The user's drafts, most recently saved first. */
+export async function listDrafts(db: Db, ownerUserId: number, page: { pageNo: number; pageSize: number }) {
+  const base = db.selectFrom('cooperationRequest').where('ownerUserId', '=', ownerUserId).where('status', '=', 'draft');
+  const rows = await base
+    .select(['lgcSn', 'name', 'categoryCode', 'choiceCode', 'subTypeCode', 'updatedAt'])
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+/** Follows (`follow` true) or unfollows; repeating either is harmless. */
+export async function setFollow(db: Db, userId: number, requestId: number, follow: boolean): Promise<void> {
+  if (follow) {
+    await db
+      .insertInto('cooperationFollow')
+      .values({ userId, requestId })
+      .onConflict((oc) => oc.columns(['userId', 'requestId']).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom('cooperationFollow').where('userId', '=', userId).where('requestId', '=', requestId).execute();
+  }
+}
+
+export async function isFollowing(db: Db, userId: number, requestId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('cooperationFollow')
+    .select('requestId')
+    .where('userId', '=', userId)
+    .where('requestId', '=', requestId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Marks effective requests whose validity ended before `today` as expired; returns how many. */
+export async function expireRequests(db: Db, today: string): Promise<number> {
+  const rows = await db
+    .updateTable('cooperationRequest')
+    .set({ status: 'invalid', invalidReason: 'expired', updatedAt: new Date() })
+    .where('status', '=', 'effective')
+    .where('validUntil', '<', today)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

@@ -1,0 +1,220 @@
+/**
+ * Feedback (SPEC §2 feedback dialog, §5) and leave messages (SPEC §7 /cooperLevgMg/...), and the
+ * back office's lists and answers. Rules in feedback.service.ts.
+ */
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import { ZEnvelope, ZPage, ZPageQuery } from '@portal/shared';
+import {
+  CONTENT_LIMITS,
+  FEEDBACK_IMAGE_MAX_BYTES,
+  ZFeedbackAdmin,
+  ZFeedbackAnswer,
+  ZFeedbackListQuery,
+  ZFeedbackReceipt,
+  ZLeaveMessage,
+  ZLeaveMessageAdmin,
+  ZLeaveMessageInput,
+  ZLeaveMessageListQuery,
+  ZLeaveMessageReply,
+} from '@portal/shared/schemas/content';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { ok } from '../../platform/respond.ts';
+import { fieldError } from '../files/files.service.ts';
+import {
+  answerFeedback,
+  countFeedback,
+  feedbackDetail,
+  listFeedbackForStaff,
+  listLeaveMessagesForStaff,
+  myLeaveMessages,
+  parseFeedbackFields,
+  replyLeaveMessage,
+  saveLeaveMessage,
+  submitFeedback,
+} from './feedback.service.ts';
+
+const FILE_FIELD = 'file';
+
+export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: FileStorage }> = async (
+  app,
+  { db, config, storage },
+) => {
+  const tags = ['feedback'];
+  const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
+
+  app.post(
+    '/api/feedback/submit',
+    {
+      config: { access: 'public', multipart: true },
+      schema: {
+        tags,
+        summary: 'Send feedback (multipart/form-data): text, e-mail, up to 10 images',
+        description: [
+          'Fields first: `text` (1–1000 characters) and `emailAdr` (a valid e-mail); then 0–10 parts named `file`:',
+          'jpg, jpeg, pjpeg, jfif, png or bmp as their CONTENT shows, 10 MB each (413 bigger, 415 other types).',
+          'Open to visitors; a signed-in user is recorded with it. Rate-limited per client address.',
+        ].join(' '),
+        response: { 200: ZEnvelope(ZFeedbackReceipt) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: request.headers['content-type'] ?? '-' });
+      }
+      const locale = request.locale;
+      await countFeedback(db, request.ip);
+      const fields: Record<string, string> = {};
+      const images: { name: string; data: Buffer }[] = [];
+      try {
+        for await (const part of request.parts({
+          limits: {
+            files: CONTENT_LIMITS.feedbackImages,
+            fileSize: FEEDBACK_IMAGE_MAX_BYTES,
+            fields: 5,
+            fieldSize: 16 * 1024,
+            parts: CONTENT_LIMITS.feedbackImages + 5,
+          },
+        })) {
+          if (part.type === 'field') {
+            const field = part as MultipartValue<unknown>;
+            if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
+            continue;
+          }
+          const file = part as MultipartFile;
+          if (file.fieldname !== FILE_FIELD)
+            throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+          images.push({ name: file.filename, data: await file.toBuffer() });
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        switch ((error as { code?: string }).code) {
+          case 'FST_REQ_FILE_TOO_LARGE':
+            throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: '10 MB' });
+          case 'FST_FILES_LIMIT':
+            throw fieldError(locale, FILE_FIELD, 'tooManyItems', { max: CONTENT_LIMITS.feedbackImages });
+          default:
+            throw new AppError('PRT_BAD_REQUEST');
+        }
+      }
+      const { text, emailAdr } = parseFeedbackFields(fields, locale);
+      const receipt = await submitFeedback(db, storage, {
+        text,
+        emailAdr,
+        images,
+        user: request.auth?.user ?? null,
+        locale,
+      });
+      return ok(request, receipt);
+    },
+  );
+
+  app.get(
+    '/api/cooperLevgMg/getLevaingMessage',
+    {
+      config: { access: 'active' },
+      schema: {
+        tags,
+        summary: "The signed-in user's leave messages with the bank's replies, newest first",
+        querystring: ZPageQuery,
+        response: { 200: ZEnvelope(ZPage(ZLeaveMessage)) },
+      },
+    },
+    async (request) => ok(request, await myLeaveMessages(db, request.auth!.user, request.query)),
+  );
+
+  app.post(
+    '/api/cooperLevgMg/saveLevaingMessage',
+    {
+      config: { access: 'active' },
+      schema: {
+        tags,
+        summary: 'Leave a message for the bank (1–1000 characters); rate-limited per user',
+        body: ZLeaveMessageInput,
+        response: { 200: ZEnvelope(ZLeaveMessage) },
+      },
+    },
+    async (request) => ok(request, await saveLeaveMessage(db, request.auth!.user, request.body.content)),
+  );
+
+  const staff = { access: 'staff' as const };
+  const backTags = ['back office: feedback'];
+
+  app.get(
+    '/api/backend/feedback',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'Feedback, newest first; answered=0 for those waiting',
+        querystring: ZFeedbackListQuery,
+        response: { 200: ZEnvelope(ZPage(ZFeedbackAdmin)) },
+      },
+    },
+    async (request) => ok(request, await listFeedbackForStaff(db, request.query)),
+  );
+
+  app.get(
+    '/api/backend/feedback/:lgcSn',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'One feedback',
+        params: lgcSnParams,
+        response: { 200: ZEnvelope(ZFeedbackAdmin) },
+      },
+    },
+    async (request) => ok(request, await feedbackDetail(db, request.params.lgcSn)),
+  );
+
+  app.post(
+    '/api/backend/feedback/:lgcSn/answer',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: "Answer a feedback once; the answer is e-mailed in the sender's language",
+        params: lgcSnParams,
+        body: ZFeedbackAnswer,
+        response: { 200: ZEnvelope(ZFeedbackAdmin) },
+      },
+    },
+    async (request) =>
+      ok(request, await answerFeedback(db, config, request.auth!.user, request.params.lgcSn, request.body.answer)),
+  );
+
+  app.get(
+    '/api/backend/leaveMessages',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: 'Leave messages of all users, newest first; replied=0 for those waiting',
+        querystring: ZLeaveMessageListQuery,
+        response: { 200: ZEnvelope(ZPage(ZLeaveMessageAdmin)) },
+      },
+    },
+    async (request) => ok(request, await listLeaveMessagesForStaff(db, request.query)),
+  );
+
+  app.post(
+    '/api/backend/leaveMessages/:lgcSn/reply',
+    {
+      config: staff,
+      schema: {
+        tags: backTags,
+        summary: "Reply to a leave message once; the reply is e-mailed in the user's language",
+        params: lgcSnParams,
+        body: ZLeaveMessageReply,
+        response: { 200: ZEnvelope(ZLeaveMessageAdmin) },
+      },
+    },
+    async (request) =>
+      ok(request, await replyLeaveMessage(db, config, request.auth!.user, request.params.lgcSn, request.body.reply)),
+  );
+};

@@ -1,0 +1,271 @@
+/**
+ * Feedback (SPEC §2 global feedback dialog, §5) and leave messages (SPEC §7 /cooperLevgMg/...),
+ * no HTTP.
+ *
+ * Feedback: anyone may send it (visitors too): a text, a valid e-mail, up to 10 images (jpg/png/bmp;
+ * jpeg, pjpeg and jfif are JPEG), 10 MB each, checked by CONTENT. The images' bytes are stored
+ * first, then the file rows and the feedback in one transaction (bytes removed again if it fails).
+ * Staff answer it; the answer is e-mailed in the sender's language through the outbox, in the
+ * same transaction as the answer.
+ *
+ * Leave messages: a signed-in, active user leaves a message for the bank; they see their own
+ * messages with replies; staff list and reply (e-mailed too).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { type Locale, localizeIssues } from '@portal/shared';
+import { CONTENT_LIMITS, type TFeedbackAdmin, ZFeedbackSubmit } from '@portal/shared/schemas/content';
+import type { Insertable } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { FileObjectTable } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { detectAllowedType } from '../../platform/files/file-types.ts';
+import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { findFiles, insertFiles } from '../files/files.repository.ts';
+import { cleanFileName, fieldError } from '../files/files.service.ts';
+import {
+  describeUsers,
+  type FeedbackRow,
+  findFeedback,
+  insertFeedback,
+  insertLeaveMessage,
+  type LeaveMessageRow,
+  listFeedback,
+  listLeaveMessages,
+  lockFeedback,
+  lockLeaveMessage,
+} from './feedback.repository.ts';
+
+export const FEEDBACK_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600 };
+export const LEAVE_MESSAGE_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600 };
+export const attachedToFeedback = (lgcSn: string) => `feedback:${lgcSn}`;
+
+export async function countFeedback(db: Db, ip: string): Promise<void> {
+  await enforceRateLimit(db, { key: `feedback:ip:${ip}`, ...FEEDBACK_RATE_LIMIT });
+}
+
+/** The text fields, validated with the dialog's own schema (errors name the field). */
+export function parseFeedbackFields(fields: Record<string, string>, locale: Locale) {
+  const parsed = ZFeedbackSubmit.safeParse({ text: fields.text ?? '', emailAdr: fields.emailAdr ?? '' });
+  if (parsed.success) return parsed.data;
+  const issues = localizeIssues(parsed.error.issues, locale, fields);
+  throw new AppError('PRT_VALIDATION', { details: issues.map((issue) => issue.message).join(' ') }, issues);
+}
+
+export async function submitFeedback(
+  db: Db,
+  storage: FileStorage,
+  input: {
+    text: string;
+    emailAdr: string;
+    images: { name: string; data: Buffer }[];
+    user: SessionUser | null;
+    locale: Locale;
+  },
+): Promise<{ lgcSn: string }> {
+  if (input.images.length > CONTENT_LIMITS.feedbackImages) {
+    throw fieldError(input.locale, 'file', 'tooManyItems', { max: CONTENT_LIMITS.feedbackImages });
+  }
+  const checked = [];
+  for (const image of input.images) {
+    const name = cleanFileName(image.name);
+    const type = await detectAllowedType(image.data, name, 'feedback');
+    checked.push({ ...image, name, type, sha256: createHash('sha256').update(image.data).digest('hex') });
+  }
+  const lgcSn = randomUUID();
+  const stored: string[] = [];
+  try {
+    const rows: Insertable<FileObjectTable>[] = [];
+    for (const image of checked) {
+      const storageKey = newStorageKey();
+      await storage.put(storageKey, image.data);
+      stored.push(storageKey);
+      rows.push({
+        lgcSn: randomUUID(),
+        purpose: 'feedback',
+        originalName: image.name,
+        mime: image.type.mime,
+        sizeBytes: image.data.length,
+        sha256: image.sha256,
+        storageKey,
+        ownerUserId: input.user?.id ?? null,
+        ownerEmail: input.user ? null : input.emailAdr,
+        attachedTo: attachedToFeedback(lgcSn),
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      const files = await insertFiles(trx, rows);
+      await insertFeedback(trx, {
+        lgcSn,
+        text: input.text,
+        email: input.emailAdr,
+        locale: input.locale,
+        userId: input.user?.id ?? null,
+        imageIds: files.map((file) => file.lgcSn),
+      });
+    });
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => storage.remove(key)));
+    throw error;
+  }
+  return { lgcSn };
+}
+
+async function feedbackShapes(db: Db, rows: FeedbackRow[]): Promise<TFeedbackAdmin[]> {
+  const [users, files] = await Promise.all([
+    describeUsers(
+      db,
+      rows.flatMap((row) => [row.userId, row.answeredBy]),
+    ),
+    findFiles(
+      db,
+      rows.flatMap((row) => row.imageIds),
+    ),
+  ]);
+  const fileById = new Map(files.map((file) => [file.lgcSn, file]));
+  return rows.map((row) => ({
+    lgcSn: row.lgcSn,
+    text: row.text,
+    emailAdr: row.email,
+    locale: row.locale,
+    userName: row.userId === null ? null : (users.get(Number(row.userId))?.name ?? null),
+    images: row.imageIds.flatMap((id) => {
+      const file = fileById.get(id);
+      return file
+        ? [
+            {
+              lgcSn: file.lgcSn,
+              name: file.originalName,
+              size: Number(file.sizeBytes),
+              mime: file.mime,
+              url: `/api/fileP1/download/${file.lgcSn}?inline=1`,
+            },
+          ]
+        : [];
+    }),
+    createdAt: new Date(row.createdAt).toISOString(),
+    answer: row.answer,
+    answeredBy: row.answeredBy === null ? null : (users.get(Number(row.answeredBy))?.name ?? null),
+    answeredAt: row.answeredAt ? new Date(row.answeredAt).toISOString() : null,
+  }));
+}
+
+export async function listFeedbackForStaff(
+  db: Db,
+  query: { pageNo: number; pageSize: number; answered?: '0' | '1' | undefined },
+) {
+  const { rows, total } = await listFeedback(db, query);
+  return { list: await feedbackShapes(db, rows), total, pageNo: query.pageNo, pageSize: query.pageSize };
+}
+
+export async function feedbackDetail(db: Db, lgcSn: string): Promise<TFeedbackAdmin> {
+  const row = await findFeedback(db, lgcSn);
+  if (!row) throw new AppError('PRT_NOT_FOUND');
+  return (await feedbackShapes(db, [row]))[0]!;
+}
+
+/** Answers a feedback once (PRT_CONFLICT when already answered) and e-mails the answer. */
+export async function answerFeedback(
+  db: Db,
+  config: Config,
+  staff: SessionUser,
+  lgcSn: string,
+  answer: string,
+): Promise<TFeedbackAdmin> {
+  await db.transaction().execute(async (trx) => {
+    const row = await lockFeedback(trx, lgcSn);
+    if (!row) throw new AppError('PRT_NOT_FOUND');
+    if (row.answeredAt) throw new AppError('PRT_CONFLICT');
+    await trx
+      .updateTable('feedback')
+      .set({ answer, answeredBy: staff.id, answeredAt: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    await enqueueMail(
+      trx,
+      { to: row.email, locale: row.locale, template: 'feedbackAnswered', params: { feedback: row.text, answer } },
+      config.brand,
+    );
+  });
+  return feedbackDetail(db, lgcSn);
+}
+
+// ---------- leave messages ----------
+
+const toLeaveMessage = (row: LeaveMessageRow) => ({
+  lgcSn: row.lgcSn,
+  content: row.content,
+  createdAt: new Date(row.createdAt).toISOString(),
+  reply: row.reply,
+  repliedAt: row.repliedAt ? new Date(row.repliedAt).toISOString() : null,
+});
+
+export async function myLeaveMessages(db: Db, user: SessionUser, page: { pageNo: number; pageSize: number }) {
+  const { rows, total } = await listLeaveMessages(db, { ...page, userId: user.id });
+  return { list: rows.map(toLeaveMessage), total, pageNo: page.pageNo, pageSize: page.pageSize };
+}
+
+export async function saveLeaveMessage(db: Db, user: SessionUser, content: string) {
+  await enforceRateLimit(db, { key: `leave-message:user:${user.id}`, ...LEAVE_MESSAGE_RATE_LIMIT });
+  const row = await db
+    .transaction()
+    .execute((trx) => insertLeaveMessage(trx, { lgcSn: randomUUID(), userId: user.id, content }));
+  return toLeaveMessage(row);
+}
+
+async function leaveMessageShapes(db: Db, rows: LeaveMessageRow[]) {
+  const users = await describeUsers(
+    db,
+    rows.flatMap((row) => [row.userId, row.repliedBy]),
+  );
+  return rows.map((row) => {
+    const author = users.get(Number(row.userId));
+    return {
+      ...toLeaveMessage(row),
+      userName: author?.name ?? '',
+      emailAdr: author?.email ?? '',
+      institution: author?.institution ?? null,
+      repliedBy: row.repliedBy === null ? null : (users.get(Number(row.repliedBy))?.name ?? null),
+    };
+  });
+}
+
+export async function listLeaveMessagesForStaff(
+  db: Db,
+  query: { pageNo: number; pageSize: number; replied?: '0' | '1' | undefined },
+) {
+  const { rows, total } = await listLeaveMessages(db, query);
+  return { list: await leaveMessageShapes(db, rows), total, pageNo: query.pageNo, pageSize: query.pageSize };
+}
+
+export async function replyLeaveMessage(db: Db, config: Config, staff: SessionUser, lgcSn: string, reply: string) {
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await lockLeaveMessage(trx, lgcSn);
+    if (!current) throw new AppError('PRT_NOT_FOUND');
+    if (current.repliedAt) throw new AppError('PRT_CONFLICT');
+    const updated = await trx
+      .updateTable('leaveMessage')
+      .set({ reply, repliedBy: staff.id, repliedAt: new Date() })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const author = (await describeUsers(trx, [current.userId])).get(Number(current.userId));
+    if (author) {
+      await enqueueMail(
+        trx,
+        {
+          to: author.email,
+          locale: author.locale,
+          template: 'leaveMessageReplied',
+          params: { name: author.name, message: current.content, reply },
+        },
+        config.brand,
+      );
+    }
+    return updated;
+  });
+  return (await leaveMessageShapes(db, [row]))[0]!;
+}

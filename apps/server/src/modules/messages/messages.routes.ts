@@ -1,0 +1,116 @@
+/**
+ * Message centre routes (SPEC §3 Message, §7): the list, marking read, the unread count and its
+ * server-sent-events stream. Every route works on the signed-in reader's own messages only.
+ */
+import { ZEnvelope, ZPage } from '@portal/shared';
+import {
+  MESSAGE_STREAM_EVENT,
+  ZMarkReadRequest,
+  ZMessageItem,
+  ZMessageListQuery,
+  ZUnreadCount,
+} from '@portal/shared/schemas/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ok } from '../../platform/respond.ts';
+import { API_CSP } from '../../platform/security.ts';
+import { listMessages, markEverythingRead, markSelectedRead, unreadCount } from './messages.service.ts';
+import { createUnreadStreamHub } from './messages.stream.ts';
+
+const ZMarkedCount = z.object({ count: z.number().int().describe('Messages marked read') });
+
+export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const active = { access: 'active' as const };
+  const session = { access: 'session' as const };
+  const tags = ['messages'];
+  const hub = createUnreadStreamHub({ db, log: app.log, sessionIdleMs: config.auth.sessionIdleMs });
+  // Open streams would keep their connections (and so the server) up: end them first.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+  });
+
+  app.get(
+    '/api/bthw/messages',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'My messages, newest first, with their text in my language',
+        querystring: ZMessageListQuery,
+        response: { 200: ZEnvelope(ZPage(ZMessageItem)) },
+      },
+    },
+    async (request) => ok(request, await listMessages(db, request.auth!.user.id, request.locale, request.query)),
+  );
+  app.post(
+    '/api/bthw/updateMessageStatusByLgcSn',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Mark the selected messages read (at least one must be unread)',
+        body: ZMarkReadRequest,
+        response: { 200: ZEnvelope(ZMarkedCount) },
+      },
+    },
+    async (request) => ok(request, await markSelectedRead(db, request.auth!.user.id, request.body.lgcSns)),
+  );
+  app.post(
+    '/api/bthw/messages/readAll',
+    {
+      config: active,
+      schema: { tags, summary: 'Mark all my messages read', response: { 200: ZEnvelope(ZMarkedCount) } },
+    },
+    async (request) => ok(request, await markEverythingRead(db, request.auth!.user.id)),
+  );
+  app.get(
+    '/api/bthw/queryMessageNum',
+    {
+      config: session,
+      schema: { tags, summary: 'My unread message count', response: { 200: ZEnvelope(ZUnreadCount) } },
+    },
+    async (request) => ok(request, await unreadCount(db, request.auth!.user.id)),
+  );
+  app.get(
+    '/api/bthw/messages/stream',
+    {
+      config: session,
+      schema: {
+        tags,
+        summary: 'My unread count as server-sent events',
+        description:
+          `\`event: ${MESSAGE_STREAM_EVENT}\` with \`{"num":N}\` on connect and whenever the count changes ` +
+          '(within a few seconds when another instance changed it); a comment line every 25 s keeps it open.',
+        response: {
+          200: {
+            description: 'An event stream',
+            content: { 'text/event-stream': { schema: z.string().describe(`event: ${MESSAGE_STREAM_EVENT}`) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (app.isDraining()) throw new AppError('PRT_SERVICE_UNAVAILABLE');
+      const auth = request.auth!;
+      // Written by hand: no compression (it would buffer the events) and no serializer; the
+      // headers other hooks set so far (request id, helmet's, language) are kept.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies: pass each event on at once.
+        'x-accel-buffering': 'no',
+        'content-security-policy': API_CSP,
+        'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+      });
+      raw.flushHeaders();
+      await hub.open({ userId: auth.user.id, tokenHash: auth.tokenHash, raw });
+    },
+  );
+};

@@ -1,0 +1,178 @@
+/**
+ * The unread-count streams behind the header bell (`GET /api/bthw/messages/stream`, server-sent
+ * events). Each open stream gets `event: unread` with `{"num":N}`:
+ * - when it connects;
+ * - at once when this instance changes the user's count (notify.ts);
+ * - within `recheckMs` when another instance does: one query re-reads the counts of every user
+ *   with an open stream and sends those that changed;
+ * and a comment line every `heartbeatMs`, so proxies keep the connection open.
+ * The re-check also ends streams whose session is gone (log-out, expiry, stopped account).
+ * Streams are ended when the app closes, so they never hold a shutdown up.
+ */
+import type { ServerResponse } from 'node:http';
+import { MESSAGE_STREAM_EVENT } from '@portal/shared/schemas/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { countUnreadOf } from './messages.repository.ts';
+import { onUnreadChanged } from './notify.ts';
+
+/** Open streams one user may hold (browser tabs); opening another ends the oldest. */
+export const MAX_STREAMS_PER_USER = 8;
+
+export type UnreadStream = {
+  userId: number;
+  /** The session the stream was opened with (its hash, as stored). */
+  tokenHash: string;
+  raw: ServerResponse;
+  /** The count last sent; null before the first. */
+  lastSent: number | null;
+};
+
+export type UnreadStreamHub = {
+  /** Starts serving a stream: sends the current count, then keeps it up to date. */
+  open(stream: Omit<UnreadStream, 'lastSent'>): Promise<void>;
+  /** How many streams are open (for tests and metrics). */
+  size(): number;
+  /** Ends every stream and stops the timers. */
+  closeAll(): void;
+};
+
+export function createUnreadStreamHub(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  sessionIdleMs: number;
+  recheckMs?: number;
+  heartbeatMs?: number;
+}): UnreadStreamHub {
+  const { db, log } = options;
+  const recheckMs = options.recheckMs ?? 5_000;
+  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const byUser = new Map<number, Set<UnreadStream>>();
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  let stopListening: (() => void) | undefined;
+  let closed = false;
+
+  const all = () => [...byUser.values()].flatMap((set) => [...set]);
+
+  const write = (stream: UnreadStream, chunk: string) => {
+    if (stream.raw.writableEnded || stream.raw.destroyed) return;
+    stream.raw.write(chunk);
+  };
+
+  const send = (stream: UnreadStream, num: number) => {
+    if (stream.lastSent === num) return;
+    stream.lastSent = num;
+    write(stream, `event: ${MESSAGE_STREAM_EVENT}\ndata: ${JSON.stringify({ num })}\n\n`);
+  };
+
+  const remove = (stream: UnreadStream) => {
+    const set = byUser.get(stream.userId);
+    if (!set?.delete(stream)) return;
+    if (set.size === 0) byUser.delete(stream.userId);
+    if (byUser.size === 0) stopTimers();
+  };
+
+  const end = (stream: UnreadStream) => {
+    remove(stream);
+    if (!stream.raw.writableEnded) stream.raw.end();
+  };
+
+  /** Re-reads the counts of these users and sends the ones that changed. */
+  const readAndSend = async (userIds: number[]) => {
+    const open = userIds.filter((id) => byUser.has(id));
+    for (let start = 0; start < open.length; start += 1000) {
+      const batch = open.slice(start, start + 1000);
+      try {
+        const counts = await countUnreadOf(db, batch);
+        for (const userId of batch) {
+          for (const stream of byUser.get(userId) ?? []) send(stream, counts.get(userId) ?? 0);
+        }
+      } catch (error) {
+        log.warn({ err: error }, 'unread stream: could not read counts');
+      }
+    }
+  };
+  // One refresh at a time, in order: an older count read late must not overwrite a newer one.
+  let queue: Promise<void> = Promise.resolve();
+  const refresh = (userIds: number[]): Promise<void> => {
+    queue = queue.then(() => readAndSend(userIds));
+    return queue;
+  };
+
+  /** Ends the streams whose session is no longer valid. */
+  const dropEndedSessions = async () => {
+    const streams = all();
+    if (streams.length === 0) return;
+    try {
+      const hashes = [...new Set(streams.map((s) => s.tokenHash))];
+      const idleSeconds = Math.floor(options.sessionIdleMs / 1000);
+      const live = await db
+        .selectFrom('userSession as s')
+        .innerJoin('appUser as u', 'u.id', 's.userId')
+        .select('s.tokenHash')
+        .where('s.tokenHash', 'in', hashes)
+        .where('s.expiresAt', '>', sql<Date>`now()`)
+        .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
+        .where('u.status', '=', 'active')
+        .execute();
+      const alive = new Set(live.map((row) => row.tokenHash));
+      for (const stream of streams) if (!alive.has(stream.tokenHash)) end(stream);
+    } catch (error) {
+      log.warn({ err: error }, 'unread stream: could not check sessions');
+    }
+  };
+
+  const startTimers = () => {
+    if (recheckTimer) return;
+    recheckTimer = setInterval(() => {
+      void dropEndedSessions().then(() => refresh([...byUser.keys()]));
+    }, recheckMs);
+    recheckTimer.unref();
+    heartbeatTimer = setInterval(() => {
+      for (const stream of all()) write(stream, ': keep-alive\n\n');
+    }, heartbeatMs);
+    heartbeatTimer.unref();
+    stopListening = onUnreadChanged((userIds) => void refresh([...userIds]));
+  };
+
+  function stopTimers() {
+    clearInterval(recheckTimer);
+    clearInterval(heartbeatTimer);
+    recheckTimer = undefined;
+    heartbeatTimer = undefined;
+    stopListening?.();
+    stopListening = undefined;
+  }
+
+  return {
+    async open(input) {
+      const stream: UnreadStream = { ...input, lastSent: null };
+      if (closed) {
+        stream.raw.end();
+        return;
+      }
+      // A user has a few tabs open at most; beyond that the oldest streams make room.
+      const existing = [...(byUser.get(stream.userId) ?? [])];
+      for (const oldest of existing.slice(0, Math.max(0, existing.length + 1 - MAX_STREAMS_PER_USER))) end(oldest);
+      let set = byUser.get(stream.userId);
+      if (!set) {
+        set = new Set();
+        byUser.set(stream.userId, set);
+      }
+      set.add(stream);
+      startTimers();
+      stream.raw.on('close', () => remove(stream));
+      // Reconnect after 5 s if the connection drops.
+      write(stream, `retry: ${recheckMs}\n\n`);
+      await refresh([stream.userId]);
+    },
+    size: () => all().length,
+    closeAll() {
+      closed = true;
+      for (const stream of all()) end(stream);
+      stopTimers();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Event tracking (SPEC §7 /eventTrack/add) and the back office's visit report. */
+import { ZEnvelope } from '@portal/shared';
+import { ZTrackBatch, ZTrackResult, ZVisitReport, ZVisitReportQuery } from '@portal/shared/schemas/content';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import { ok } from '../../platform/respond.ts';
+import { trackEvents, visitReport } from './tracking.service.ts';
+
+export const trackingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/eventTrack/add',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Page views and clicks, in batches of up to 50; counted per page, action, target and day',
+        description: 'Rate-limited per client address. Nothing about the reader is stored.',
+        body: ZTrackBatch,
+        response: { 200: ZEnvelope(ZTrackResult) },
+      },
+    },
+    async (request) => ok(request, { accepted: await trackEvents(db, request.body, request.ip) }),
+  );
+
+  app.get(
+    '/api/backend/visits',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['back office: content'],
+        summary: 'Visits (views) and clicks per page and day for a date range of at most 366 days',
+        querystring: ZVisitReportQuery,
+        response: { 200: ZEnvelope(ZVisitReport) },
+      },
+    },
+    async (request) => ok(request, await visitReport(db, request.query)),
+  );
+};

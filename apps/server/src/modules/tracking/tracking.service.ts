@@ -1,0 +1,88 @@
+/**
+ * Event tracking (SPEC §7 /eventTrack/add) and the back office's visit report.
+ *
+ * Hits are not stored one row each: a batch (≤ 50 events) is first summed in memory by page,
+ * action and target, then added to the day's counters with ONE upsert
+ * (`event_track_daily`, primary key day + page + action + target; PostgreSQL serialises concurrent
+ * increments of a row, so counts are exact under load). Days are calendar days in China
+ * (Asia/Shanghai), the bank's reporting day. Rate-limited per client address.
+ */
+import type { TTrackBatch, TVisitReport } from '@portal/shared/schemas/content';
+import { CONTENT_LIMITS, type ZTrackBatch } from '@portal/shared/schemas/content';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+
+/** Requests per client address: a busy reader sends a batch every few seconds at most. */
+export const TRACK_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
+export const REPORT_TIME_ZONE = 'Asia/Shanghai';
+
+export async function trackEvents(db: Db, batch: z.output<typeof ZTrackBatch>, ip: string): Promise<number> {
+  await enforceRateLimit(db, { key: `track:ip:${ip}`, ...TRACK_RATE_LIMIT });
+  const sums = new Map<string, { page: string; action: string; target: string; count: number }>();
+  for (const event of batch.events) {
+    const target = event.action === 'view' ? '' : event.target;
+    const key = JSON.stringify([event.page, event.action, target]);
+    const current = sums.get(key);
+    if (current) current.count += 1;
+    else sums.set(key, { page: event.page, action: event.action, target, count: 1 });
+  }
+  const day = sql<string>`(now() at time zone ${REPORT_TIME_ZONE})::date`;
+  await db
+    .insertInto('eventTrackDaily')
+    .values([...sums.values()].map((sum) => ({ ...sum, day })))
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'page', 'action', 'target'])
+        .doUpdateSet((eb) => ({ count: eb('eventTrackDaily.count', '+', eb.ref('excluded.count')) })),
+    )
+    .execute();
+  return batch.events.length;
+}
+
+export type TrackBatchInput = TTrackBatch;
+
+/** Views and clicks per page and day for a date range (both ends included, at most 366 days). */
+export async function visitReport(
+  db: Db,
+  query: { from: string; until: string; page?: string | undefined },
+): Promise<TVisitReport> {
+  const from = new Date(`${query.from}T00:00:00Z`);
+  const until = new Date(`${query.until}T00:00:00Z`);
+  const span = Math.round((until.getTime() - from.getTime()) / 86_400_000) + 1;
+  if (span < 1)
+    throw new AppError('PRT_VALIDATION', { details: 'until < from' }, [
+      { field: 'until', rule: 'dateOrder', message: 'until < from' },
+    ]);
+  if (span > CONTENT_LIMITS.visitReportDays) throw new AppError('PRT_BAD_REQUEST');
+  let base = db.selectFrom('eventTrackDaily').where('day', '>=', query.from).where('day', '<=', query.until);
+  if (query.page) base = base.where('page', '=', query.page);
+  const rows = await base
+    .select((eb) => [
+      'day',
+      'page',
+      eb.fn.sum<number>(eb.case().when('action', '=', 'view').then(eb.ref('count')).else(0).end()).as('views'),
+      eb.fn.sum<number>(eb.case().when('action', '=', 'click').then(eb.ref('count')).else(0).end()).as('clicks'),
+    ])
+    .groupBy(['day', 'page'])
+    .orderBy('day')
+    .orderBy('page')
+    .execute();
+  const days = Array.from({ length: span }, (_, i) =>
+    new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10),
+  );
+  const totals = new Map<string, { page: string; views: number; clicks: number }>();
+  const list = rows.map((row) => {
+    const views = Number(row.views);
+    const clicks = Number(row.clicks);
+    const total = totals.get(row.page) ?? { page: row.page, views: 0, clicks: 0 };
+    total.views += views;
+    total.clicks += clicks;
+    totals.set(row.page, total);
+    return { day: String(row.day), page: row.page, views, clicks };
+  });
+  const pages = [...totals.values()].sort((a, b) => b.views - a.views || a.page.localeCompare(b.page));
+  return { days, rows: list, pages };
+}

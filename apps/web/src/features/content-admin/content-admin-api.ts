@@ -1,0 +1,205 @@
+/**
+ * The back office's content API (`/api/backend/content/...`, `/api/backend/feedback`,
+ * `/api/backend/visits`; bank staff only, the server checks role 50 on every call), typed by the
+ * shared contract in @portal/shared/schemas/content.
+ */
+import { ZPage } from '@portal/shared';
+import {
+  type TContentKind,
+  type TContentStatus,
+  type TTopicInput,
+  type TTopicKey,
+  ZBanner,
+  ZBannerAdmin,
+  ZCompliance,
+  ZComplianceAdmin,
+  ZConsultAdmin,
+  ZConsultDetail,
+  ZFeedbackAdmin,
+  ZModuleAdmin,
+  ZModuleDetail,
+  ZPortugueseInstitution,
+  ZPortugueseInstitutionAdmin,
+  ZQuestionnaireAdmin,
+  ZReport,
+  ZReportAdmin,
+  ZTopic,
+  ZTopicAdmin,
+  ZVisitReport,
+} from '@portal/shared/schemas/content';
+import { z } from 'zod';
+import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+
+const BASE = '/api/backend/content';
+
+/** The back-office shape of each kind. */
+export const ADMIN_SCHEMAS = {
+  banners: ZBannerAdmin,
+  modules: ZModuleAdmin,
+  articles: ZConsultAdmin,
+  reports: ZReportAdmin,
+  compliance: ZComplianceAdmin,
+  institutions: ZPortugueseInstitutionAdmin,
+  questionnaires: ZQuestionnaireAdmin,
+} as const satisfies Record<TContentKind, z.ZodType>;
+
+/** What a visitor would see of each kind (the preview answers). */
+export const PREVIEW_SCHEMAS = {
+  banners: ZBanner,
+  modules: ZModuleDetail,
+  articles: ZConsultDetail,
+  reports: ZReport,
+  compliance: ZCompliance,
+  institutions: ZPortugueseInstitution,
+  questionnaires: ZQuestionnaireAdmin,
+} as const satisfies Record<TContentKind, z.ZodType>;
+
+export type AdminShape<K extends TContentKind> = z.infer<(typeof ADMIN_SCHEMAS)[K]>;
+export type PreviewShape<K extends TContentKind> = z.infer<(typeof PREVIEW_SCHEMAS)[K]>;
+export type AdminPage<K extends TContentKind> = { list: AdminShape<K>[]; total: number; pageNo: number; pageSize: number };
+export type TopicAdmin = z.infer<typeof ZTopicAdmin>;
+export type TopicPreview = z.infer<typeof ZTopic>;
+export type FeedbackItem = z.infer<typeof ZFeedbackAdmin>;
+export type VisitReport = z.infer<typeof ZVisitReport>;
+
+export type ContentListParams = {
+  status?: TContentStatus | undefined;
+  keyword?: string | undefined;
+  moduleType?: string | undefined;
+  category?: string | undefined;
+  pageNo: number;
+  pageSize: number;
+};
+
+export const contentAdminKeys = {
+  all: ['contentAdmin'] as const,
+  kind: (kind: TContentKind) => ['contentAdmin', kind] as const,
+  list: (kind: TContentKind, params: ContentListParams) => ['contentAdmin', kind, 'list', params] as const,
+  entry: (kind: TContentKind, lgcSn: string) => ['contentAdmin', kind, 'entry', lgcSn] as const,
+  preview: (kind: TContentKind | 'topics', id: string) => ['contentAdmin', kind, 'preview', id] as const,
+  topics: ['contentAdmin', 'topics'] as const,
+  feedback: (params: FeedbackListParams) => ['contentAdmin', 'feedback', params] as const,
+  feedbackAll: ['contentAdmin', 'feedback'] as const,
+  visits: (params: VisitParams) => ['contentAdmin', 'visits', params] as const,
+};
+
+const path = (kind: TContentKind, lgcSn?: string, action?: string) =>
+  [BASE, kind, lgcSn ? encodeURIComponent(lgcSn) : null, action ?? null].filter(Boolean).join('/');
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export function fetchContentList<K extends TContentKind>(
+  kind: K,
+  params: ContentListParams,
+  signal?: AbortSignal,
+): Promise<AdminPage<K>> {
+  return apiGet(path(kind), {
+    query: {
+      pageNo: params.pageNo,
+      pageSize: params.pageSize,
+      status: params.status || undefined,
+      keyword: params.keyword || undefined,
+      moduleType: params.moduleType || undefined,
+      category: params.category || undefined,
+    },
+    schema: ZPage(ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>>),
+    ...withSignal(signal),
+  }) as Promise<AdminPage<K>>;
+}
+
+export function fetchContentEntry<K extends TContentKind>(
+  kind: K,
+  lgcSn: string,
+  signal?: AbortSignal,
+): Promise<AdminShape<K>> {
+  return apiGet(path(kind, lgcSn), {
+    schema: ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>>,
+    ...withSignal(signal),
+  });
+}
+
+export function fetchContentPreview<K extends TContentKind>(
+  kind: K,
+  lgcSn: string,
+  signal?: AbortSignal,
+): Promise<PreviewShape<K>> {
+  return apiGet(path(kind, lgcSn, 'preview'), {
+    schema: PREVIEW_SCHEMAS[kind] as z.ZodType<PreviewShape<K>>,
+    ...withSignal(signal),
+  });
+}
+
+/** Creates a draft (no lgcSn) or saves an entry (its status stays). */
+export function saveContentEntry<K extends TContentKind>(
+  kind: K,
+  lgcSn: string | null,
+  input: unknown,
+): Promise<AdminShape<K>> {
+  return apiPost(lgcSn ? path(kind, lgcSn) : path(kind), {
+    body: input,
+    schema: ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>>,
+  });
+}
+
+export function setContentStatus<K extends TContentKind>(
+  kind: K,
+  lgcSn: string,
+  action: 'publish' | 'unpublish',
+): Promise<AdminShape<K>> {
+  return apiPost(path(kind, lgcSn, action), { schema: ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>> });
+}
+
+export async function deleteContentEntry(kind: TContentKind, lgcSn: string): Promise<void> {
+  await apiPost(path(kind, lgcSn, 'delete'));
+}
+
+// ---------- topic pages ----------
+
+export function fetchTopics(signal?: AbortSignal) {
+  return apiGet(`${BASE}/topics`, { schema: z.object({ list: z.array(ZTopicAdmin) }), ...withSignal(signal) });
+}
+
+export function fetchTopicPreview(key: TTopicKey, signal?: AbortSignal) {
+  return apiGet(`${BASE}/topics/${key}/preview`, { schema: ZTopic, ...withSignal(signal) });
+}
+
+export function saveTopic(key: TTopicKey, input: TTopicInput) {
+  return apiPost(`${BASE}/topics/${key}`, { body: input, schema: ZTopicAdmin });
+}
+
+export function setTopicStatus(key: TTopicKey, action: 'publish' | 'unpublish') {
+  return apiPost(`${BASE}/topics/${key}/${action}`, { schema: ZTopicAdmin });
+}
+
+// ---------- feedback ----------
+
+export type FeedbackFilter = 'waiting' | 'answered' | 'all';
+export type FeedbackListParams = { filter: FeedbackFilter; pageNo: number; pageSize: number };
+
+export function fetchFeedback(params: FeedbackListParams, signal?: AbortSignal) {
+  const answered = params.filter === 'all' ? undefined : params.filter === 'answered' ? '1' : '0';
+  return apiGet('/api/backend/feedback', {
+    query: { pageNo: params.pageNo, pageSize: params.pageSize, answered },
+    schema: ZPage(ZFeedbackAdmin),
+    ...withSignal(signal),
+  });
+}
+
+export function answerFeedback(lgcSn: string, answer: string) {
+  return apiPost(`/api/backend/feedback/${encodeURIComponent(lgcSn)}/answer`, {
+    body: { answer },
+    schema: ZFeedbackAdmin,
+  });
+}
+
+// ---------- visits ----------
+
+export type VisitParams = { from: string; until: string; page?: string | undefined };
+
+export function fetchVisits(params: VisitParams, signal?: AbortSignal) {
+  return apiGet('/api/backend/visits', {
+    query: { from: params.from, until: params.until, page: params.page || undefined },
+    schema: ZVisitReport,
+    ...withSignal(signal),
+  });
+}

@@ -1,0 +1,98 @@
+import { ZCheckEmailRequest } from '@portal/shared/schemas/content';
+import { Alert, Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { jumpToQuestionnaire } from './survey-jump.ts';
+
+type Values = { emailAdr: string };
+
+export const SURVEY_DIALOG_WIDTH = 420;
+
+/**
+ * A banner with jump flag '1' asks for a work e-mail (required, checked on blur) before the
+ * questionnaire opens in a new window with the encrypted parameter string (SPEC §2).
+ */
+export function SurveyJumpDialog({
+  open,
+  questionnaireId,
+  onClose,
+}: {
+  open: boolean;
+  questionnaireId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('content');
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const withId = (values: Record<string, unknown>) => ({ ...values, lgcSn: questionnaireId });
+
+  const submit = async () => {
+    if (!(await fieldsAreValid(form))) return;
+    const body = validateForm(form, ZCheckEmailRequest, withId(form.getFieldsValue(true)));
+    if (!body) return;
+    setBusy(true);
+    try {
+      const result = await jumpToQuestionnaire(questionnaireId, body.emailAdr);
+      if (result.opened) {
+        form.resetFields();
+        setBlockedUrl(null);
+        onClose();
+      } else {
+        setBlockedUrl(result.url);
+      }
+    } catch (error) {
+      // The client has shown the server's message; field errors go on the field.
+      applyServerErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('survey.title')}
+      width={SURVEY_DIALOG_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: true }}
+      keyboard
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('survey.cancel')}
+        </Button>,
+        <Button key="submit" type="primary" loading={busy} onClick={() => void submit()}>
+          {t('survey.submit')}
+        </Button>,
+      ]}
+    >
+      <p className="survey-dialog__intro">{t('survey.intro')}</p>
+      <Form<Values> form={form} layout="vertical" name="survey-jump" requiredMark onFinish={() => void submit()}>
+        <Form.Item
+          name="emailAdr"
+          label={t('survey.email')}
+          required
+          validateTrigger="onBlur"
+          rules={[schemaRule(ZCheckEmailRequest, 'emailAdr', withId)]}
+        >
+          <Input type="email" autoComplete="email" placeholder={t('survey.emailPlaceholder')} autoFocus />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+      {blockedUrl ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('survey.blocked')}
+          description={
+            <a href={blockedUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+              {t('survey.openLink')}
+            </a>
+          }
+        />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { appEvents } from '../../../lib/events.ts';
+import { translateKey } from '../../../lib/i18n/translate.ts';
+import { hasAccess } from '../../accounts/account-states.ts';
+import { useCurrentUser } from '../../accounts/current-user.ts';
+import { REGISTER_PATH } from '../../accounts/paths.ts';
+import { userCenterTabs } from '../../accounts/user-center-menu.ts';
+
+/**
+ * Beside the banner (SPEC §2): for a visitor the log-in button and the way to register; for a
+ * signed-in user a greeting, the welcome line and quick links to their user-centre tabs.
+ */
+export function WelcomeCard() {
+  const { t } = useTranslation('content');
+  const current = useCurrentUser();
+
+  if (current.status === 'loading') return <div className="welcome-card welcome-card--pending" aria-hidden="true" />;
+
+  if (current.status === 'visitor') {
+    return (
+      <aside className="welcome-card" aria-labelledby="welcome-card-title">
+        <h2 id="welcome-card-title" className="welcome-card__title">
+          {t('welcome.visitorTitle')}
+        </h2>
+        <p className="welcome-card__text">{t('welcome.visitorText')}</p>
+        <div className="welcome-card__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            data-track="welcome:login"
+            onClick={() => appEvents.emit('open-login', { reason: 'user' })}
+          >
+            {t('welcome.login')}
+          </button>
+          <Link to={REGISTER_PATH} className="button button--ghost" data-track="welcome:register">
+            {t('welcome.register')}
+          </Link>
+        </div>
+      </aside>
+    );
+  }
+
+  const { user } = current;
+  const tabs = hasAccess(user) ? userCenterTabs(user.rlTpcd) : [];
+  return (
+    <aside className="welcome-card" aria-labelledby="welcome-card-title">
+      <h2 id="welcome-card-title" className="welcome-card__title">
+        {t('welcome.greeting', { name: user.usrNm })}
+      </h2>
+      <p className="welcome-card__text">{t('welcome.welcomeLine')}</p>
+      {tabs.length ? (
+        <nav aria-label={t('welcome.quickLinks')}>
+          <ul className="welcome-card__links">
+            {tabs.map((tab) => (
+              <li key={tab.key}>
+                <Link to={tab.path} className="welcome-card__link" data-track={`welcome:${tab.key}`}>
+                  {translateKey(tab.label, tab.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,79 @@
+import { COOPERATION_LIMITS, ZSendIntentionRequest } from '@portal/shared/schemas/cooperation';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { showToast } from '../../lib/notify.ts';
+import { sendIntention } from './cooperation-api.ts';
+
+type IntentionDialogProps = {
+  requestLgcSn: string;
+  requestName: string;
+  institution: string;
+  onClose: () => void;
+  onSent: () => void;
+};
+
+type FormValues = { message: string };
+
+/**
+ * The cooperation-intention form (SPEC §2 dialogs): a message to the publishing institution,
+ * checked against `ZSendIntentionRequest` as the server checks it. One intention per institution
+ * and request, so the dialog says it cannot be withdrawn.
+ */
+export function IntentionDialog({ requestLgcSn, requestName, institution, onClose, onSent }: IntentionDialogProps) {
+  const { t } = useTranslation('cooperation');
+  const [form] = Form.useForm<FormValues>();
+  const [sending, setSending] = useState(false);
+  const withRequest = (values: Record<string, unknown>) => ({ ...values, requestLgcSn });
+
+  const submit = async () => {
+    const data = validateForm(form, ZSendIntentionRequest, withRequest(form.getFieldsValue(true)));
+    if (!data) return;
+    setSending(true);
+    try {
+      await sendIntention(data);
+      showToast({ type: 'success', content: t('intention.sent', { institution }) });
+      onSent();
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('intention.title')}
+      okText={t('intention.submit')}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ loading: sending }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      width={600}
+    >
+      <p className="intention-dialog__about">{t('intention.about', { name: requestName, institution })}</p>
+      <Form<FormValues> form={form} layout="vertical" initialValues={{ message: '' }} requiredMark>
+        <Form.Item
+          name="message"
+          label={t('intention.message')}
+          required
+          validateTrigger="onBlur"
+          rules={[schemaRule(ZSendIntentionRequest, 'message', withRequest)]}
+          extra={t('intention.messageHint')}
+        >
+          <Input.TextArea
+            rows={6}
+            showCount
+            maxLength={COOPERATION_LIMITS.intentionMessage}
+            placeholder={t('intention.placeholder')}
+          />
+        </Form.Item>
+      </Form>
+      <Alert type="info" showIcon title={t('intention.once')} />
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import { DIRECTIONS, dictLabel } from '@portal/shared/dictionaries';
+import { Button, Col, DatePicker, Form, Input, Row, Select, TreeSelect } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { branchOptionGroups, cooperationTree, countryOptions } from '../accounts/profile/profile-options.ts';
+import { EMPTY_FILTERS, type OpportunityFilters as Filters } from './list-filters.ts';
+
+type FormValues = {
+  direction?: string | null;
+  typeCode?: string | null;
+  release?: [Dayjs | null, Dayjs | null] | null;
+  institution?: string;
+  country?: string | null;
+  bankBranch?: string | null;
+  scopeCountry?: string | null;
+  q?: string;
+};
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+function toFormValues(filters: Filters): FormValues {
+  return {
+    direction: filters.direction || null,
+    typeCode: filters.typeCode || null,
+    release:
+      filters.releaseFrom || filters.releaseTo
+        ? [filters.releaseFrom ? dayjs(filters.releaseFrom) : null, filters.releaseTo ? dayjs(filters.releaseTo) : null]
+        : null,
+    institution: filters.institution,
+    country: filters.country || null,
+    bankBranch: filters.bankBranch || null,
+    scopeCountry: filters.scopeCountry || null,
+    q: filters.q,
+  };
+}
+
+function toFilters(values: FormValues): Filters {
+  const [from, to] = values.release ?? [null, null];
+  return {
+    direction: values.direction ?? '',
+    typeCode: values.typeCode ?? '',
+    releaseFrom: from ? from.format(DATE_FORMAT) : '',
+    releaseTo: to ? to.format(DATE_FORMAT) : '',
+    institution: values.institution?.trim() ?? '',
+    country: values.country ?? '',
+    bankBranch: values.bankBranch ?? '',
+    scopeCountry: values.scopeCountry ?? '',
+    q: values.q?.trim() ?? '',
+  };
+}
+
+type OpportunityFiltersProps = {
+  /** The filters of the address; the form follows them (Back, a shared link). */
+  filters: Filters;
+  onSearch: (filters: Filters) => void;
+};
+
+/**
+ * The filter panel of Business Opportunities (SPEC §2): demand type, project type, release date
+ * range, issuing agency, country/region, bank institution, cooperation scope and a keyword.
+ * Search (or Enter in any text box) applies them; Reset clears them all.
+ */
+export function OpportunityFilters({ filters, onSearch }: OpportunityFiltersProps) {
+  const { t } = useTranslation('cooperation');
+  const { locale } = useLocale();
+  const [form] = Form.useForm<FormValues>();
+
+  useEffect(() => {
+    form.setFieldsValue(toFormValues(filters));
+  }, [form, filters]);
+
+  const directions = useMemo(
+    () => DIRECTIONS.map((entry) => ({ value: entry.code, label: dictLabel(entry, locale) })),
+    [locale],
+  );
+  const types = useMemo(() => cooperationTree(locale), [locale]);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const branches = useMemo(
+    () =>
+      branchOptionGroups(locale, { overseas: t('filters.overseasBranches'), domestic: t('filters.domesticBranches') }),
+    [locale, t],
+  );
+
+  const reset = () => {
+    form.setFieldsValue(toFormValues(EMPTY_FILTERS));
+    onSearch(EMPTY_FILTERS);
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      className="opportunity-filters"
+      aria-label={t('filters.label')}
+      role="search"
+      initialValues={toFormValues(filters)}
+      onFinish={(values) => onSearch(toFilters(values))}
+    >
+      <Row gutter={[16, 0]}>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="direction" label={t('filters.direction')}>
+            <Select allowClear options={directions} placeholder={t('filters.any')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="typeCode" label={t('filters.type')}>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeData={types}
+              treeNodeFilterProp="title"
+              placeholder={t('filters.any')}
+              popupMatchSelectWidth={320}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={24} lg={12}>
+          <Form.Item name="release" label={t('filters.releaseDate')}>
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              format={DATE_FORMAT}
+              placeholder={[t('filters.releaseFrom'), t('filters.releaseTo')]}
+              className="opportunity-filters__range"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="institution" label={t('filters.institution')}>
+            <Input allowClear maxLength={100} placeholder={t('filters.institutionPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="country" label={t('filters.country')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={countries}
+              placeholder={t('filters.any')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="bankBranch" label={t('filters.bankBranch')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={branches}
+              placeholder={t('filters.any')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="scopeCountry" label={t('filters.scopeCountry')} tooltip={t('filters.scopeCountryHint')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={countries}
+              placeholder={t('filters.any')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Form.Item name="q" label={t('filters.keyword')}>
+            <Input allowClear maxLength={100} placeholder={t('filters.keywordPlaceholder')} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} lg={12} className="opportunity-filters__actions">
+          <Button onClick={reset}>{t('filters.reset')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('filters.search')}
+          </Button>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

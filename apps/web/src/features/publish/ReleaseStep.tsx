@@ -1,0 +1,134 @@
+import type { CooperationSubTypeShape, PublishChoice } from '@portal/shared/dictionaries';
+import { type FormKind, RELEASE_FORM_SCHEMAS } from '@portal/shared/schemas/cooperation';
+import type { TFileInfo } from '@portal/shared/schemas/files';
+import { Button, Form, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { applyServerErrors, validateForm } from '../../lib/forms/schema-form.ts';
+import { ReleaseFormFields } from './ReleaseFormFields.tsx';
+import type { Contact, FormValues } from './release-values.ts';
+
+export type ReleaseStepProps = {
+  kind: FormKind;
+  choice: PublishChoice;
+  sub: CooperationSubTypeShape | undefined;
+  initialValues: FormValues;
+  knownAttachments?: readonly TFileInfo[];
+  /** The signed-in user's contact details, filled into empty contact fields when they arrive. */
+  contact: Contact;
+  /** 'edit' changes a published request: no draft, no steps. */
+  mode: 'new' | 'edit';
+  onValuesChange: (values: FormValues) => void;
+  onBack: () => void;
+  onSaveDraft?: (values: FormValues) => Promise<void>;
+  /** Publishes (or updates) the checked data; rejects with the server's error. */
+  onSubmit: (data: FormValues) => Promise<void>;
+};
+
+/**
+ * Step 3: the release form of the chosen type with its actions. The form is checked live field
+ * by field and as a whole on publish with the kind's schema; the server's field errors land on
+ * the fields. Enter does not publish: publishing is always a deliberate click.
+ */
+export function ReleaseStep(props: ReleaseStepProps) {
+  const { kind, choice, sub, initialValues, knownAttachments, contact, mode, onValuesChange, onBack } = props;
+  const { t } = useTranslation('publish');
+  const [form] = Form.useForm<FormValues>();
+  const [modal, modalHolder] = Modal.useModal();
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const schema = RELEASE_FORM_SCHEMAS[kind];
+
+  // Risk preference prompt (SPEC §2): explained once when the form opens.
+  const riskPreference = mode === 'new' ? sub?.riskPreference : undefined;
+  useEffect(() => {
+    if (!riskPreference) return undefined;
+    const dialog = modal.info({
+      title: t('risk.title'),
+      content: t(`risk.${riskPreference}`),
+      okText: t('risk.understood'),
+      width: 520,
+    });
+    return () => dialog.destroy();
+  }, [riskPreference, modal, t]);
+
+  // The profile's contact details arrive after the form opened: fill the fields still empty.
+  const { contactName, contactEmail, contactPhone } = contact;
+  useEffect(() => {
+    const fill: FormValues = {};
+    for (const [key, value] of Object.entries({ contactName, contactEmail, contactPhone })) {
+      const current = form.getFieldValue(key) as unknown;
+      if (value && (current === undefined || current === null || current === '')) fill[key] = value;
+    }
+    if (Object.keys(fill).length) form.setFieldsValue(fill);
+  }, [contactName, contactEmail, contactPhone, form]);
+
+  const saveDraft = async () => {
+    if (!props.onSaveDraft) return;
+    setSaving(true);
+    try {
+      await props.onSaveDraft(form.getFieldsValue(true) as FormValues);
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = async () => {
+    const data = validateForm(form, schema, form.getFieldsValue(true));
+    if (!data) return;
+    setSubmitting(true);
+    try {
+      await props.onSubmit(data as FormValues);
+    } catch (error) {
+      if (isApiError(error)) applyServerErrors(form, error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const busy = saving || submitting;
+  return (
+    <>
+      {modalHolder}
+      <Form<FormValues>
+        form={form}
+        name="publish-release"
+        layout="vertical"
+        component="div"
+        className="publish-form"
+        initialValues={initialValues}
+        onValuesChange={(_, all) => onValuesChange({ ...form.getFieldsValue(true), ...all })}
+        scrollToFirstError
+      >
+        <p className="publish-form__note">{t('form.requiredNote')}</p>
+        <ReleaseFormFields
+          form={form}
+          kind={kind}
+          choice={choice}
+          sub={sub}
+          {...(knownAttachments ? { knownAttachments } : {})}
+          onUploadBusyChange={setUploading}
+        />
+      </Form>
+      <div className="publish-actions">
+        <Button onClick={onBack} disabled={busy}>
+          {mode === 'edit' ? t('actions.cancel') : t('actions.back')}
+        </Button>
+        <div className="publish-actions__end">
+          {props.onSaveDraft ? (
+            <Button onClick={() => void saveDraft()} loading={saving} disabled={submitting || uploading}>
+              {t('actions.saveDraft')}
+            </Button>
+          ) : null}
+          <Button type="primary" onClick={() => void submit()} loading={submitting} disabled={saving || uploading}>
+            {mode === 'edit' ? t('actions.update') : t('actions.publish')}
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { getLocale } from '../../lib/i18n/locale.ts';
+import { createTracker, type Tracker, trackTargetOf } from './tracker.ts';
+
+let shared: Tracker | null = null;
+
+/** The page's one tracker (created on first use). */
+export function getTracker(): Tracker {
+  shared ??= createTracker({ locale: getLocale });
+  return shared;
+}
+
+/**
+ * Mounted once around every route (GLOBAL_OVERLAYS): a page view per route change, a click event
+ * per click on an element marked `data-track="name"`, and the queue flushed when the page is
+ * hidden or left. Renders nothing.
+ */
+export function TrackingHost({ tracker = getTracker() }: { tracker?: Tracker }) {
+  const { pathname } = useLocation();
+  const path = useRef(pathname);
+  path.current = pathname;
+
+  useEffect(() => {
+    tracker.pageView(pathname);
+  }, [pathname, tracker]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      try {
+        const target = trackTargetOf(event.target);
+        if (target) tracker.click(path.current, target);
+      } catch {
+        // Never let tracking get in the way of a click.
+      }
+    };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') tracker.flush();
+    };
+    const onPageHide = () => tracker.flush();
+    document.addEventListener('click', onClick, true);
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [tracker]);
+
+  return null;
+}

@@ -1,0 +1,225 @@
+import '../../features/user-management/user-management.css';
+import '../../features/cooperation-backoffice/cooperation-backoffice.css';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type BackofficeRequest,
+  cooperationBackofficeKeys,
+  fetchBackofficeRequests,
+  pushRequest,
+  type RequestStatusFilter,
+  takeDownRequest,
+} from '../../features/cooperation-backoffice/cooperation-backoffice-api.ts';
+import {
+  REQUEST_STATUS_FILTERS,
+  readRequestView,
+  useAddressParams,
+} from '../../features/cooperation-backoffice/list-params.ts';
+import { PushDialog } from '../../features/cooperation-backoffice/PushDialog.tsx';
+import { RequestStatusTag } from '../../features/cooperation-backoffice/RequestStatusTag.tsx';
+import { cooperationDetailPath } from '../../features/messages/paths.ts';
+import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
+import { StopDialog } from '../../features/user-management/StopDialog.tsx';
+import { formatDate } from '../../features/user-management/UserCells.tsx';
+import { showToast } from '../../lib/notify.ts';
+
+type Dialog = { kind: 'takeDown' | 'push'; request: BackofficeRequest } | null;
+
+/**
+ * /backend/cooperation: every published cooperation request, searched by name or institution
+ * and filtered by status in the address. Bank staff open a request in a new tab, push an
+ * effective one to chosen institutions, or take it down with a reason (decision 0006).
+ */
+export function CooperationRequestsPage() {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const { params, update } = useAddressParams();
+  const view = readRequestView(params);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const list = useQuery({
+    queryKey: cooperationBackofficeKeys.requests(view),
+    queryFn: ({ signal }) => fetchBackofficeRequests(view, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const close = () => setDialog(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: cooperationBackofficeKeys.requestsAll });
+
+  const takeDown = async (request: BackofficeRequest, reason: string) => {
+    await takeDownRequest(request.lgcSn, reason);
+    close();
+    showToast({ type: 'success', content: t('cooperation.takeDown.done', { name: request.itDpchlstRqmNm }) });
+    refresh();
+  };
+
+  const push = async (request: BackofficeRequest, institutions: string[]) => {
+    const { pushed } = await pushRequest(request.lgcSn, institutions);
+    close();
+    showToast({
+      type: 'success',
+      content: t('cooperation.push.done', { name: request.itDpchlstRqmNm, count: pushed }),
+    });
+    refresh();
+  };
+
+  const columns: TableColumnsType<BackofficeRequest> = [
+    {
+      key: 'name',
+      title: t('cooperation.requests.columns.name'),
+      dataIndex: 'itDpchlstRqmNm',
+      render: (name: string, row) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{name}</span>
+          <span className="cell-stack__sub">{t('cooperation.requests.publishedBy', { name: row.ownerName })}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'institution',
+      title: t('cooperation.requests.columns.institution'),
+      dataIndex: 'instNm',
+      render: (name: string, row) => (
+        <div className="cell-stack">
+          <span>{name}</span>
+          {row.instSwiftCode ? <code className="cell-stack__sub">{row.instSwiftCode}</code> : null}
+        </div>
+      ),
+    },
+    { key: 'type', title: t('cooperation.requests.columns.type'), dataIndex: 'astPrjTpcdName', width: 180 },
+    {
+      key: 'status',
+      title: t('cooperation.requests.columns.status'),
+      width: 130,
+      render: (_, row) => <RequestStatusTag request={row} />,
+    },
+    {
+      key: 'createTime',
+      title: t('cooperation.requests.columns.publishedAt'),
+      dataIndex: 'createTime',
+      width: 120,
+      render: formatDate,
+    },
+    {
+      key: 'validUntil',
+      title: t('cooperation.requests.columns.validUntil'),
+      dataIndex: 'validUntil',
+      width: 120,
+      render: formatDate,
+    },
+    {
+      key: 'action',
+      title: t('cooperation.requests.columns.action'),
+      width: 200,
+      render: (_, row) => (
+        <div className="row-actions">
+          <Button
+            type="link"
+            href={cooperationDetailPath(row.lgcSn)}
+            target="_blank"
+            rel="noopener"
+            aria-label={t('cooperation.requests.viewFor', { name: row.itDpchlstRqmNm })}
+          >
+            {t('cooperation.requests.view')}
+          </Button>
+          {row.status === 'effective' ? (
+            <>
+              <Button
+                type="link"
+                onClick={() => setDialog({ kind: 'push', request: row })}
+                aria-label={t('cooperation.requests.pushFor', { name: row.itDpchlstRqmNm })}
+              >
+                {t('cooperation.requests.push')}
+              </Button>
+              <Button
+                type="link"
+                danger
+                onClick={() => setDialog({ kind: 'takeDown', request: row })}
+                aria-label={t('cooperation.requests.takeDownFor', { name: row.itDpchlstRqmNm })}
+              >
+                {t('cooperation.requests.takeDown')}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(view.q) || view.status !== 'all';
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('cooperation.routes.requests')}</h1>
+        <p className="backoffice-page__intro">{t('cooperation.requests.intro')}</p>
+      </header>
+      <StatusSearchToolbar<RequestStatusFilter>
+        className="backoffice-filters"
+        status={view.status}
+        q={view.q}
+        onChange={(change) => update({ ...change, page: null })}
+        searchPlaceholder={t('cooperation.requests.searchPlaceholder')}
+        searchLabel={t('cooperation.requests.searchLabel')}
+        statuses={{
+          label: t('cooperation.requests.filters.label'),
+          options: REQUEST_STATUS_FILTERS.map((value) => ({
+            value,
+            label: t(`cooperation.requests.filters.${value}`),
+          })),
+        }}
+      />
+      <Table<BackofficeRequest>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1100 }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                list.isError
+                  ? t('cooperation.requests.loadFailed')
+                  : filtered
+                    ? t('cooperation.requests.noMatch')
+                    : t('cooperation.requests.empty')
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: view.pageNo,
+          pageSize: view.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('pagination.total', { total }),
+          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        }}
+      />
+      {dialog?.kind === 'takeDown' ? (
+        <StopDialog
+          title={t('cooperation.takeDown.title', { name: dialog.request.itDpchlstRqmNm })}
+          text={
+            <>
+              <p>{t('cooperation.takeDown.text')}</p>
+              <p>{t('cooperation.takeDown.undo')}</p>
+            </>
+          }
+          confirmLabel={t('cooperation.takeDown.confirm')}
+          onConfirm={(reason) => takeDown(dialog.request, reason)}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'push' ? (
+        <PushDialog
+          request={dialog.request}
+          onConfirm={(institutions) => push(dialog.request, institutions)}
+          onClose={close}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import '../../features/user-management/user-management.css';
+import '../../features/cooperation-backoffice/cooperation-backoffice.css';
+import { dictLabel, findCooperationSubType } from '@portal/shared/dictionaries';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  type AgreementStatusFilter,
+  cooperationBackofficeKeys,
+  fetchMasterAgreements,
+  type MasterAgreementItem,
+  markAgreementSigned,
+} from '../../features/cooperation-backoffice/cooperation-backoffice-api.ts';
+import {
+  AGREEMENT_STATUS_FILTERS,
+  readAgreementView,
+  useAddressParams,
+} from '../../features/cooperation-backoffice/list-params.ts';
+import { formatTime } from '../../features/user-management/UserCells.tsx';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { showToast } from '../../lib/notify.ts';
+
+/**
+ * /backend/masterAgreements: the master-agreement intentions of institutions that want to
+ * publish forfaiting or risk-participation requests (SPEC §5, decision 0006), waiting ones first.
+ * Once the agreement is signed, bank staff mark it so; the institution can then publish them.
+ */
+export function MasterAgreementsPage() {
+  const { t } = useTranslation('backoffice');
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const { params, update } = useAddressParams();
+  const view = readAgreementView(params);
+
+  const list = useQuery({
+    queryKey: cooperationBackofficeKeys.agreements(view),
+    queryFn: ({ signal }) => fetchMasterAgreements(view, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const markSigned = async (item: MasterAgreementItem) => {
+    try {
+      await markAgreementSigned(item.lgcSn);
+      showToast({ type: 'success', content: t('cooperation.agreements.done', { name: item.instNm }) });
+      void queryClient.invalidateQueries({ queryKey: cooperationBackofficeKeys.agreementsAll });
+    } catch {
+      // The toast said why.
+    }
+  };
+
+  const business = (code: string) => {
+    const sub = findCooperationSubType(code);
+    return sub ? dictLabel(sub, locale) : code;
+  };
+
+  const columns: TableColumnsType<MasterAgreementItem> = [
+    {
+      key: 'institution',
+      title: t('cooperation.agreements.columns.institution'),
+      dataIndex: 'instNm',
+      render: (name: string, row) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{name}</span>
+          {row.instSwiftCode ? <code className="cell-stack__sub">{row.instSwiftCode}</code> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'submittedBy',
+      title: t('cooperation.agreements.columns.submittedBy'),
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span>{row.userName}</span>
+          <span className="cell-stack__sub">{row.userEmail}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'business',
+      title: t('cooperation.agreements.columns.business'),
+      dataIndex: 'subTypeCode',
+      width: 150,
+      render: business,
+    },
+    {
+      key: 'note',
+      title: t('cooperation.agreements.columns.note'),
+      dataIndex: 'note',
+      render: (note: string) => note || '—',
+    },
+    {
+      key: 'status',
+      title: t('cooperation.agreements.columns.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (status: MasterAgreementItem['status']) => (
+        <Tag color={status === 'signed' ? 'success' : 'warning'}>{t(`cooperation.agreements.status.${status}`)}</Tag>
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: t('cooperation.agreements.columns.submittedAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: formatTime,
+    },
+    {
+      key: 'signedAt',
+      title: t('cooperation.agreements.columns.signedAt'),
+      dataIndex: 'signedAt',
+      width: 150,
+      render: formatTime,
+    },
+    {
+      key: 'action',
+      title: t('cooperation.agreements.columns.action'),
+      width: 140,
+      render: (_, row) =>
+        row.status === 'submitted' ? (
+          <Popconfirm
+            title={t('cooperation.agreements.markSignedTitle', { name: row.instNm })}
+            description={
+              <p className="popconfirm-text">{t('cooperation.agreements.markSignedText', { name: row.instNm })}</p>
+            }
+            okText={t('cooperation.agreements.markSigned')}
+            cancelText={t('cooperation.agreements.cancel')}
+            onConfirm={() => markSigned(row)}
+          >
+            <Button type="link" aria-label={t('cooperation.agreements.markSignedFor', { name: row.instNm })}>
+              {t('cooperation.agreements.markSigned')}
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('cooperation.routes.agreements')}</h1>
+        <p className="backoffice-page__intro">{t('cooperation.agreements.intro')}</p>
+      </header>
+      <div className="backoffice-filters">
+        <Segmented<AgreementStatusFilter>
+          value={view.status}
+          onChange={(value) => update({ show: value === 'submitted' ? null : value, page: null })}
+          options={AGREEMENT_STATUS_FILTERS.map((value) => ({
+            value,
+            label: t(`cooperation.agreements.filters.${value}`),
+          }))}
+          aria-label={t('cooperation.agreements.filters.label')}
+        />
+      </div>
+      <Table<MasterAgreementItem>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1100 }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={list.isError ? t('cooperation.agreements.loadFailed') : t('cooperation.agreements.empty')}
+            />
+          ),
+        }}
+        pagination={{
+          current: view.pageNo,
+          pageSize: view.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('pagination.total', { total }),
+          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import '../../features/user-management/user-management.css';
+import '../../features/messages/messages.css';
+import { MESSAGE_TYPES, type TMessageType } from '@portal/shared/schemas/messages';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Popconfirm, Segmented, Select, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
+import { useCurrentUser } from '../../features/accounts/current-user.ts';
+import { MessageTypeTag } from '../../features/messages/MessageTypeTag.tsx';
+import { MESSAGE_STATUS_FILTERS, readMessageView, withChanges } from '../../features/messages/message-params.ts';
+import {
+  fetchMessages,
+  fetchUnreadCount,
+  type MessageItem,
+  type MessageStatusFilter,
+  markAllMessagesRead,
+  markMessagesRead,
+  messageKeys,
+} from '../../features/messages/messages-api.ts';
+import { cooperationDetailPath } from '../../features/messages/paths.ts';
+import { formatTime } from '../../features/user-management/UserCells.tsx';
+import { showToast } from '../../lib/notify.ts';
+
+/**
+ * /userCenter/messageCenter (SPEC §2, §4): the reader's messages, newest first, filtered by type
+ * and read status (in the address), with paging. Unread rows are bold with a dot. Selected
+ * messages, or all of them, can be marked read; opening a message marks it read and opens the
+ * request it is about. The header bell follows every change.
+ */
+export function MessageCenterPage() {
+  const { t } = useTranslation('messages');
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const view = readMessageView(params);
+  const update = (changes: Record<string, string | null>) => setParams((current) => withChanges(current, changes));
+  const current = useCurrentUser();
+  const userLgcSn = current.status === 'user' ? current.user.lgcSn : null;
+  const [selected, setSelected] = useState<string[]>([]);
+  const [marking, setMarking] = useState(false);
+
+  const list = useQuery({
+    queryKey: messageKeys.list(view),
+    queryFn: ({ signal }) => fetchMessages(view, signal),
+    placeholderData: keepPreviousData,
+    meta: RELOAD_ON_LOCALE_CHANGE,
+  });
+  // The bell's query: the count for "Mark all as read", kept current by the bell's stream.
+  const unread = useQuery({
+    queryKey: messageKeys.unread(userLgcSn ?? ''),
+    queryFn: ({ signal }) => fetchUnreadCount(signal),
+    enabled: userLgcSn !== null,
+  });
+  const unreadTotal = unread.data?.num ?? 0;
+
+  const viewKey = `${view.type}|${view.status}|${view.pageNo}|${view.pageSize}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view starts with no selection
+  useEffect(() => setSelected([]), [viewKey]);
+
+  const rows = list.data?.list ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
+
+  const markSelected = async () => {
+    const lgcSns = rows
+      .filter((row) => row.status === 'unread' && selected.includes(row.lgcSn))
+      .map((row) => row.lgcSn);
+    if (lgcSns.length === 0) {
+      showToast({ type: 'warning', content: t('centre.selectUnreadFirst') });
+      return;
+    }
+    setMarking(true);
+    try {
+      const { count } = await markMessagesRead(lgcSns);
+      setSelected([]);
+      showToast({ type: 'success', content: t('centre.markedSelected', { count }) });
+    } catch {
+      // The toast said why.
+    } finally {
+      setMarking(false);
+      void refresh();
+    }
+  };
+
+  const markAll = async () => {
+    try {
+      await markAllMessagesRead();
+      setSelected([]);
+      showToast({ type: 'success', content: t('centre.markedAll') });
+    } catch {
+      // The toast said why.
+    } finally {
+      void refresh();
+    }
+  };
+
+  /** Opening a message marks it read in the background (the link itself navigates). */
+  const markOpened = (message: MessageItem) => {
+    if (message.status !== 'unread') return;
+    markMessagesRead([message.lgcSn], { mask: false }).then(
+      () => void refresh(),
+      () => {},
+    );
+  };
+
+  const columns: TableColumnsType<MessageItem> = [
+    {
+      key: 'type',
+      title: t('centre.columns.type'),
+      dataIndex: 'type',
+      width: 165,
+      render: (type: TMessageType, row) => (
+        <span className="message-type-cell">
+          {row.status === 'unread' ? (
+            <span className="message-dot" role="img" aria-label={t('centre.unreadMark')} />
+          ) : (
+            <span className="message-dot message-dot--read" aria-hidden="true" />
+          )}
+          <MessageTypeTag type={type} />
+        </span>
+      ),
+    },
+    {
+      key: 'content',
+      title: t('centre.columns.content'),
+      dataIndex: 'content',
+      render: (_content: string, row) => <MessageContent message={row} onOpen={markOpened} />,
+    },
+    {
+      key: 'institution',
+      title: t('centre.columns.institution'),
+      dataIndex: 'institutionName',
+      width: 170,
+      render: (name: string | null) => name || '—',
+    },
+    {
+      key: 'date',
+      title: t('centre.columns.date'),
+      dataIndex: 'publishDate',
+      width: 150,
+      render: (value: string) => <span className="message-date">{formatTime(value)}</span>,
+    },
+  ];
+
+  const filtered = view.type !== null || view.status !== 'all';
+  return (
+    <div className="user-center-panel">
+      <div className="user-center-panel__head">
+        <h1 className="user-center-panel__title">{t('centre.title')}</h1>
+      </div>
+      <p className="form-intro">{t('centre.intro')}</p>
+      <div className="list-toolbar">
+        <div className="list-toolbar__filters">
+          <Select<TMessageType | 'all'>
+            value={view.type ?? 'all'}
+            onChange={(value) => update({ type: value === 'all' ? null : value, page: null })}
+            options={[
+              { value: 'all', label: t('centre.allTypes') },
+              ...MESSAGE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
+            ]}
+            aria-label={t('centre.typeFilter')}
+            className="message-centre__type"
+            popupMatchSelectWidth={false}
+          />
+          <Segmented<MessageStatusFilter>
+            value={view.status}
+            onChange={(value) => update({ status: value, page: null })}
+            options={MESSAGE_STATUS_FILTERS.map((value) => ({ value, label: t(`centre.status.${value}`) }))}
+            aria-label={t('centre.statusFilter')}
+          />
+        </div>
+        <div className="list-toolbar__filters">
+          {selected.length ? (
+            <span className="message-centre__selected">{t('centre.selected', { count: selected.length })}</span>
+          ) : null}
+          <Button onClick={() => void markSelected()} loading={marking}>
+            {t('centre.markSelected')}
+          </Button>
+          <Popconfirm
+            title={t('centre.markAllTitle')}
+            description={t('centre.markAllText', { num: unreadTotal })}
+            okText={t('centre.markAllConfirm')}
+            cancelText={t('centre.cancel')}
+            onConfirm={() => markAll()}
+            disabled={unreadTotal === 0}
+          >
+            <Button type="primary" disabled={unreadTotal === 0}>
+              {t('centre.markAll')}
+            </Button>
+          </Popconfirm>
+        </div>
+      </div>
+      <Table<MessageItem>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching}
+        scroll={{ x: 820 }}
+        rowClassName={(row) => (row.status === 'unread' ? 'message-row message-row--unread' : 'message-row')}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={list.isError ? t('centre.loadFailed') : filtered ? t('centre.noMatch') : t('centre.empty')}
+            />
+          ),
+        }}
+        pagination={{
+          current: view.pageNo,
+          pageSize: view.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('centre.total', { total }),
+          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * The message text: a link to the request it is about (opening it marks the message read), or,
+ * for a message about no request, a button that marks it read.
+ */
+function MessageContent({ message, onOpen }: { message: MessageItem; onOpen: (message: MessageItem) => void }) {
+  const { t } = useTranslation('messages');
+  if (message.requestLgcSn) {
+    return (
+      <Link
+        to={cooperationDetailPath(message.requestLgcSn)}
+        className="message-content"
+        onClick={() => onOpen(message)}
+        aria-label={t('centre.openRequest', { content: message.content })}
+      >
+        {message.content}
+      </Link>
+    );
+  }
+  if (message.status === 'unread') {
+    return (
+      <button
+        type="button"
+        className="message-content message-content--button"
+        onClick={() => onOpen(message)}
+        aria-label={t('centre.markRead', { content: message.content })}
+      >
+        {message.content}
+      </button>
+    );
+  }
+  return <span className="message-content">{message.content}</span>;
+}

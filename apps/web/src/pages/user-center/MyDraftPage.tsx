@@ -1,0 +1,152 @@
+import '../../features/publish/publish.css';
+import '../../features/user-management/user-management.css';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Modal, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { publishPath } from '../../features/publish/paths.ts';
+import { type DraftListItem, deleteDraft, fetchDrafts, publishKeys } from '../../features/publish/publish-api.ts';
+import { readListView, withChanges } from '../../features/user-management/list-params.ts';
+import { formatTime } from '../../features/user-management/UserCells.tsx';
+import { showToast } from '../../lib/notify.ts';
+
+/**
+ * /userCenter/myDraft: the user's saved drafts (SPEC §2), newest first, with the page in the
+ * address. A draft opens in the publish flow at the step it was saved at; deleting asks first.
+ */
+export function MyDraftPage() {
+  const { t } = useTranslation('publish');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const { pageNo, pageSize } = readListView(params);
+  const [deleting, setDeleting] = useState<DraftListItem | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const list = useQuery({
+    queryKey: publishKeys.drafts({ pageNo, pageSize }),
+    queryFn: ({ signal }) => fetchDrafts({ pageNo, pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const nameOf = (row: DraftListItem) => row.itDpchlstRqmNm.trim() || t('drafts.untitled');
+  const open = (row: DraftListItem) => navigate(publishPath({ draft: row.lgcSn }));
+
+  const remove = async (row: DraftListItem) => {
+    setBusy(true);
+    try {
+      await deleteDraft(row.lgcSn);
+      setDeleting(null);
+      showToast({ type: 'success', content: t('drafts.deleted') });
+      // The last draft of a later page: go back one page.
+      const rows = list.data?.list.length ?? 0;
+      if (rows === 1 && pageNo > 1) setParams((current) => withChanges(current, { page: String(pageNo - 1) }));
+      await queryClient.invalidateQueries({ queryKey: publishKeys.draftsAll });
+    } catch {
+      // The toast said why; the dialog stays.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: TableColumnsType<DraftListItem> = [
+    {
+      key: 'name',
+      title: t('drafts.columns.name'),
+      render: (_, row) => (
+        <Link
+          to={publishPath({ draft: row.lgcSn })}
+          className={row.itDpchlstRqmNm.trim() ? 'draft-name' : 'draft-name is-untitled'}
+        >
+          {nameOf(row)}
+        </Link>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('drafts.columns.type'),
+      render: (_, row) => row.astPrjTpcdName ?? t('drafts.noType'),
+    },
+    {
+      key: 'updated',
+      title: t('drafts.columns.updated'),
+      dataIndex: 'updateTime',
+      width: 170,
+      render: (value: string) => formatTime(value),
+    },
+    {
+      key: 'action',
+      title: t('drafts.columns.action'),
+      width: 170,
+      render: (_, row) => (
+        <div className="row-actions">
+          <Button type="link" onClick={() => open(row)} aria-label={t('drafts.openFor', { name: nameOf(row) })}>
+            {t('drafts.open')}
+          </Button>
+          <Button
+            type="link"
+            danger
+            onClick={() => setDeleting(row)}
+            aria-label={t('drafts.deleteFor', { name: nameOf(row) })}
+          >
+            {t('drafts.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="user-center-panel">
+      <div className="user-center-panel__head">
+        <h1 className="user-center-panel__title">{t('routes.myDraft')}</h1>
+        <Button type="primary" onClick={() => navigate(publishPath())}>
+          {t('drafts.newRequest')}
+        </Button>
+      </div>
+      <p className="form-intro">{t('drafts.intro')}</p>
+      <Table<DraftListItem>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 640 }}
+        locale={{
+          emptyText: list.isError ? (
+            <Empty description={t('drafts.loadFailed')} />
+          ) : (
+            <Empty description={t('drafts.empty')}>
+              <Link to={publishPath()}>{t('drafts.emptyLink')}</Link>
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          hideOnSinglePage: false,
+          showTotal: (total) => t('drafts.total', { total }),
+          onChange: (page, size) =>
+            setParams((current) => withChanges(current, { page: String(page), size: String(size) })),
+        }}
+      />
+      {deleting ? (
+        <Modal
+          open
+          title={t('drafts.deleteTitle', { name: nameOf(deleting) })}
+          okText={t('drafts.deleteConfirm')}
+          okButtonProps={{ danger: true, loading: busy }}
+          cancelText={t('actions.cancel')}
+          onOk={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+          destroyOnHidden
+          width={480}
+        >
+          <p>{t('drafts.deleteText')}</p>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

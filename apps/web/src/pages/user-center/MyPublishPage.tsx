@@ -1,0 +1,180 @@
+import '../../features/user-management/user-management.css';
+import '../../features/cooperation/cooperation.css';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Modal, Segmented, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
+import {
+  cooperationKeys,
+  fetchMyPublished,
+  invalidateRequest,
+  type MyPublishItem,
+  type MyPublishStatus,
+} from '../../features/cooperation/cooperation-api.ts';
+import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
+import { usePagedView } from '../../features/cooperation/page-view.ts';
+import { detailPath, editPath, PUBLISH_INFO_PATH } from '../../features/cooperation/paths.ts';
+import { formatDate, RequestStatusTag } from '../../features/cooperation/StatusTags.tsx';
+import { showToast } from '../../lib/notify.ts';
+
+const STATUSES: readonly MyPublishStatus[] = ['all', 'effective', 'invalid'];
+
+/**
+ * /userCenter/myPublish, "Released" (SPEC §2 user centre): the requests the user published, with
+ * status filter, and for each the opportunities pushed, intentions received and reached; view,
+ * edit and invalidate (with a confirmation).
+ */
+export function MyPublishPage() {
+  const { t } = useTranslation('cooperation');
+  const queryClient = useQueryClient();
+  const { view, update } = usePagedView({ statuses: STATUSES, defaultStatus: 'all' });
+  const [invalidating, setInvalidating] = useState<MyPublishItem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const params = { status: view.status, pageNo: view.pageNo, pageSize: view.pageSize };
+  const list = useQuery({
+    queryKey: cooperationKeys.myPublish(params),
+    queryFn: ({ signal }) => fetchMyPublished(params, signal),
+    placeholderData: keepPreviousData,
+    meta: RELOAD_ON_LOCALE_CHANGE,
+  });
+
+  const invalidate = async (row: MyPublishItem) => {
+    setSaving(true);
+    try {
+      await invalidateRequest(row.lgcSn);
+      showToast({ type: 'success', content: t('invalidate.done', { name: row.itDpchlstRqmNm }) });
+      setInvalidating(null);
+      void queryClient.invalidateQueries({ queryKey: cooperationKeys.all });
+    } catch {
+      // The toast said why; the dialog stays.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<MyPublishItem> = [
+    {
+      key: 'name',
+      title: t('columns.name'),
+      render: (_, row) => (
+        <div className="cell-stack">
+          <Link to={detailPath(row.lgcSn)} className="opportunity-name">
+            {row.itDpchlstRqmNm}
+          </Link>
+          <span className="cell-stack__sub">{row.astPrjTpcdName}</span>
+        </div>
+      ),
+    },
+    { key: 'status', title: t('columns.status'), width: 130, render: (_, row) => <RequestStatusTag item={row} /> },
+    { key: 'date', title: t('columns.publishDate'), width: 120, render: (_, row) => formatDate(row.createTime) },
+    { key: 'validUntil', title: t('columns.validUntil'), width: 120, render: (_, row) => formatDate(row.validUntil) },
+    { key: 'pushed', title: t('counts.pushed'), width: 110, align: 'right', dataIndex: 'pushedCount' },
+    { key: 'intentions', title: t('counts.intentions'), width: 110, align: 'right', dataIndex: 'intentionCount' },
+    { key: 'reached', title: t('counts.reached'), width: 100, align: 'right', dataIndex: 'agreedCount' },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 200,
+      render: (_, row) => (
+        <div className="row-actions">
+          <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
+            {t('actions.view')}
+          </Link>
+          {row.status === 'effective' ? (
+            <>
+              <ButtonLink
+                type="link"
+                to={editPath(row.lgcSn)}
+                aria-label={t('actions.editFor', { name: row.itDpchlstRqmNm })}
+              >
+                {t('actions.edit')}
+              </ButtonLink>
+              <Button
+                type="link"
+                danger
+                onClick={() => setInvalidating(row)}
+                aria-label={t('invalidate.for', { name: row.itDpchlstRqmNm })}
+              >
+                {t('invalidate.button')}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="user-center-panel">
+      <div className="user-center-panel__head">
+        <h1 className="user-center-panel__title">{t('routes.myPublish')}</h1>
+        <ButtonLink to={PUBLISH_INFO_PATH} type="primary">
+          {t('list.publish')}
+        </ButtonLink>
+      </div>
+      <p className="form-intro">{t('myPublish.intro')}</p>
+      <div className="list-toolbar">
+        <Segmented<MyPublishStatus>
+          value={view.status}
+          onChange={(status) => update({ status })}
+          options={STATUSES.map((value) => ({ value, label: t(`myPublish.status.${value}`) }))}
+          aria-label={t('myPublish.statusLabel')}
+        />
+      </div>
+      <Table<MyPublishItem>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        aria-label={t('routes.myPublish')}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                list.isError
+                  ? t('list.loadFailed')
+                  : view.status === 'all'
+                    ? t('myPublish.empty')
+                    : t('myPublish.noMatch')
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: view.pageNo,
+          pageSize: view.pageSize,
+          total: list.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => t('list.total', { total }),
+          onChange: (pageNo, pageSize) => update({ pageNo, pageSize }),
+        }}
+      />
+      {invalidating ? (
+        <Modal
+          open
+          title={t('invalidate.title', { name: invalidating.itDpchlstRqmNm })}
+          okText={t('invalidate.confirm')}
+          okButtonProps={{ danger: true, loading: saving }}
+          cancelText={t('actions.cancel')}
+          onOk={() => void invalidate(invalidating)}
+          onCancel={() => setInvalidating(null)}
+          destroyOnHidden
+          width={520}
+        >
+          <div className="confirm-dialog__text">
+            <p>{t('invalidate.text')}</p>
+            <p>
+              <strong>{t('invalidate.irreversible')}</strong>
+            </p>
+          </div>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

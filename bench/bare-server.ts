@@ -1,0 +1,31 @@
+/**
+ * The baseline of the marketplace benchmark: a bare Fastify app doing one indexed SELECT on the
+ * same database, with no session, validation, envelope or i18n. Run as its own process (like the
+ * portal's server) by bench/marketplace.ts: `node --import tsx bench/bare-server.ts`, with
+ * DATABASE_URL, PORT and DATABASE_POOL_SIZE in the environment.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
+pool.on('error', () => {});
+const app = Fastify({ logger: false });
+
+app.get<{ Params: { id: string } }>('/bare/:id', async (request) => {
+  const { rows } = await pool.query(
+    'select id, lgc_sn, name, status, published_at from cooperation_request where id = $1',
+    [Number(request.params.id)],
+  );
+  return { code: '0', data: rows[0] ?? null };
+});
+
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
+});
