@@ -430,10 +430,14 @@ export async function benchMarketplace(): Promise<{ data: Figure[]; load: Figure
       const types = [...new Set(cooperationSubTypes().map((s) => s.parent))];
       const listCountries = [...new Set(COUNTRIES.map(([c]) => c))];
       const directions = ['REQUEST_FUNDING', 'PROVIDE_FUNDING'];
-      const listPath = (i: number) =>
-        `/api/bthw/listPage?pageNo=${1 + (i % 3)}&pageSize=10&direction=${directions[i % 2]}&typeCode=${
-          types[(i * 7) % types.length]
-        }&country=${listCountries[(i * 11) % listCountries.length]}`;
+      // Filters mixed by a multiplicative hash of the request number: every type, direction,
+      // country and the first three pages, in no fixed order.
+      const listPath = (i: number) => {
+        const h = Math.imul(i + 1, 2654435761) >>> 0;
+        return `/api/bthw/listPage?pageNo=${1 + ((h >>> 12) % 3)}&pageSize=10&direction=${directions[h % 2]}&typeCode=${
+          types[(h >>> 1) % types.length]
+        }&country=${listCountries[(h >>> 5) % listCountries.length]}`;
+      };
       const options = { concurrency: CONCURRENCY, maxCount: 20_000, maxMs: 10_000 };
 
       const list = await runLoad(server.baseUrl, (i) => ({ path: listPath(i), cookie: cookie(i) }), options);
@@ -545,6 +549,14 @@ export async function benchMarketplace(): Promise<{ data: Figure[]; load: Figure
 
 /** Runs the marketplace benchmark and prints its two sections; true when every target is met. */
 export async function printMarketplace(): Promise<boolean> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  try {
+    await adminQuery(adminUrl, 'select 1');
+  } catch (error) {
+    console.info(`\nMarketplace: skipped, no PostgreSQL at ${new URL(adminUrl).host} (${(error as Error).message})`);
+    console.info('  Set BENCH_DATABASE_URL to a PostgreSQL server where a database may be created.');
+    return false;
+  }
   const { data, load } = await benchMarketplace();
   const dataMet = printSection('Marketplace data set (PostgreSQL, built server)', data);
   const loadMet = printSection('Marketplace under load (PostgreSQL, built server)', load);

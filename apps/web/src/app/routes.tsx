@@ -26,6 +26,7 @@ import {
   USER_INFO_PATH,
 } from '../features/accounts/paths.ts';
 import { CONTENT_PATHS } from '../features/content/ui/content-links.ts';
+import { BACKOFFICE_CONTENT_PATHS } from '../features/content-admin/paths.ts';
 import {
   COOPERATION_DETAIL_PATH,
   MY_ATTENTION_PATH,
@@ -350,6 +351,80 @@ export const ROUTES: readonly RouteRecord[] = [
     layout: 'backoffice',
     roles: BANK_STAFF,
     page: lazyPage(() => import('../pages/backoffice/MasterAgreementsPage.tsx'), 'MasterAgreementsPage'),
+  },
+  // Portal content management (issue "Public portal content").
+  {
+    path: BACKOFFICE_CONTENT_PATHS.banners,
+    title: 'backoffice:content.routes.banners',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/BannersPage.tsx'), 'BannersPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.modules,
+    title: 'backoffice:content.routes.modules',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/ModulesPage.tsx'), 'ModulesPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.articles,
+    title: 'backoffice:content.routes.articles',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/ArticlesPage.tsx'), 'ArticlesPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.reports,
+    title: 'backoffice:content.routes.reports',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/ReportsPage.tsx'), 'ReportsPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.topics,
+    title: 'backoffice:content.routes.topics',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/TopicsPage.tsx'), 'TopicsPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.compliance,
+    title: 'backoffice:content.routes.compliance',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/CompliancePage.tsx'), 'CompliancePage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.institutions,
+    title: 'backoffice:content.routes.institutions',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(
+      () => import('../pages/backoffice/content/PortugueseInstitutionsPage.tsx'),
+      'PortugueseInstitutionsPage',
+    ),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.questionnaires,
+    title: 'backoffice:content.routes.questionnaires',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/QuestionnairesPage.tsx'), 'QuestionnairesPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.feedback,
+    title: 'backoffice:content.routes.feedback',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/FeedbackPage.tsx'), 'FeedbackPage'),
+  },
+  {
+    path: BACKOFFICE_CONTENT_PATHS.visits,
+    title: 'backoffice:content.routes.visits',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/VisitsPage.tsx'), 'VisitsPage'),
   },
   {
     path: BACKOFFICE_AUDIT_PATH,

@@ -190,6 +190,36 @@ describe('caching', () => {
   });
 });
 
+describe('product details', () => {
+  it('need a signed-in user, and are revalidated privately', async () => {
+    const created = await post('/api/backend/content/modules', {
+      moduleType: '1',
+      title: { en: 'Forfaiting', zh: '福费廷' },
+      summary: { en: 'Without recourse.', zh: '无追索权。' },
+      body: { en: '<p>Terms</p>', zh: '<p>条款</p>' },
+    });
+    const lgcSn = created.json().data.lgcSn;
+    await post(`/api/backend/content/modules/${lgcSn}/publish`);
+    expect((await get(`/api/moduleInfoP1/moduleDetail/${lgcSn}`)).statusCode).toBe(401);
+    const detail = await get(`/api/moduleInfoP1/moduleDetail/${lgcSn}`, { cookie: readerCookie });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.headers['cache-control']).toBe('private, no-cache');
+    expect(detail.json().data.body.zh).toBe('<p>条款</p>');
+  });
+
+  it('rejects a module key that does not fit its type, naming the field', async () => {
+    const res = await post('/api/backend/content/modules', {
+      moduleType: '0',
+      key: 'notATile',
+      title: { en: 'X', zh: '某' },
+      summary: { en: '', zh: '' },
+      body: { en: '', zh: '' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields[0].field).toBe('key');
+  });
+});
+
 describe('content files', () => {
   it('serves content images to visitors and PDFs to active users only', async () => {
     const image = await uploadContent('contentImage', 'cover.png', samplePng());

@@ -81,6 +81,24 @@ describe('POST /api/feedback/submit', () => {
   });
 });
 
+describe('feedback images', () => {
+  it('cannot be uploaded on their own through the file service', async () => {
+    const user = await buildUser(db);
+    const form = new FormData();
+    form.append('purpose', 'feedback');
+    form.append('file', new Blob([new Uint8Array(samplePng())]), 'a.png');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fileP1/upload',
+      remoteAddress: nextIp(),
+      headers: { cookie: await sessionCookie(db, user.id) },
+      payload: form,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields[0].field).toBe('purpose');
+  });
+});
+
 describe('answering feedback', () => {
   it('e-mails the answer in the sender’s language once, and refuses a second answer', async () => {
     const sent = await submit({ text: '希望增加人民币清算的介绍。', emailAdr: 'zhang@bank.example' }, [], {

@@ -110,5 +110,16 @@ describe('GET /api/backend/visits', () => {
       headers: { cookie: staffCookie },
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields[0]).toMatchObject({ field: 'until', rule: 'dateOrder' });
+  });
+
+  it('refuses a range longer than 366 days, in the reader’s language', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/backend/visits?from=2024-01-01&until=2025-12-31',
+      headers: { cookie: staffCookie, lang: 'zh-CN' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields[0].message).toContain('366');
   });
 });

@@ -33,6 +33,6 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: ZEnvelope(ZVisitReport) },
       },
     },
-    async (request) => ok(request, await visitReport(db, request.query)),
+    async (request) => ok(request, await visitReport(db, request.query, request.locale)),
   );
 };

@@ -7,13 +7,14 @@
  * increments of a row, so counts are exact under load). Days are calendar days in China
  * (Asia/Shanghai), the bank's reporting day. Rate-limited per client address.
  */
+import type { Locale } from '@portal/shared';
 import type { TTrackBatch, TVisitReport } from '@portal/shared/schemas/content';
 import { CONTENT_LIMITS, type ZTrackBatch } from '@portal/shared/schemas/content';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+import { fieldError } from '../files/files.service.ts';
 
 /** Requests per client address: a busy reader sends a batch every few seconds at most. */
 export const TRACK_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
@@ -48,15 +49,15 @@ export type TrackBatchInput = TTrackBatch;
 export async function visitReport(
   db: Db,
   query: { from: string; until: string; page?: string | undefined },
+  locale: Locale,
 ): Promise<TVisitReport> {
   const from = new Date(`${query.from}T00:00:00Z`);
   const until = new Date(`${query.until}T00:00:00Z`);
   const span = Math.round((until.getTime() - from.getTime()) / 86_400_000) + 1;
-  if (span < 1)
-    throw new AppError('PRT_VALIDATION', { details: 'until < from' }, [
-      { field: 'until', rule: 'dateOrder', message: 'until < from' },
-    ]);
-  if (span > CONTENT_LIMITS.visitReportDays) throw new AppError('PRT_BAD_REQUEST');
+  if (span < 1) throw fieldError(locale, 'until', 'dateOrder');
+  if (span > CONTENT_LIMITS.visitReportDays) {
+    throw fieldError(locale, 'until', 'maxDays', { max: CONTENT_LIMITS.visitReportDays });
+  }
   let base = db.selectFrom('eventTrackDaily').where('day', '>=', query.from).where('day', '<=', query.until);
   if (query.page) base = base.where('page', '=', query.page);
   const rows = await base

@@ -53,8 +53,11 @@ export function BackofficeLayout() {
       <div className="backoffice__body">
         <nav className="backoffice__nav" aria-label={t('menuLabel')}>
           <ul>
-            {visibleMenu.map((item) => (
+            {visibleMenu.map((item, index) => (
               <li key={item.key}>
+                {item.group && item.group !== visibleMenu[index - 1]?.group ? (
+                  <span className="backoffice__group">{translateKey(item.group, item.key)}</span>
+                ) : null}
                 <NavLink
                   to={item.path}
                   className={({ isActive }) => classNames('backoffice__link', isActive && 'is-active')}

@@ -1,5 +1,6 @@
 import type { I18nKey } from '../../lib/i18n/keys.ts';
 import { BACKOFFICE_AUDIT_PATH, BACKOFFICE_REGISTRATIONS_PATH } from '../accounts/paths.ts';
+import { BACKOFFICE_CONTENT_PATHS } from '../content-admin/paths.ts';
 import { BACKOFFICE_AGREEMENTS_PATH, BACKOFFICE_COOPERATION_PATH } from '../cooperation-backoffice/paths.ts';
 import { BACKOFFICE_INSTITUTIONS_PATH, BACKOFFICE_USERS_PATH } from '../user-management/paths.ts';
 
@@ -9,7 +10,32 @@ export type BackofficeMenuItem = {
   path: string;
   /** Role codes of which the user needs one to see the item (every back-office page needs 50). */
   roles?: readonly string[];
+  /** A heading the item is shown under (consecutive items of one group share it). */
+  group?: I18nKey;
 };
+
+const CONTENT_GROUP: I18nKey = 'backoffice:content.menu.group';
+const CONTENT_MENU = (
+  [
+    'banners',
+    'modules',
+    'articles',
+    'reports',
+    'topics',
+    'compliance',
+    'institutions',
+    'questionnaires',
+    'feedback',
+    'visits',
+  ] as const
+).map(
+  (key): BackofficeMenuItem => ({
+    key: `content-${key}`,
+    label: `backoffice:content.menu.${key}`,
+    path: BACKOFFICE_CONTENT_PATHS[key],
+    group: CONTENT_GROUP,
+  }),
+);
 
 /**
  * The back office's left menu. Later features add their management pages here (content,
@@ -22,4 +48,5 @@ export const BACKOFFICE_MENU: readonly BackofficeMenuItem[] = [
   { key: 'cooperation', label: 'backoffice:cooperation.menu.requests', path: BACKOFFICE_COOPERATION_PATH },
   { key: 'masterAgreements', label: 'backoffice:cooperation.menu.agreements', path: BACKOFFICE_AGREEMENTS_PATH },
   { key: 'audit', label: 'backoffice:menu.audit', path: BACKOFFICE_AUDIT_PATH },
+  ...CONTENT_MENU,
 ];

@@ -56,7 +56,12 @@ export const PREVIEW_SCHEMAS = {
 
 export type AdminShape<K extends TContentKind> = z.infer<(typeof ADMIN_SCHEMAS)[K]>;
 export type PreviewShape<K extends TContentKind> = z.infer<(typeof PREVIEW_SCHEMAS)[K]>;
-export type AdminPage<K extends TContentKind> = { list: AdminShape<K>[]; total: number; pageNo: number; pageSize: number };
+export type AdminPage<K extends TContentKind> = {
+  list: AdminShape<K>[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+};
 export type TopicAdmin = z.infer<typeof ZTopicAdmin>;
 export type TopicPreview = z.infer<typeof ZTopic>;
 export type FeedbackItem = z.infer<typeof ZFeedbackAdmin>;
@@ -86,6 +91,9 @@ export const contentAdminKeys = {
 const path = (kind: TContentKind, lgcSn?: string, action?: string) =>
   [BASE, kind, lgcSn ? encodeURIComponent(lgcSn) : null, action ?? null].filter(Boolean).join('/');
 
+/** The admin schema of one kind, typed by the kind (an index into the record loses that). */
+const adminSchema = <K extends TContentKind>(kind: K) => ADMIN_SCHEMAS[kind] as unknown as z.ZodType<AdminShape<K>>;
+
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export function fetchContentList<K extends TContentKind>(
@@ -102,7 +110,7 @@ export function fetchContentList<K extends TContentKind>(
       moduleType: params.moduleType || undefined,
       category: params.category || undefined,
     },
-    schema: ZPage(ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>>),
+    schema: ZPage(adminSchema(kind)),
     ...withSignal(signal),
   }) as Promise<AdminPage<K>>;
 }
@@ -113,7 +121,7 @@ export function fetchContentEntry<K extends TContentKind>(
   signal?: AbortSignal,
 ): Promise<AdminShape<K>> {
   return apiGet(path(kind, lgcSn), {
-    schema: ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>>,
+    schema: adminSchema(kind),
     ...withSignal(signal),
   });
 }
@@ -124,7 +132,7 @@ export function fetchContentPreview<K extends TContentKind>(
   signal?: AbortSignal,
 ): Promise<PreviewShape<K>> {
   return apiGet(path(kind, lgcSn, 'preview'), {
-    schema: PREVIEW_SCHEMAS[kind] as z.ZodType<PreviewShape<K>>,
+    schema: PREVIEW_SCHEMAS[kind] as unknown as z.ZodType<PreviewShape<K>>,
     ...withSignal(signal),
   });
 }
@@ -137,7 +145,7 @@ export function saveContentEntry<K extends TContentKind>(
 ): Promise<AdminShape<K>> {
   return apiPost(lgcSn ? path(kind, lgcSn) : path(kind), {
     body: input,
-    schema: ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>>,
+    schema: adminSchema(kind),
   });
 }
 
@@ -146,7 +154,7 @@ export function setContentStatus<K extends TContentKind>(
   lgcSn: string,
   action: 'publish' | 'unpublish',
 ): Promise<AdminShape<K>> {
-  return apiPost(path(kind, lgcSn, action), { schema: ADMIN_SCHEMAS[kind] as z.ZodType<AdminShape<K>> });
+  return apiPost(path(kind, lgcSn, action), { schema: adminSchema(kind) });
 }
 
 export async function deleteContentEntry(kind: TContentKind, lgcSn: string): Promise<void> {

@@ -1,19 +1,18 @@
 import './cooperation.css';
-import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { ArrowRightIcon } from '../../components/icons.tsx';
 import { appEvents } from '../../lib/events.ts';
+import { loadChunk } from '../../lib/lazy-page.ts';
 import { hasAccess } from '../accounts/account-states.ts';
 import { useCurrentUser } from '../accounts/current-user.ts';
-import { cooperationKeys, fetchOpportunities } from './cooperation-api.ts';
-import { OpportunityTable } from './OpportunityTable.tsx';
 import { RELEASE_PATH } from './paths.ts';
 
-/** The home page shows the latest effective requests. */
-export const HOME_LIST_SIZE = 8;
+const HomeCooperationList = lazy(() =>
+  loadChunk(() => import('./HomeCooperationList.tsx')).then((module) => ({ default: module.HomeCooperationList })),
+);
 
 /**
  * The home page's two-way cooperation list (SPEC §2): the latest eight effective requests with
@@ -24,13 +23,6 @@ export function HomeCooperationSection() {
   const { t } = useTranslation('cooperation');
   const current = useCurrentUser();
   const canRead = current.status === 'user' && hasAccess(current.user);
-  const query = { pageNo: 1, pageSize: HOME_LIST_SIZE };
-  const list = useQuery({
-    queryKey: cooperationKeys.list(query),
-    queryFn: ({ signal }) => fetchOpportunities(query, signal),
-    enabled: canRead,
-    meta: RELOAD_ON_LOCALE_CHANGE,
-  });
 
   let content: React.ReactNode = null;
   if (current.status === 'visitor') {
@@ -50,14 +42,9 @@ export function HomeCooperationSection() {
     );
   } else if (canRead) {
     content = (
-      <OpportunityTable
-        label={t('home.title')}
-        items={list.data?.list ?? []}
-        loading={list.isFetching}
-        emptyText={list.isError ? t('list.loadFailed') : t('home.empty')}
-        pagination={false}
-        showFollow={false}
-      />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} className="home-cooperation__loading" />}>
+        <HomeCooperationList />
+      </Suspense>
     );
   }
 

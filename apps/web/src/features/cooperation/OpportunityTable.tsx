@@ -37,6 +37,9 @@ export function OpportunityTable({
     {
       key: 'name',
       title: t('columns.name'),
+      // Kept in view when a narrow page scrolls the table sideways (the user centre).
+      width: 200,
+      fixed: 'left',
       render: (_, row) => (
         <div className="cell-stack cell-stack--tags">
           <Link to={detailPath(row.lgcSn)} className="opportunity-name">
@@ -46,12 +49,12 @@ export function OpportunityTable({
         </div>
       ),
     },
-    { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 160 },
+    { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 150 },
     { key: 'type', title: t('columns.type'), dataIndex: 'astPrjTpcdName', width: 130 },
     {
       key: 'currency',
       title: t('columns.currency'),
-      width: 76,
+      width: 100,
       // The code, with the currency's name for a pointer and for assistive technology.
       render: (_, row) =>
         row.cmavyTpcd ? (
@@ -65,11 +68,11 @@ export function OpportunityTable({
     {
       key: 'amount',
       title: t('columns.amount'),
-      width: 150,
+      width: 140,
       align: 'right',
       render: (_, row) => <span className="numeric">{row.idcstAstIvsAmt ? groupDigits(row.idcstAstIvsAmt) : '—'}</span>,
     },
-    { key: 'term', title: t('columns.term'), width: 96, render: (_, row) => dash(row.bscrcCoAgrmTmdt) },
+    { key: 'term', title: t('columns.term'), width: 90, render: (_, row) => dash(row.bscrcCoAgrmTmdt) },
     {
       key: 'price',
       title: t('columns.price'),
@@ -81,7 +84,8 @@ export function OpportunityTable({
     {
       key: 'action',
       title: t('columns.action'),
-      width: showFollow ? 110 : 80,
+      width: 110,
+      fixed: 'right',
       render: (_, row) => (
         <div className="row-actions">
           <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
@@ -101,7 +105,7 @@ export function OpportunityTable({
       columns={columns}
       dataSource={[...items]}
       loading={loading}
-      scroll={{ x: 1060 }}
+      scroll={{ x: 1100 }}
       aria-label={label}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
       pagination={pagination}

@@ -20,9 +20,15 @@ describe('feedback images, checked before upload', () => {
   });
 
   it('refuses other types and files over 10 MB, naming the file', () => {
-    expect(checkFeedbackImage(image('notes.pdf', 100, 'application/pdf'))).toEqual({ kind: 'badType', name: 'notes.pdf' });
+    expect(checkFeedbackImage(image('notes.pdf', 100, 'application/pdf'))).toEqual({
+      kind: 'badType',
+      name: 'notes.pdf',
+    });
     expect(checkFeedbackImage(image('fake.png', 100, 'text/html'))).toEqual({ kind: 'badType', name: 'fake.png' });
-    expect(checkFeedbackImage(image('big.png', FEEDBACK_MAX_IMAGE_BYTES + 1))).toEqual({ kind: 'tooLarge', name: 'big.png' });
+    expect(checkFeedbackImage(image('big.png', FEEDBACK_MAX_IMAGE_BYTES + 1))).toEqual({
+      kind: 'tooLarge',
+      name: 'big.png',
+    });
   });
 
   it('keeps at most 10 images and says so', () => {
@@ -72,7 +78,9 @@ describe('feedback dialog', { timeout: 30_000 }, () => {
     render(<FeedbackDialog open onClose={onClose} initialEmail="amy@partner-bank.example" />);
     fireEvent.change(screen.getByLabelText('Your feedback'), { target: { value: 'The report preview is slow.' } });
     await waitFor(() =>
-      expect((screen.getByLabelText('E-mail for our reply') as HTMLInputElement).value).toBe('amy@partner-bank.example'),
+      expect((screen.getByLabelText('E-mail for our reply') as HTMLInputElement).value).toBe(
+        'amy@partner-bank.example',
+      ),
     );
     pick(image('one.png'), image('two.jpg', 4096, 'image/jpeg'));
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));

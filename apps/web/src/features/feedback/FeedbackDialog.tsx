@@ -202,7 +202,9 @@ export function FeedbackDialog({
             type="file"
             accept={accept}
             multiple
-            hidden
+            className="feedback-file-input"
+            tabIndex={-1}
+            aria-hidden="true"
             onChange={pick}
             data-testid="feedback-file-input"
           />

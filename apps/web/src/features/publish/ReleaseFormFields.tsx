@@ -143,7 +143,8 @@ export function ReleaseFormFields({
           spec,
           <InputNumber
             className="publish-full"
-            precision={spec.widget === 'integer' ? 0 : spec.precision}
+            // Decimals are not padded (6 stays 6); the schema refuses more places than it allows.
+            {...(spec.widget === 'integer' ? { precision: 0 } : {})}
             min={spec.min}
             max={spec.max}
             suffix={unit(spec)}

@@ -51,10 +51,9 @@ export type FieldSpec = {
   options?: readonly DictEntry[];
   /** Text length limit, shown as a counter. */
   maxLength?: number;
-  /** Number limits and decimal places (the schema's). */
+  /** Number limits (the schema's; its decimal places are checked by the schema). */
   min?: number;
   max?: number;
-  precision?: number;
   /** Unit shown after a number ("%", "days", "bps"). */
   unit?: 'percent' | 'days' | 'years' | 'bps' | 'thousands';
   /** Spans both columns. */
@@ -78,10 +77,10 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'termType', widget: 'select', options: TERM_TYPES },
   { name: 'commonTerm', widget: 'select', options: COMMON_TERMS },
   { name: 'customTermDays', widget: 'integer', min: 1, max: 720, unit: 'days' },
-  { name: 'price', widget: 'decimal', min: 0, max: 100, precision: 4, unit: 'percent' },
+  { name: 'price', widget: 'decimal', min: 0, max: 100, unit: 'percent' },
   { name: 'financingCurrency', widget: 'select', options: CURRENCIES },
   { name: 'financingDays', widget: 'integer', min: 1, max: 720, unit: 'days' },
-  { name: 'participationRatio', widget: 'decimal', min: 0, max: 1, precision: 2 },
+  { name: 'participationRatio', widget: 'decimal', min: 0, max: 1 },
   { name: 'financingCostBps', widget: 'integer', min: 0, max: 1000, unit: 'bps' },
   { name: 'rating', widget: 'text', maxLength: L.shortText },
   // letter of credit
@@ -119,8 +118,8 @@ const FIELDS: readonly FieldSpec[] = [
   // type-specific
   { name: 'rateType', widget: 'select', options: RATE_TYPES },
   { name: 'periodYears', widget: 'integer', min: 0, max: 100, unit: 'years' },
-  { name: 'rateMin', widget: 'decimal', min: 0, max: 100, precision: 4, unit: 'percent' },
-  { name: 'rateMax', widget: 'decimal', min: 0, max: 100, precision: 4, unit: 'percent' },
+  { name: 'rateMin', widget: 'decimal', min: 0, max: 100, unit: 'percent' },
+  { name: 'rateMax', widget: 'decimal', min: 0, max: 100, unit: 'percent' },
   { name: 'businessLocation', widget: 'text', maxLength: L.longText },
   { name: 'projectBackground', widget: 'textarea', maxLength: L.description, wide: true },
   { name: 'bondIssuer', widget: 'text', maxLength: L.longText },

@@ -13,6 +13,8 @@ export type Contact = { contactName?: string; contactEmail?: string; contactPhon
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
 /** What a new request of this choice starts with. */
 export function newRequestValues(choice: PublishChoice, contact: Contact): FormValues {
   return {
@@ -35,8 +37,10 @@ export function newRequestValues(choice: PublishChoice, contact: Contact): FormV
  */
 export function formValuesFor(choice: PublishChoice, saved: FormValues, contact: Contact): FormValues {
   const values: FormValues = { ...newRequestValues(choice, contact) };
+  // Empty saved values are left out: an empty select shows its placeholder, and the schema's
+  // defaults fill them in again.
   for (const [key, value] of Object.entries(saved)) {
-    if (value !== undefined && value !== null) values[key] = value;
+    if (!isEmpty(value)) values[key] = value;
   }
   // A contact field saved empty is filled from the profile.
   for (const [key, value] of Object.entries(contact)) {
@@ -47,8 +51,6 @@ export function formValuesFor(choice: PublishChoice, saved: FormValues, contact:
   if (choice.direction) values.direction = choice.direction;
   return values;
 }
-
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
  * The saveDraft body: the step the user is at and what is filled in. Empty fields are left out

@@ -4,23 +4,34 @@ import { describe, expect, it, vi } from 'vitest';
 import { TrackingHost } from './TrackingHost.tsx';
 import type { Tracker } from './tracker.ts';
 
-function fakeTracker(): Tracker & { pageView: ReturnType<typeof vi.fn>; click: ReturnType<typeof vi.fn> } {
-  return { pageView: vi.fn(), click: vi.fn(), flush: vi.fn(), pending: () => [] };
+function fakeTracker() {
+  const tracker = {
+    pageView: vi.fn<(path: string) => void>(),
+    click: vi.fn<(path: string, target: string) => void>(),
+    flush: vi.fn<() => void>(),
+    pending: () => [],
+  };
+  return tracker satisfies Tracker;
+}
+
+function Page({ tracker }: { tracker: Tracker }) {
+  return (
+    <>
+      <TrackingHost tracker={tracker} />
+      <Link to="/about" data-track="nav:about">
+        About
+      </Link>
+      <button type="button">Untracked</button>
+    </>
+  );
 }
 
 describe('TrackingHost', () => {
   it('records a page view per route and a click per data-track element', async () => {
     const tracker = fakeTracker();
-    const Page = () => (
-      <>
-        <TrackingHost tracker={tracker} />
-        <Link to="/about" data-track="nav:about">
-          About
-        </Link>
-        <button type="button">Untracked</button>
-      </>
-    );
-    const router = createMemoryRouter([{ path: '*', element: <Page /> }], { initialEntries: ['/home'] });
+    const router = createMemoryRouter([{ path: '*', element: <Page tracker={tracker} /> }], {
+      initialEntries: ['/home'],
+    });
     render(<RouterProvider router={router} />);
     expect(tracker.pageView).toHaveBeenCalledWith('/home');
 

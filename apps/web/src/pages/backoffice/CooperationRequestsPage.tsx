@@ -88,31 +88,31 @@ export function CooperationRequestsPage() {
         </div>
       ),
     },
-    { key: 'type', title: t('cooperation.requests.columns.type'), dataIndex: 'astPrjTpcdName', width: 180 },
+    { key: 'type', title: t('cooperation.requests.columns.type'), dataIndex: 'astPrjTpcdName', width: 160 },
     {
       key: 'status',
       title: t('cooperation.requests.columns.status'),
-      width: 130,
+      width: 120,
       render: (_, row) => <RequestStatusTag request={row} />,
     },
     {
       key: 'createTime',
       title: t('cooperation.requests.columns.publishedAt'),
       dataIndex: 'createTime',
-      width: 120,
+      width: 110,
       render: formatDate,
     },
     {
       key: 'validUntil',
       title: t('cooperation.requests.columns.validUntil'),
       dataIndex: 'validUntil',
-      width: 120,
+      width: 110,
       render: formatDate,
     },
     {
       key: 'action',
       title: t('cooperation.requests.columns.action'),
-      width: 200,
+      width: 215,
       render: (_, row) => (
         <div className="row-actions">
           <Button
@@ -175,7 +175,7 @@ export function CooperationRequestsPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1020 }}
         locale={{
           emptyText: (
             <Empty

@@ -77,7 +77,10 @@ describe('content pages', { timeout: 40_000 }, () => {
           ? jsonResponse(
               envelope({
                 ...article(1),
-                body: bilingual('<p>Ten-year yields fell.</p><script>window.bad = 1</script>', '<p>十年期收益率下降。</p>'),
+                body: bilingual(
+                  '<p>Ten-year yields fell.</p><script>window.bad = 1</script>',
+                  '<p>十年期收益率下降。</p>',
+                ),
                 source: bilingual('Research Department', '研究部'),
                 previous: null,
                 next: { lgcSn: 'A2', title: bilingual('Bond market review 2', '债券市场回顾 2') },

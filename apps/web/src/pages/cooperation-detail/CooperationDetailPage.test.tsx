@@ -31,7 +31,7 @@ const TITLE = 'Forfaiting of a Vietcombank usance L/C';
 const findTitle = () => screen.findByRole('heading', { level: 1, name: TITLE }, { timeout: 15_000 });
 
 describe('/cooperationDetail', () => {
-  it('shows the sections of the request with codes as names', { timeout: 40_000 }, async () => {
+  it('shows the sections of the request with codes as names', { timeout: 60_000 }, async () => {
     stubDetailApi(opportunityDetail());
     renderApp('/cooperationDetail?lgcSn=R1');
     await findTitle();

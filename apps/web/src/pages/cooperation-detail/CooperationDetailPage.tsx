@@ -53,6 +53,9 @@ export function CooperationDetailPage() {
     queryKey: cooperationKeys.detail(lgcSn),
     queryFn: ({ signal }) => fetchOpportunityDetail(lgcSn, signal),
     enabled: lgcSn !== '',
+    // Reloaded on every visit: intentions and answers arrive from other institutions (a message
+    // about a new intention leads here and must show it).
+    staleTime: 0,
     meta: RELOAD_ON_LOCALE_CHANGE,
   });
 

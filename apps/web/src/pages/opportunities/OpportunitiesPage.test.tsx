@@ -42,7 +42,7 @@ function stubListApi() {
 const last = (requests: URL[]) => requests[requests.length - 1] as URL;
 
 describe('/release', () => {
-  it('lists requests with the filters of the address, their state and paging', { timeout: 40_000 }, async () => {
+  it('lists requests with the filters of the address, their state and paging', { timeout: 60_000 }, async () => {
     const requests = stubListApi();
     renderApp('/release?direction=PROVIDE_FUNDING&q=usance&page=2');
     const row = (await screen.findByText('Forfaiting of a Vietcombank usance L/C', {}, { timeout: 15_000 })).closest(

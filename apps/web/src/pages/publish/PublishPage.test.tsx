@@ -298,3 +298,103 @@ describe('/publishInfo: publishing', () => {
     expect(sent.some((call) => call.url === '/api/bthw/publish')).toBe(false);
   });
 });
+
+describe('/publishInfo?edit=', () => {
+  const detail = (canEdit: boolean) => ({
+    item: {
+      lgcSn: 'R5',
+      itDpchlstRqmNm: 'Club loan for 2027',
+      instNm: 'Harbourview Commercial Bank',
+      instSwiftCode: 'HVCBHKHH',
+      instCountry: 'HK',
+      direction: 'PROVIDE_FUNDING',
+      typeCode: 'INTERBANK_LOAN',
+      subTypeCode: 'CLUB_LOAN',
+      astPrjTpcdName: 'Club loan',
+      cmavyTpcd: 'USD',
+      cmavyTpcdName: 'US Dollar',
+      idcstAstIvsAmt: '50000000.00',
+      idcstAstIvsAmtName: 'USD 50,000,000.00',
+      bscrcCoAgrmTmdt: '1 to 3 years',
+      price: '5.25%',
+      status: 'effective',
+      invalidReason: null,
+      validUntil: '2027-02-20',
+      createTime: '2026-11-20T08:00:00.000Z',
+      isMine: true,
+      followed: false,
+      intentionStatus: 'notSent',
+    },
+    categoryCode: 'FUNDS_OUT',
+    choiceCode: 'FUNDS_OUT_CLUB_LOAN',
+    formKind: 'loan',
+    fields: {
+      choiceCode: 'FUNDS_OUT_CLUB_LOAN',
+      subTypeCode: 'CLUB_LOAN',
+      itDpchlstRqmNm: 'Club loan for 2027',
+      direction: 'PROVIDE_FUNDING',
+      validFrom: '2026-11-20',
+      validUntil: '2027-02-20',
+      scopeLimited: false,
+      scopeCountries: [],
+      currency: 'USD',
+      amount: '50000000.00',
+      termType: 'COMMON',
+      commonTerm: 'Y1_3',
+      price: 5.25,
+      rateType: 'FIXED',
+      rateMin: 4.5,
+      rateMax: 5.5,
+      contactName: 'Amy Chan',
+      contactEmail: 'amy.chan@harbourview.example',
+      contactPhone: '+852 2123 4567',
+      attachments: [],
+    },
+    attachments: [],
+    publisher: {
+      instNm: 'Harbourview Commercial Bank',
+      instSwiftCode: 'HVCBHKHH',
+      country: 'HK',
+      contactName: 'Amy Chan',
+      contactEmail: 'amy.chan@harbourview.example',
+      contactPhone: '+852 2123 4567',
+    },
+    owner: { pushedCount: 0, intentionCount: 0, agreedCount: 0, intentions: [] },
+    myIntention: null,
+    canSendIntention: false,
+    canEdit,
+  });
+
+  it('changes an effective request of one’s own and goes back to it', SLOW, async () => {
+    const sent = stubPublishApi({
+      respond: (url) => {
+        if (url === '/api/bthw/detail/R5') return jsonResponse(envelope(detail(true)));
+        if (url === '/api/bthw/update/R5') return jsonResponse(envelope({ lgcSn: 'R5' }));
+        return undefined;
+      },
+    });
+    const { router } = renderApp('/publishInfo?edit=R5');
+    const name = await screen.findByLabelText('Request name', {}, find);
+    expect(await heading('Edit published information')).toBeTruthy();
+    // No steps and no draft when editing.
+    expect(screen.queryByText('Save draft')).toBeNull();
+    fireEvent.change(name, { target: { value: 'Club loan for 2027, enlarged' } });
+    fireEvent.click(button('Save changes'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cooperationDetail'), find);
+    expect(router.state.location.search).toBe('?lgcSn=R5');
+    const update = sent.find((call) => call.url === '/api/bthw/update/R5');
+    expect(update?.body).toMatchObject({ itDpchlstRqmNm: 'Club loan for 2027, enlarged', subTypeCode: 'CLUB_LOAN' });
+    expect(update?.body).not.toHaveProperty('draftLgcSn');
+  });
+
+  it('refuses to edit a request the user may not change', SLOW, async () => {
+    stubPublishApi({
+      respond: (url) => (url === '/api/bthw/detail/R5' ? jsonResponse(envelope(detail(false))) : undefined),
+    });
+    renderApp('/publishInfo?edit=R5');
+    expect(
+      await screen.findByText('Only effective requests you published yourself can be edited.', {}, find),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Request name')).toBeNull();
+  });
+});

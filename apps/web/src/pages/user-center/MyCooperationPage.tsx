@@ -117,19 +117,23 @@ function IntentionList({
   const columns: TableColumnsType<IntentionItem> = [
     {
       key: 'request',
-      title: t('columns.name'),
-      width: 220,
+      title: t('intentions.requestAndMessage'),
       render: (_, row) => (
-        <Link to={detailPath(row.requestLgcSn)} className="opportunity-name">
-          {row.requestName}
-        </Link>
+        <div className="cell-stack">
+          <Link to={detailPath(row.requestLgcSn)} className="opportunity-name">
+            {row.requestName}
+          </Link>
+          <span className="cell-stack__sub multiline intention-message" title={row.message}>
+            {row.message}
+          </span>
+        </div>
       ),
     },
     received
       ? {
           key: 'institution',
           title: t('intentions.institution'),
-          width: 220,
+          width: 190,
           render: (_, row) => (
             <div className="cell-stack">
               <span>{row.senderInstitution}</span>
@@ -143,7 +147,7 @@ function IntentionList({
       : {
           key: 'recipient',
           title: t('intentions.recipient'),
-          width: 220,
+          width: 190,
           render: (_, row) => (
             <div className="cell-stack">
               <span>{row.recipientInstitution}</span>
@@ -151,16 +155,11 @@ function IntentionList({
             </div>
           ),
         },
-    {
-      key: 'message',
-      title: t('intentions.message'),
-      render: (_, row) => <span className="multiline intention-message">{row.message}</span>,
-    },
-    { key: 'sentAt', title: t('intentions.sentAt'), width: 150, render: (_, row) => formatTime(row.sentAt) },
+    { key: 'sentAt', title: t('intentions.sentAt'), width: 130, render: (_, row) => formatTime(row.sentAt) },
     {
       key: 'status',
       title: t('intentions.status'),
-      width: 150,
+      width: 130,
       render: (_, row) => (
         <div className="cell-stack cell-stack--tags">
           <span>
@@ -175,7 +174,7 @@ function IntentionList({
     columns.push({
       key: 'action',
       title: t('columns.action'),
-      width: 170,
+      width: 130,
       render: (_, row) =>
         row.canAnswer ? (
           <div className="row-actions">
@@ -205,7 +204,7 @@ function IntentionList({
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 780 }}
         aria-label={t(`myCooperation.tabs.${box}`)}
         locale={{
           emptyText: (
@@ -256,13 +255,13 @@ function MatchedList({
         </div>
       ),
     },
-    { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 220 },
-    { key: 'swift', title: t('matched.swift'), width: 130, render: (_, row) => row.swiftCode ?? '—' },
-    { key: 'pushTime', title: t('matched.pushTime'), width: 160, render: (_, row) => formatTime(row.pushTime) },
+    { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 190 },
+    { key: 'swift', title: t('matched.swift'), width: 120, render: (_, row) => row.swiftCode ?? '—' },
+    { key: 'pushTime', title: t('matched.pushTime'), width: 140, render: (_, row) => formatTime(row.pushTime) },
     {
       key: 'action',
       title: t('columns.action'),
-      width: 100,
+      width: 80,
       render: (_, row) => (
         <Link
           to={detailPath(row.request.lgcSn)}
@@ -289,7 +288,7 @@ function MatchedList({
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 900 }}
+        scroll={{ x: 760 }}
         aria-label={t(`matched.kind.${kind}`)}
         locale={{
           emptyText: <Empty description={list.isError ? t('list.loadFailed') : t(`matched.empty.${kind}`)} />,

@@ -69,15 +69,42 @@ export function MyPublishPage() {
       ),
     },
     { key: 'status', title: t('columns.status'), width: 130, render: (_, row) => <RequestStatusTag item={row} /> },
-    { key: 'date', title: t('columns.publishDate'), width: 120, render: (_, row) => formatDate(row.createTime) },
-    { key: 'validUntil', title: t('columns.validUntil'), width: 120, render: (_, row) => formatDate(row.validUntil) },
-    { key: 'pushed', title: t('counts.pushed'), width: 110, align: 'right', dataIndex: 'pushedCount' },
-    { key: 'intentions', title: t('counts.intentions'), width: 110, align: 'right', dataIndex: 'intentionCount' },
-    { key: 'reached', title: t('counts.reached'), width: 100, align: 'right', dataIndex: 'agreedCount' },
+    {
+      key: 'dates',
+      title: t('columns.dates'),
+      width: 150,
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span>{formatDate(row.createTime)}</span>
+          <span className="cell-stack__sub">{t('myPublish.validUntil', { date: formatDate(row.validUntil) })}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'results',
+      title: t('columns.results'),
+      width: 190,
+      render: (_, row) => (
+        <dl className="count-list">
+          <div>
+            <dt>{t('counts.pushed')}</dt>
+            <dd>{row.pushedCount}</dd>
+          </div>
+          <div>
+            <dt>{t('counts.intentions')}</dt>
+            <dd>{row.intentionCount}</dd>
+          </div>
+          <div>
+            <dt>{t('counts.reached')}</dt>
+            <dd>{row.agreedCount}</dd>
+          </div>
+        </dl>
+      ),
+    },
     {
       key: 'action',
       title: t('columns.action'),
-      width: 200,
+      width: 150,
       render: (_, row) => (
         <div className="row-actions">
           <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
@@ -129,7 +156,7 @@ export function MyPublishPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 820 }}
         aria-label={t('routes.myPublish')}
         locale={{
           emptyText: (

@@ -32,7 +32,8 @@ const BANNERS = [
 
 function renderBanner(banners: unknown[] = BANNERS) {
   stubPortalApi({
-    respond: (url) => (url.startsWith('/api/bannerP1/bannerListForP1') ? jsonResponse(envelope({ list: banners })) : undefined),
+    respond: (url) =>
+      url.startsWith('/api/bannerP1/bannerListForP1') ? jsonResponse(envelope({ list: banners })) : undefined,
   });
   const router = createMemoryRouter([{ path: '*', element: <BannerCarousel /> }], { initialEntries: ['/home'] });
   return render(

@@ -71,7 +71,7 @@ export function AboutPage() {
           </aside>
         ) : null}
       </div>
-      <div className="content-block">
+      <div className="content-block content-block--spaced">
         <LeaveMessagePanel />
       </div>
     </ContentFrame>

@@ -61,25 +61,22 @@ export function TopicView({
     >
       {topic.banner ? <img className="topic-banner" src={topic.banner.url} alt="" /> : null}
       <div className="content-layout">
-        <div>
-          <article className="content-article">
-            {sections.length === 0 ? <EmptyBlock /> : null}
-            {sections.map((section, index) => (
-              <section
-                // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is their identity
-                key={index}
-                className="content-section"
-                aria-labelledby={`topic-section-${index + 1}`}
-              >
-                <h2 id={`topic-section-${index + 1}`} className="content-section__title">
-                  {text(section.heading)}
-                </h2>
-                <RichText html={text(section.body)} />
-              </section>
-            ))}
-          </article>
-          {children?.(topic)}
-        </div>
+        <article className="content-article">
+          {sections.length === 0 ? <EmptyBlock /> : null}
+          {sections.map((section, index) => (
+            <section
+              // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is their identity
+              key={index}
+              className="content-section"
+              aria-labelledby={`topic-section-${index + 1}`}
+            >
+              <h2 id={`topic-section-${index + 1}`} className="content-section__title">
+                {text(section.heading)}
+              </h2>
+              <RichText html={text(section.body)} />
+            </section>
+          ))}
+        </article>
         <aside className="content-aside">
           {aside?.(topic)}
           {toc.length > 1 ? (
@@ -112,6 +109,7 @@ export function TopicView({
           </nav>
         </aside>
       </div>
+      {children ? <div className="content-block--spaced">{children(topic)}</div> : null}
     </ContentFrame>
   );
 }

@@ -1,0 +1,126 @@
+/**
+ * Pieces of the marketplace journey: log-in through the dialog (with the e-mail code a new
+ * device asks for), antd selects and date pickers, and the header bell.
+ */
+import type { Locator, Page } from 'playwright-core';
+import type { JourneyPage, mailbox } from '../support.ts';
+
+export type Mailbox = ReturnType<typeof mailbox>;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The accessible name of a form field: its label, after antd's required mark if any. */
+export const named = (label: string) => new RegExp(`^(\\*\\s*)?${escapeRegExp(label)}$`);
+
+/** An accessible name that starts with `text` (cards whose name continues with a description). */
+export const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+
+export type LoginText = {
+  loginTitle: string;
+  email: string;
+  password: string;
+  pictureCode: string;
+  emailCode: string;
+  sendCode: string;
+  logIn: string;
+  loggedIn: string;
+};
+
+/** When the last e-mail code was asked for, per address (the server sends one a minute). */
+const lastCodeAt = new Map<string, number>();
+const RESEND_INTERVAL_MS = 61_000;
+
+/**
+ * Logs in through the dialog that is open. On a new device the pre-check asks for an e-mail
+ * code too: the helper reads it from the SMTP server, first waiting out the one-a-minute limit
+ * if this journey asked for a code for the same address less than a minute ago.
+ */
+export async function logIn(
+  page: JourneyPage,
+  mail: Mailbox,
+  text: LoginText,
+  login: { email: string; password: string; answer: Promise<string> },
+) {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByText(text.loginTitle, { exact: true }) });
+  await dialog.getByLabel(text.email, { exact: true }).fill(login.email);
+  const precheck = page.waitForResponse((r) => r.url().includes('/api/user/p1/queryLoginEmailFlag'));
+  await dialog.getByLabel(text.password, { exact: true }).focus();
+  const flag = ((await (await precheck).json()) as { data: { flag: string } }).data.flag;
+  await dialog.getByLabel(text.password, { exact: true }).fill(login.password);
+  await dialog.getByLabel(text.pictureCode, { exact: true }).fill(await login.answer);
+  if (flag === '1') {
+    const key = login.email.toLowerCase();
+    const wait = (lastCodeAt.get(key) ?? 0) + RESEND_INTERVAL_MS - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+    await skipOldMail(mail, login.email);
+    const sent = page.waitForResponse((r) => r.url().includes('/api/user/p1/getEmailCode'));
+    await dialog.getByRole('button', { name: text.sendCode }).click();
+    const answer = (await (await sent).json()) as { code: string };
+    if (answer.code !== '0') throw new Error(`no e-mail code for ${login.email}: ${answer.code}`);
+    lastCodeAt.set(key, Date.now());
+    await dialog.getByLabel(text.emailCode, { exact: true }).fill(await mail.waitForCode(login.email));
+  }
+  await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
+  await page.getByText(text.loggedIn).first().waitFor();
+}
+
+/** Marks every e-mail to `to` that arrived so far as seen, so the next wait sees only new ones. */
+async function skipOldMail(mail: Mailbox, to: string) {
+  for (;;) {
+    try {
+      await mail.waitFor(to, () => true, 0);
+    } catch {
+      return;
+    }
+  }
+}
+
+/** The antd select (or tree select) whose label is `label`. */
+export function combobox(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('combobox', { name: named(label) });
+}
+
+/**
+ * Chooses an option of the antd select `combo` (typing `search` into it, or opening it), and
+ * checks that the choice took: a click on a list still moving into place can miss.
+ */
+export async function choose(page: Page, combo: Locator, option: string, search?: string) {
+  const select = combo.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  const dropdown = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (search) await combo.fill(search);
+    else if (!(await dropdown.isVisible())) await combo.click();
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    if (((await select.textContent()) ?? '').includes(option)) return;
+  }
+  throw new Error(`could not choose "${option}"`);
+}
+
+/** Chooses a node of the antd tree select `combo` by typing `search` into it. */
+export async function chooseTreeNode(page: Page, combo: Locator, option: string, search: string) {
+  await combo.fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title').filter({ hasText: option }).first().click();
+}
+
+/** Types a date into the antd date picker labelled `label` and confirms it with Enter. */
+export async function enterDate(page: Page, label: string, date: string) {
+  const input = page.getByLabel(named(label));
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+/** `YYYY-MM-DD` of the day `days` from today. */
+export function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** The header's message bell, by its accessible name ("Messages, 3 unread"). */
+export function bell(page: Page, label: string): Locator {
+  return page.getByRole('banner').getByRole('link', { name: label, exact: true });
+}
