@@ -393,6 +393,9 @@ async function agreeFromMessage(page: JourneyPage, text: Text, name: string) {
 
 /** Either side: the intention, agreed, under My cooperation in the given tab. */
 async function seeUnderMyCooperation(page: JourneyPage, text: Text, name: string, tab: 'received' | 'sent') {
+  // Into the user centre by the bell, then its menu.
+  await page.getByRole('banner').getByRole('link', { name: text.anyBell }).click();
+  await page.getByRole('heading', { level: 1, name: text.messageCentre }).waitFor();
   await page.getByRole('navigation', { name: text.userCentre }).getByRole('link', { name: text.myCooperation }).click();
   await page.getByRole('heading', { level: 1, name: text.myCooperation }).waitFor();
   await page.getByRole('tab', { name: text[tab] }).click();

@@ -390,8 +390,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Uncommon-Chinese-character helper: a token from its service and the scripts to load',
         description:
-          '404 when the helper is not configured; 503 when its service fails (the browser then loads nothing).',
-        response: { 200: ZEnvelope(ZUncommonCharToken) },
+          'data null when the helper is not configured; 503 when its service fails (the browser then loads nothing).',
+        response: { 200: ZEnvelope(ZUncommonCharToken.nullable()) },
       },
     },
     async (request, reply) => {

@@ -172,20 +172,23 @@ export async function listOpportunities(
     .orderBy('r.id', 'desc')
     .limit(page.pageSize)
     .offset((page.pageNo - 1) * page.pageSize);
-  const rows = await listSelection(baseListQuery(db))
-    .where('r.id', 'in', pageIds)
-    .orderBy('r.publishedAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
   const counted = db
     .selectFrom('cooperationRequest as r')
     .select(sql`1`.as('one'))
     .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
     .limit(cap + 1);
-  const row = await db
-    .selectFrom(counted.as('m'))
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
+  // The page and the count go to the pool together (two connections, one wait).
+  const [rows, row] = await Promise.all([
+    listSelection(baseListQuery(db))
+      .where('r.id', 'in', pageIds)
+      .orderBy('r.publishedAt', 'desc')
+      .orderBy('r.id', 'desc')
+      .execute(),
+    db
+      .selectFrom(counted.as('m'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
   const n = Number(row.n);
   return { rows: rows as ListRow[], total: Math.min(n, cap), capped: n > cap };
 }

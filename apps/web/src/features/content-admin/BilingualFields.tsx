@@ -50,7 +50,7 @@ export function BilingualFields({
             {rows ? (
               <Input.TextArea
                 lang={LANGUAGE_TAG[language]}
-                autoSize={{ minRows: rows, maxRows: rows * 3 }}
+                rows={rows}
                 showCount={Boolean(maxLength)}
                 maxLength={maxLength}
               />

@@ -200,7 +200,7 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
     {
       key: 'actions',
       title: t('content.columns.actions'),
-      width: 230,
+      width: 290,
       render: (_, entry) => {
         const name = config.nameOf(entry);
         const published = entry.status === 'published';

@@ -1,4 +1,4 @@
-import { Button, Input, Tooltip, Upload } from 'antd';
+import { Button, Input, Popover, Tooltip, Upload } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,14 +41,21 @@ export function RichTextEditor({
   const ref = useRef<TextAreaRef>(null);
   const [showPreview, setShowPreview] = useState(true);
   const [uploading, setUploading] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkHref, setLinkHref] = useState('https://');
+  const [linkError, setLinkError] = useState(false);
+  /** The selection to wrap while the link box has the focus. */
+  const selection = useRef<[number, number] | null>(null);
 
   const area = () => ref.current?.resizableTextArea?.textArea ?? null;
 
   /** Replaces the selection with `before + selection + after` and selects the wrapped text. */
   const apply = (before: string, after: string, placeholder: string) => {
     const element = area();
-    const start = element?.selectionStart ?? value.length;
-    const end = element?.selectionEnd ?? value.length;
+    const saved = selection.current;
+    selection.current = null;
+    const start = saved?.[0] ?? element?.selectionStart ?? value.length;
+    const end = saved?.[1] ?? element?.selectionEnd ?? value.length;
     const selected = value.slice(start, end) || placeholder;
     const next = value.slice(0, start) + before + selected + after + value.slice(end);
     onChange?.(next);
@@ -72,9 +79,21 @@ export function RichTextEditor({
   ];
 
   const insertLink = () => {
-    const href = window.prompt(t('content.editor.linkPrompt'), 'https://');
-    if (!href || !/^(https?:\/\/|\/|mailto:)/i.test(href.trim())) return;
-    apply(`<a href="${escapeHtml(href.trim())}">`, '</a>', t('content.editor.linkText'));
+    const href = linkHref.trim();
+    if (!/^(https?:\/\/\S+|\/\S*|mailto:\S+)$/i.test(href)) {
+      setLinkError(true);
+      return;
+    }
+    setLinkOpen(false);
+    apply(`<a href="${escapeHtml(href)}">`, '</a>', t('content.editor.linkText'));
+  };
+
+  const openLink = () => {
+    const element = area();
+    selection.current = [element?.selectionStart ?? value.length, element?.selectionEnd ?? value.length];
+    setLinkHref('https://');
+    setLinkError(false);
+    setLinkOpen(true);
   };
 
   const insertImage = async (file: File) => {
@@ -98,7 +117,7 @@ export function RichTextEditor({
       apply(wrap.before, wrap.after, t(`content.editor.sample.${wrap.key}` as 'content.editor.sample.bold'));
     } else if (key === 'k') {
       event.preventDefault();
-      insertLink();
+      openLink();
     }
   };
 
@@ -119,11 +138,43 @@ export function RichTextEditor({
             </Button>
           </Tooltip>
         ))}
-        <Tooltip title={t('content.editor.link')}>
-          <Button type="text" size="small" aria-label={t('content.editor.link')} onClick={insertLink}>
-            🔗
+        <Popover
+          open={linkOpen}
+          onOpenChange={(next) => {
+            if (next) openLink();
+            else setLinkOpen(false);
+          }}
+          trigger="click"
+          title={t('content.editor.linkPrompt')}
+          content={
+            <div className="rich-editor__link">
+              <Input
+                autoFocus
+                value={linkHref}
+                status={linkError ? 'error' : undefined}
+                aria-label={t('content.editor.linkPrompt')}
+                onChange={(event) => {
+                  setLinkHref(event.target.value);
+                  setLinkError(false);
+                }}
+                onPressEnter={insertLink}
+              />
+              {linkError ? <div className="rich-editor__link-error">{t('content.editor.linkInvalid')}</div> : null}
+              <div className="rich-editor__link-actions">
+                <Button size="small" onClick={() => setLinkOpen(false)}>
+                  {t('content.actions.cancel')}
+                </Button>
+                <Button size="small" type="primary" onClick={insertLink}>
+                  {t('content.editor.linkInsert')}
+                </Button>
+              </div>
+            </div>
+          }
+        >
+          <Button type="text" size="small" aria-label={t('content.editor.link')} title={t('content.editor.link')}>
+            {t('content.editor.linkShort')}
           </Button>
-        </Tooltip>
+        </Popover>
         <Upload
           accept=".jpg,.jpeg,.png"
           showUploadList={false}
@@ -156,7 +207,7 @@ export function RichTextEditor({
           aria-invalid={invalid}
           maxLength={maxLength}
           spellCheck
-          autoSize={{ minRows: 10, maxRows: 24 }}
+          rows={14}
           placeholder={t('content.editor.placeholder')}
           onChange={(event) => onChange?.(event.target.value)}
           onKeyDown={onKeyDown}

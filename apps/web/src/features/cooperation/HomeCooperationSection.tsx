@@ -1,6 +1,6 @@
 import './cooperation.css';
 import { Button, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/icons.tsx';
@@ -24,7 +24,7 @@ export function HomeCooperationSection() {
   const current = useCurrentUser();
   const canRead = current.status === 'user' && hasAccess(current.user);
 
-  let content: React.ReactNode = null;
+  let content: ReactNode = null;
   if (current.status === 'visitor') {
     content = (
       <div className="home-cooperation__tip">

@@ -265,7 +265,7 @@ function FeedbackDrawer({
                 extra={t('content.feedback.answerHint')}
                 rules={[schemaRule(ZFeedbackAnswer, ['answer'])]}
               >
-                <Input.TextArea autoSize={{ minRows: 5, maxRows: 14 }} showCount maxLength={CONTENT_LIMITS.answer} />
+                <Input.TextArea rows={6} showCount maxLength={CONTENT_LIMITS.answer} />
               </Form.Item>
               <Button
                 type="primary"

@@ -97,12 +97,7 @@ export function PortugueseInstitutionsPage() {
           label={t('content.institutions.descriptionPt')}
           rules={[schemaRule(schema, ['descriptionPt'])]}
         >
-          <Input.TextArea
-            lang="pt"
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            showCount
-            maxLength={CONTENT_LIMITS.summary}
-          />
+          <Input.TextArea lang="pt" rows={4} showCount maxLength={CONTENT_LIMITS.summary} />
         </Form.Item>
         <SortOrderField schema={schema} />
       </>

@@ -99,7 +99,7 @@ export function TopicsPage() {
     {
       key: 'actions',
       title: t('backoffice:content.columns.actions'),
-      width: 230,
+      width: 240,
       render: (_, topic) => {
         const name = nameOf(topic.key);
         const published = topic.status === 'published';
