@@ -5,7 +5,18 @@
  */
 import http from 'node:http';
 
-export type LoadRequest = { path: string; method?: 'GET' | 'POST'; cookie?: string; body?: unknown };
+/**
+ * `headers`: extra request headers (e.g. If-None-Match). `expectStatus`: the answer counts as a
+ * success on that status alone (a 304, or a compressed 200 whose body is not read as JSON).
+ */
+export type LoadRequest = {
+  path: string;
+  method?: 'GET' | 'POST';
+  cookie?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  expectStatus?: number;
+};
 export type LoadResult = { latencies: number[]; elapsedMs: number; errors: number; firstError?: string };
 
 export function percentile(values: number[], p: number): number {
@@ -25,6 +36,7 @@ export function send(agent: http.Agent, baseUrl: string, req: LoadRequest): Prom
         method: req.method ?? 'GET',
         headers: {
           accept: 'application/json',
+          ...req.headers,
           ...(req.cookie ? { cookie: req.cookie } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
         },
@@ -41,7 +53,8 @@ export function send(agent: http.Agent, baseUrl: string, req: LoadRequest): Prom
   });
 }
 
-function isSuccess(result: { status: number; body: string }): boolean {
+function isSuccess(result: { status: number; body: string }, expectStatus?: number): boolean {
+  if (expectStatus !== undefined) return result.status === expectStatus;
   if (result.status !== 200) return false;
   return result.body.startsWith('{"code":"0"') || /^\{[^{]*"code":"0"/.test(result.body);
 }
@@ -61,7 +74,7 @@ export async function runLoad(
       try {
         const res = await send(agent, baseUrl, req);
         const ms = performance.now() - started;
-        if (isSuccess(res)) into?.push(ms);
+        if (isSuccess(res, req.expectStatus)) into?.push(ms);
         else {
           result.errors++;
           result.firstError ??= `${req.method ?? 'GET'} ${req.path}: ${res.status} ${res.body.slice(0, 200)}`;

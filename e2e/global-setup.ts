@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'], {
     env: {
       ...env,
       NODE_ENV: 'test',

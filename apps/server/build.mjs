@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.mjs',
+  // SERVER_BUNDLE_OUT: another place for the bundle (a second e2e or bench build beside this one).
+  outfile: process.env.SERVER_BUNDLE_OUT ?? 'dist/main.mjs',
   bundle: true,
   platform: 'node',
   format: 'esm',

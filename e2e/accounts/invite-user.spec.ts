@@ -123,7 +123,7 @@ async function acceptInvitation(invitee: JourneyPage, mail: Mailbox, link: strin
   await logIn(invitee, mail, { email: INVITEE.email, password: INVITEE.password, answer });
   await invitee.getByText('Login Successfully').first().waitFor();
   await invitee.waitForURL('**/register');
-  await invitee.getByText('Complete your profile').waitFor();
+  await invitee.getByRole('heading', { level: 1, name: 'Complete your profile' }).waitFor();
   await screenshot(invitee, 'users-invitee-complete-profile-en');
 }
 

@@ -44,6 +44,19 @@ describe('TrackingHost', () => {
     expect(tracker.pageView).toHaveBeenLastCalledWith('/about');
   });
 
+  it('does not count the back office', async () => {
+    const tracker = fakeTracker();
+    const router = createMemoryRouter([{ path: '*', element: <Page tracker={tracker} /> }], {
+      initialEntries: ['/backend/registrations'],
+    });
+    render(<RouterProvider router={router} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'About' }));
+    });
+    expect(tracker.click).not.toHaveBeenCalled();
+    expect(tracker.pageView.mock.calls).toEqual([['/about']]);
+  });
+
   it('sends what is queued when the page is left', () => {
     const tracker = fakeTracker();
     const router = createMemoryRouter([{ path: '*', element: <TrackingHost tracker={tracker} /> }]);

@@ -5,6 +5,11 @@ import { createTracker, type Tracker, trackTargetOf } from './tracker.ts';
 
 let shared: Tracker | null = null;
 
+/** The back office is the bank's own tool, not the portal its visitors see: not counted. */
+const UNTRACKED_PREFIX = '/backend';
+export const isTracked = (pathname: string) =>
+  pathname !== UNTRACKED_PREFIX && !pathname.startsWith(`${UNTRACKED_PREFIX}/`);
+
 /** The page's one tracker (created on first use). */
 export function getTracker(): Tracker {
   shared ??= createTracker({ locale: getLocale });
@@ -22,14 +27,14 @@ export function TrackingHost({ tracker = getTracker() }: { tracker?: Tracker }) 
   path.current = pathname;
 
   useEffect(() => {
-    tracker.pageView(pathname);
+    if (isTracked(pathname)) tracker.pageView(pathname);
   }, [pathname, tracker]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       try {
         const target = trackTargetOf(event.target);
-        if (target) tracker.click(path.current, target);
+        if (target && isTracked(path.current)) tracker.click(path.current, target);
       } catch {
         // Never let tracking get in the way of a click.
       }

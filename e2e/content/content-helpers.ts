@@ -1,0 +1,177 @@
+/**
+ * Pieces of the public-content journeys: log-in through the dialog, waiting for a page to
+ * settle, and the page checks of the all-routes run (untranslated i18n keys, console errors,
+ * axe-core serious and critical violations).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { captchaAnswer, type JourneyPage, type mailbox } from '../support.ts';
+
+export type Mailbox = ReturnType<typeof mailbox>;
+export type Locale = 'en-US' | 'zh-CN';
+
+/** The log-in dialog of the page, by its title in either language. */
+export function loginDialog(page: Page) {
+  return page.getByRole('dialog').filter({ has: page.getByText(/^(Log in|登录)$/) });
+}
+
+/** Marks every e-mail to `to` that arrived so far as seen, so the next wait sees only new ones. */
+async function skipOldMail(mail: Mailbox, to: string) {
+  for (;;) {
+    try {
+      await mail.waitFor(to, () => true, 0);
+    } catch {
+      return;
+    }
+  }
+}
+
+/**
+ * Opens `path` (a page behind the log-in, so the guard opens the dialog), logs in in English
+ * and waits to be back on `path`. On a new device the pre-check asks for an e-mail code too; if
+ * another journey asked for one for the same address less than a minute ago, the server says
+ * how long to wait, and the helper waits and asks again.
+ */
+export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, email: string, password: string) {
+  const answer = await captchaAnswer(page, () => page.goto(path));
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+  const precheck = page.waitForResponse((r) => r.url().includes('/api/user/p1/queryLoginEmailFlag'));
+  await dialog.getByLabel('Password', { exact: true }).focus();
+  const flag = ((await (await precheck).json()) as { data: { flag: string } }).data.flag;
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByLabel('Picture code', { exact: true }).fill(answer);
+  if (flag === '1') {
+    await skipOldMail(mail, email);
+    for (let attempt = 0; ; attempt += 1) {
+      const sent = page.waitForResponse((r) => r.url().includes('/api/user/p1/getEmailCode'));
+      await dialog.getByRole('button', { name: 'Send code' }).click();
+      const reply = (await (await sent).json()) as { code: string; data: { seconds?: number } | null };
+      if (reply.code === '0') break;
+      if (reply.code !== 'PRT_RESEND_TOO_SOON' || attempt > 0) throw new Error(`no e-mail code for ${email}: ${reply.code}`);
+      await page.waitForTimeout(((reply.data?.seconds ?? 60) + 1) * 1000);
+    }
+    await dialog.getByLabel('E-mail verification code', { exact: true }).fill(await mail.waitForCode(email));
+  }
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByText('Login Successfully').first().waitFor();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** Chooses the portal's language for the next page loads of this page's context. */
+export async function useLocale(page: Page, locale: Locale) {
+  await page.evaluate((value) => window.localStorage.setItem('locale', value), locale);
+}
+
+/**
+ * Waits until the page has stopped loading: no request for half a second, then no spinner or
+ * active skeleton (data still arriving), then fonts and images.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), null, {
+      timeout: 10_000,
+    })
+    .catch(() => {});
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Untranslated keys
+
+const I18N_DIR = 'packages/shared/src/i18n/en-US';
+const NAMESPACES = readdirSync(I18N_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.replace(/\.json$/, ''));
+
+function flatten(value: unknown, prefix: string, into: Set<string>) {
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+  } else if (prefix.includes('.')) {
+    into.add(prefix);
+  }
+}
+
+/** Every key path of every namespace ("routes.home"), and the names of their top-level groups. */
+const KEYS = new Set<string>();
+const GROUPS = new Set<string>();
+for (const ns of NAMESPACES) {
+  const json = JSON.parse(readFileSync(join(I18N_DIR, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+  for (const [group, value] of Object.entries(json)) if (value && typeof value === 'object') GROUPS.add(group);
+  flatten(json, '', KEYS);
+}
+
+const NAMESPACED_KEY = new RegExp(`\\b(?:${NAMESPACES.join('|')}):[a-zA-Z]+(?:\\.[a-zA-Z0-9_]+)*\\b`, 'g');
+/** A dotted identifier standing on its own: not part of an e-mail address, path or file name. */
+const DOTTED = /(?<![\w@./-])[a-zA-Z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_]*)+(?![\w@/-])/g;
+const FILE_NAME = /\.(pdf|png|jpe?g|bmp|gif|svg|docx?|xlsx?|zip|txt|csv)$/i;
+
+/**
+ * Text on the page that is an i18n key rather than a translation: `ns:key.path`, a known key
+ * path, a dotted path under a known group (a key missing from the resources), or an
+ * interpolation left as `{{name}}`.
+ */
+export function untranslatedKeys(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(NAMESPACED_KEY)) found.add(match[0]);
+  for (const match of text.matchAll(DOTTED)) {
+    const token = match[0];
+    if (FILE_NAME.test(token)) continue;
+    if (KEYS.has(token) || GROUPS.has(token.split('.')[0]!)) found.add(token);
+  }
+  for (const match of text.matchAll(/\{\{\s*\w+\s*\}\}/g)) found.add(match[0]);
+  return [...found];
+}
+
+/** The visible text of the page and the accessible names/labels it gives to controls. */
+export function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attributes = Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))
+      .map((element) =>
+        ['aria-label', 'placeholder', 'title', 'alt']
+          .map((name) => element.getAttribute(name) ?? '')
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .join('\n');
+    return `${document.body.innerText}\n${document.title}\n${attributes}`;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility
+
+const AXE_SOURCE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/**
+ * Runs axe-core in the page (evaluate is not subject to the page's CSP, a script tag would be)
+ * and answers its serious and critical violations as "rule: help — targets".
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: AxeViolation[] };
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => ({ target: node.target.map(String) })),
+    }));
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4} more)` : ''}`,
+    );
+}
