@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // Whole pages render with antd under jsdom; on a busy two-core machine that takes seconds.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -2,6 +2,7 @@
  * `npm run bench` (after `npm run build`): prints the project's speed and size figures against
  * their targets. Exit code 0 either way: the figures are for people to read and compare.
  */
+import { printHome } from './home.ts';
 import { benchLogin } from './login.ts';
 import { printMarketplace } from './marketplace.ts';
 import { printSection } from './report.ts';
@@ -11,6 +12,7 @@ import { benchWebSize } from './web-size.ts';
 const results = [
   printSection('Server start-up and memory (PGlite, built server)', await benchStartup()),
   printSection('Web app initial download', await benchWebSize()),
+  await printHome(),
   printSection('Log-in (PGlite, built server)', await benchLogin()),
   await printMarketplace(),
 ];

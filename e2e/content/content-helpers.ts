@@ -49,7 +49,8 @@ export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, em
       await dialog.getByRole('button', { name: 'Send code' }).click();
       const reply = (await (await sent).json()) as { code: string; data: { seconds?: number } | null };
       if (reply.code === '0') break;
-      if (reply.code !== 'PRT_RESEND_TOO_SOON' || attempt > 0) throw new Error(`no e-mail code for ${email}: ${reply.code}`);
+      if (reply.code !== 'PRT_RESEND_TOO_SOON' || attempt > 0)
+        throw new Error(`no e-mail code for ${email}: ${reply.code}`);
       await page.waitForTimeout(((reply.data?.seconds ?? 60) + 1) * 1000);
     }
     await dialog.getByLabel('E-mail verification code', { exact: true }).fill(await mail.waitForCode(email));
@@ -136,6 +137,7 @@ export function visibleText(page: Page): Promise<string> {
           .join('\n'),
       )
       .join('\n');
+    // biome-ignore lint/performance/useDomNodeTextContent: only rendered (visible) text counts here
     return `${document.body.innerText}\n${document.title}\n${attributes}`;
   });
 }
@@ -155,8 +157,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } })
-      .axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: AxeViolation[] };
     return result.violations.map(({ id, impact, help, nodes }) => ({
       id,

@@ -420,6 +420,13 @@ export const ROUTES: readonly RouteRecord[] = [
     page: lazyPage(() => import('../pages/backoffice/content/FeedbackPage.tsx'), 'FeedbackPage'),
   },
   {
+    path: BACKOFFICE_CONTENT_PATHS.leaveMessages,
+    title: 'backoffice:leaveMessages.title',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/content/LeaveMessagesPage.tsx'), 'LeaveMessagesPage'),
+  },
+  {
     path: BACKOFFICE_CONTENT_PATHS.visits,
     title: 'backoffice:content.routes.visits',
     layout: 'backoffice',

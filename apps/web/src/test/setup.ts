@@ -2,11 +2,15 @@
  * jsdom lacks a few browser APIs that antd and the shell use. Each test starts in English with
  * empty storage.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetApiClientState } from '../lib/api/api-client.ts';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { setLocale } from '../lib/i18n/locale.ts';
+
+// findBy…/waitFor give a lazily loaded page up to 4 s to appear (1 s by default): page chunks
+// load through dynamic imports, slow when the machine is busy.
+configure({ asyncUtilTimeout: 4_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

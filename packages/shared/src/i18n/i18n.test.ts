@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveLocale, resources, translate } from './index.ts';
+import { allResources } from './full.ts';
+import { NAMESPACES, ON_DEMAND_NAMESPACES, resolveLocale, resources, translate } from './index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -13,13 +15,22 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const en = flatten(resources['en-US'] as unknown as Tree);
-const zh = flatten(resources['zh-CN'] as unknown as Tree);
+const en = flatten(allResources['en-US'] as unknown as Tree);
+const zh = flatten(allResources['zh-CN'] as unknown as Tree);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('language files', () => {
   it('have the same namespaces', () => {
+    expect(Object.keys(allResources['zh-CN']).sort()).toEqual(Object.keys(allResources['en-US']).sort());
     expect(Object.keys(resources['zh-CN']).sort()).toEqual(Object.keys(resources['en-US']).sort());
+  });
+
+  it('are all checked here: every JSON file is a core or an on-demand namespace', () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const files = readdirSync(new URL(`./${locale}/`, import.meta.url)).map((name) => name.replace(/\.json$/, ''));
+      expect(files.sort()).toEqual([...NAMESPACES, ...ON_DEMAND_NAMESPACES].sort());
+    }
+    expect(Object.keys(allResources['en-US']).sort()).toEqual([...NAMESPACES, ...ON_DEMAND_NAMESPACES].sort());
   });
 
   it('carry every English key in Chinese', () => {
@@ -52,6 +63,14 @@ describe('translate', () => {
   it('fills placeholders', () => {
     expect(translate('en-US', 'errors.PRT_RATE_LIMITED', { seconds: 30 })).toBe(
       'Too many attempts. Please try again in 30 seconds.',
+    );
+  });
+
+  it('knows the on-demand namespaces once registered (full.ts registers them all)', () => {
+    expect(translate('zh-CN', 'server.ok')).not.toBe('server.ok');
+    expect(translate('en-US', 'backoffice.title')).toBe(allResources['en-US'].backoffice.title);
+    expect(translate('zh-CN', 'agreements.userAgreement.title')).toBe(
+      allResources['zh-CN'].agreements.userAgreement.title,
     );
   });
 

@@ -26,12 +26,13 @@ const CONTENT_MENU = (
     'institutions',
     'questionnaires',
     'feedback',
+    'leaveMessages',
     'visits',
   ] as const
 ).map(
   (key): BackofficeMenuItem => ({
     key: `content-${key}`,
-    label: `backoffice:content.menu.${key}`,
+    label: key === 'leaveMessages' ? 'backoffice:leaveMessages.menu' : `backoffice:content.menu.${key}`,
     path: BACKOFFICE_CONTENT_PATHS[key],
     group: CONTENT_GROUP,
   }),

@@ -1,7 +1,7 @@
 /**
  * The back office's content API (`/api/backend/content/...`, `/api/backend/feedback`,
- * `/api/backend/visits`; bank staff only, the server checks role 50 on every call), typed by the
- * shared contract in @portal/shared/schemas/content.
+ * `/api/backend/leaveMessages`, `/api/backend/visits`; bank staff only, the server checks role 50
+ * on every call), typed by the shared contract in @portal/shared/schemas/content.
  */
 import { ZPage } from '@portal/shared';
 import {
@@ -16,6 +16,7 @@ import {
   ZConsultAdmin,
   ZConsultDetail,
   ZFeedbackAdmin,
+  ZLeaveMessageAdmin,
   ZModuleAdmin,
   ZModuleDetail,
   ZPortugueseInstitution,
@@ -65,6 +66,7 @@ export type AdminPage<K extends TContentKind> = {
 export type TopicAdmin = z.infer<typeof ZTopicAdmin>;
 export type TopicPreview = z.infer<typeof ZTopic>;
 export type FeedbackItem = z.infer<typeof ZFeedbackAdmin>;
+export type LeaveMessageItem = z.infer<typeof ZLeaveMessageAdmin>;
 export type VisitReport = z.infer<typeof ZVisitReport>;
 
 export type ContentListParams = {
@@ -85,6 +87,8 @@ export const contentAdminKeys = {
   topics: ['contentAdmin', 'topics'] as const,
   feedback: (params: FeedbackListParams) => ['contentAdmin', 'feedback', params] as const,
   feedbackAll: ['contentAdmin', 'feedback'] as const,
+  leaveMessages: (params: LeaveMessageListParams) => ['contentAdmin', 'leaveMessages', params] as const,
+  leaveMessagesAll: ['contentAdmin', 'leaveMessages'] as const,
   visits: (params: VisitParams) => ['contentAdmin', 'visits', params] as const,
 };
 
@@ -197,6 +201,27 @@ export function answerFeedback(lgcSn: string, answer: string) {
   return apiPost(`/api/backend/feedback/${encodeURIComponent(lgcSn)}/answer`, {
     body: { answer },
     schema: ZFeedbackAdmin,
+  });
+}
+
+// ---------- leave messages ----------
+
+/** The leave-message list shares the feedback list's filter (waiting for a reply, replied, all). */
+export type LeaveMessageListParams = FeedbackListParams;
+
+export function fetchLeaveMessages(params: LeaveMessageListParams, signal?: AbortSignal) {
+  const replied = params.filter === 'all' ? undefined : params.filter === 'answered' ? '1' : '0';
+  return apiGet('/api/backend/leaveMessages', {
+    query: { pageNo: params.pageNo, pageSize: params.pageSize, replied },
+    schema: ZPage(ZLeaveMessageAdmin),
+    ...withSignal(signal),
+  });
+}
+
+export function replyLeaveMessage(lgcSn: string, reply: string) {
+  return apiPost(`/api/backend/leaveMessages/${encodeURIComponent(lgcSn)}/reply`, {
+    body: { reply },
+    schema: ZLeaveMessageAdmin,
   });
 }
 

@@ -9,5 +9,6 @@ export const BACKOFFICE_CONTENT_PATHS = {
   institutions: '/backend/content/portugueseInstitutions',
   questionnaires: '/backend/content/questionnaires',
   feedback: '/backend/content/feedback',
+  leaveMessages: '/backend/content/leaveMessages',
   visits: '/backend/content/visits',
 } as const;

@@ -2,10 +2,14 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, NAMESPACES, resources } from '@po
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The app's single i18next instance; every string comes from `@portal/shared` resources. */
+/**
+ * The app's single i18next instance; every string comes from `@portal/shared`: the core
+ * `resources` at start, the back office and agreement texts when a page needs them
+ * (`loadNamespace` in ./namespaces.ts).
+ */
 export const i18n = i18next.createInstance();
 
-/** Initialises synchronously (resources are bundled), so the first render is already translated. */
+/** Initialises synchronously (the core resources are bundled), so the first render is already translated. */
 export function initI18n(locale: Locale): typeof i18n {
   if (i18n.isInitialized) return i18n;
   i18n.use(initReactI18next).init({
@@ -20,7 +24,8 @@ export function initI18n(locale: Locale): typeof i18n {
     initAsync: false,
     returnNull: false,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    // 'added': views re-render when a namespace loaded on demand arrives (a back-office route title).
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   return i18n;
 }

@@ -1,11 +1,12 @@
-import type { resources } from '@portal/shared';
+import type { AllResources } from '@portal/shared';
 import 'i18next';
 
-// Keys are checked against the English resources (the Chinese file must carry the same keys).
+// Keys are checked against the English texts of every namespace, core and on-demand (the
+// Chinese files carry the same keys).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en-US'];
+    resources: AllResources;
     returnNull: false;
   }
 }

@@ -1,6 +1,7 @@
-import type { resources } from '@portal/shared';
+import type { AllResources } from '@portal/shared';
 
-type Resources = (typeof resources)['en-US'];
+/** Every namespace, those loaded on demand included. */
+type Resources = AllResources;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;

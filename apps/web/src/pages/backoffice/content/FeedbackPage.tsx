@@ -23,35 +23,19 @@ import {
   type FeedbackItem,
   fetchFeedback,
 } from '../../../features/content-admin/content-admin-api.ts';
+import { REPLY_LIST_FILTERS, readReplyListView } from '../../../features/content-admin/reply-list-view.ts';
 import { useAddressParams } from '../../../features/cooperation-backoffice/list-params.ts';
 import { formatFileSize } from '../../../features/files/files-api.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../features/user-management/list-params.ts';
 import { formatTime } from '../../../features/user-management/UserCells.tsx';
 import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
 import { showToast } from '../../../lib/notify.ts';
-
-const FILTERS: readonly FeedbackFilter[] = ['waiting', 'answered', 'all'];
-
-function readView(params: URLSearchParams) {
-  const show = params.get('show');
-  const filter: FeedbackFilter = show === 'answered' || show === 'all' ? show : 'waiting';
-  const number = (value: string | null, fallback: number) => {
-    const parsed = Number(value);
-    return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
-  };
-  return {
-    filter,
-    pageNo: number(params.get('page'), 1),
-    pageSize: Math.min(100, number(params.get('size'), DEFAULT_PAGE_SIZE)),
-  };
-}
 
 /** /backend/content/feedback: visitors' feedback, waiting ones first; read it and answer by e-mail. */
 export function FeedbackPage() {
   const { t } = useTranslation('backoffice');
   const queryClient = useQueryClient();
   const { params, update } = useAddressParams();
-  const view = readView(params);
+  const view = readReplyListView(params);
   const [reading, setReading] = useState<FeedbackItem | null>(null);
 
   const list = useQuery({
@@ -128,7 +112,7 @@ export function FeedbackPage() {
         <Segmented<FeedbackFilter>
           value={view.filter}
           onChange={(value) => update({ show: value === 'waiting' ? null : value, page: null })}
-          options={FILTERS.map((value) => ({ value, label: t(`content.feedback.filters.${value}`) }))}
+          options={REPLY_LIST_FILTERS.map((value) => ({ value, label: t(`content.feedback.filters.${value}`) }))}
           aria-label={t('content.filters.label')}
         />
       </div>
