@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { loadNamespace } from '../lib/i18n/namespaces.ts';
 import { lazyComponent } from '../lib/lazy-page.ts';
 import { RouteGuard } from './guards/RouteGuard.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
@@ -10,8 +11,11 @@ import { PageFallback } from './shell/PageFallback.tsx';
 import { RootShell } from './shell/RootShell.tsx';
 import { RouteErrorView } from './shell/RouteErrorView.tsx';
 
-/** The back office's frame loads with its first page (it is no part of the public site). */
-const BackofficeLayout = lazyComponent(() => import('./layouts/BackofficeLayout.tsx'), 'BackofficeLayout');
+/** The back office's frame and texts load with its first page (they are no part of the public site). */
+const BackofficeLayout = lazyComponent(
+  () => Promise.all([import('./layouts/BackofficeLayout.tsx'), loadNamespace('backoffice')]).then(([module]) => module),
+  'BackofficeLayout',
+);
 
 export function toRouteMeta(record: RouteRecord): RouteMeta {
   return {

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { useLogout } from '../../features/accounts/useLogout.ts';
 import { BACKOFFICE_MENU } from '../../features/backoffice/backoffice-menu.ts';
 import { useSiteNames } from '../../features/site-config/useSiteNames.ts';
+import { useNamespace } from '../../lib/i18n/namespaces.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import { PageFallback } from '../shell/PageFallback.tsx';
@@ -18,8 +19,13 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 /**
  * The back office (/backend, bank staff): a bar with the portal's name, language switch and the
  * signed-in staff member; the menu of `BACKOFFICE_MENU` on the left; the page on the right.
+ * Its texts (the `backoffice` namespace) download with it; a spinner shows until they are there.
  */
 export function BackofficeLayout() {
+  return useNamespace('backoffice') ? <BackofficeFrame /> : <PageFallback />;
+}
+
+function BackofficeFrame() {
   const { t } = useTranslation('backoffice');
   const { portalName } = useSiteNames();
   const current = useCurrentUser();

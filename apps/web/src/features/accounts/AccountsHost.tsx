@@ -13,7 +13,10 @@ import { type AccountStep, destinationAfterLogin, nextAccountStep, pathForStep }
 
 const LoginDialog = lazyComponent(() => import('./login/LoginDialog.tsx'), 'LoginDialog');
 const SetPasswordDialog = lazyComponent(() => import('./password/SetPasswordDialog.tsx'), 'SetPasswordDialog');
-const AgreementDialog = lazyComponent(() => import('./agreement/AgreementDialog.tsx'), 'AgreementDialog');
+const AgreementDialog = lazyComponent(
+  () => Promise.all([import('./agreement/AgreementDialog.tsx'), loadNamespace('agreements')]).then(([module]) => module),
+  'AgreementDialog',
+);
 
 /** What started the account flow: a login in the dialog, or a page load with a live session. */
 type Flow = { origin: 'login'; fromPath: string; nextPath: string | null } | { origin: 'start' };

@@ -1,4 +1,5 @@
-import { resources } from '@portal/shared';
+import { NAMESPACES, ON_DEMAND_NAMESPACES, resources } from '@portal/shared';
+import { allResources } from '@portal/shared/i18n/full';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -9,11 +10,12 @@ function keysOf(tree: Tree, prefix = ''): string[] {
   );
 }
 
-describe('web shell translations', () => {
-  for (const namespace of ['common', 'home'] as const) {
+describe('web translations', () => {
+  for (const namespace of [...NAMESPACES, ...ON_DEMAND_NAMESPACES]) {
     it(`has the same ${namespace} keys in English and Chinese, none empty`, () => {
-      const en = resources['en-US'][namespace] as unknown as Tree;
-      const zh = resources['zh-CN'][namespace] as unknown as Tree;
+      const en = allResources['en-US'][namespace] as unknown as Tree;
+      const zh = allResources['zh-CN'][namespace] as unknown as Tree;
+      expect(keysOf(en).length).toBeGreaterThan(0);
       expect(keysOf(zh).sort()).toEqual(keysOf(en).sort());
       for (const tree of [en, zh]) {
         for (const key of keysOf(tree)) {
@@ -25,4 +27,13 @@ describe('web shell translations', () => {
       }
     });
   }
+
+  it('bundles only the core namespaces with the app; the back office, agreements, mail and server stay out', () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      expect(Object.keys(resources[locale]).sort()).toEqual([...NAMESPACES].sort());
+      for (const namespace of ['agreements', 'backoffice', 'mail', 'server']) {
+        expect(Object.keys(resources[locale])).not.toContain(namespace);
+      }
+    }
+  });
 });

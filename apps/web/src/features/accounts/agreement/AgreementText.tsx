@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { PageFallback } from '../../../app/shell/PageFallback.tsx';
+import { useNamespace } from '../../../lib/i18n/namespaces.ts';
 import { useSiteConfig } from '../../site-config/useSiteConfig.ts';
 import type { AgreementType } from '../paths.ts';
 
@@ -59,11 +61,18 @@ function Blocks({ text }: { text: string }) {
   );
 }
 
+type AgreementTextProps = { type: AgreementType; headingLevel?: 2 | 3 };
+
 /**
  * The user agreement (type 0) or the personal-information protection policy (type 1), from the
- * `agreements` namespace, with the organisation e-mail of the site configuration.
+ * `agreements` namespace (downloaded the first time; a spinner until then), with the
+ * organisation e-mail of the site configuration.
  */
-export function AgreementText({ type, headingLevel = 2 }: { type: AgreementType; headingLevel?: 2 | 3 }) {
+export function AgreementText(props: AgreementTextProps) {
+  return useNamespace('agreements') ? <AgreementBody {...props} /> : <PageFallback />;
+}
+
+function AgreementBody({ type, headingLevel = 2 }: AgreementTextProps) {
   const { t } = useTranslation('agreements');
   const config = useSiteConfig();
   const email = config?.orgEmail ?? t('emailFallback');
