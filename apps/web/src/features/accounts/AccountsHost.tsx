@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { loadNamespace } from '../../lib/i18n/namespaces.ts';
 import { lazyComponent } from '../../lib/lazy-page.ts';
 import { showToast } from '../../lib/notify.ts';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../lib/storage.ts';
@@ -14,7 +15,8 @@ import { type AccountStep, destinationAfterLogin, nextAccountStep, pathForStep }
 const LoginDialog = lazyComponent(() => import('./login/LoginDialog.tsx'), 'LoginDialog');
 const SetPasswordDialog = lazyComponent(() => import('./password/SetPasswordDialog.tsx'), 'SetPasswordDialog');
 const AgreementDialog = lazyComponent(
-  () => Promise.all([import('./agreement/AgreementDialog.tsx'), loadNamespace('agreements')]).then(([module]) => module),
+  () =>
+    Promise.all([import('./agreement/AgreementDialog.tsx'), loadNamespace('agreements')]).then(([module]) => module),
   'AgreementDialog',
 );
 

@@ -20,6 +20,7 @@ import {
 } from '@portal/shared/schemas/cooperation';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { COOPERATION_QUERY_ROOT } from './query-root.ts';
 
 export type OpportunityItem = TOpportunityListItem;
 export type OpportunityDetail = TOpportunityDetail;
@@ -34,7 +35,7 @@ export type IntentionStatusFilter = 'pending' | 'agreed' | 'rejected' | 'all';
 export type PushKind = 'system' | 'manual';
 
 const BASE = '/api/bthw';
-const ROOT = ['accounts', 'cooperation'] as const;
+const ROOT = COOPERATION_QUERY_ROOT;
 
 export const cooperationKeys = {
   all: ROOT,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/providers/query-client.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { CURRENT_USER_QUERY_KEY, forgetCurrentUser, setCurrentUser } from '../accounts/current-user.ts';
+import { COOPERATION_QUERY_ROOT } from '../cooperation/query-root.ts';
 import { MessageBell } from './MessageBell.tsx';
 import { MESSAGE_STREAM_PATH, UNREAD_COUNT_PATH } from './messages-api.ts';
 import { POLL_INTERVAL_MS, RECONNECT_DELAYS_MS } from './unread-stream.ts';
@@ -147,6 +148,24 @@ describe('MessageBell', { timeout: 15_000 }, () => {
     act(() => source.emit('unread', '{"num":0}'));
     await screen.findByRole('link', { name: 'Messages, 0 unread' });
     await waitFor(() => expect(badge()).toBeNull());
+  });
+
+  it('marks open marketplace pages stale when a new message arrives, not when one is read', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubServer({ user: USER, counts: [1] });
+    const { queryClient } = renderBell();
+    await screen.findByRole('link', { name: 'Messages, 1 unread' });
+    const detailKey = [...COOPERATION_QUERY_ROOT, 'detail', 'R1'];
+    queryClient.setQueryData(detailKey, { lgcSn: 'R1' });
+    const source = FakeEventSource.latest();
+
+    act(() => source.emit('unread', '{"num":0}'));
+    await screen.findByRole('link', { name: 'Messages, 0 unread' });
+    expect(queryClient.getQueryState(detailKey)?.isInvalidated).toBe(false);
+
+    act(() => source.emit('unread', '{"num":1}'));
+    await screen.findByRole('link', { name: 'Messages, 1 unread' });
+    expect(queryClient.getQueryState(detailKey)?.isInvalidated).toBe(true);
   });
 
   it('ignores stream events that are not a count', async () => {

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../accounts/current-user.ts';
+import { COOPERATION_QUERY_ROOT } from '../cooperation/query-root.ts';
 import { fetchUnreadCount, messageKeys } from './messages-api.ts';
 import { connectUnreadStream, hasEventSource, POLL_INTERVAL_MS } from './unread-stream.ts';
 
@@ -39,10 +40,17 @@ export function useUnreadCount(): number | null {
   return userLgcSn && query.data ? query.data.num : null;
 }
 
-/** A count from the stream: stored for the bell; when it changed, an open message list reloads. */
+/**
+ * A count from the stream: stored for the bell. When it changed, open message lists and
+ * marketplace pages reload (a new message means an intention arrived or was answered, or a
+ * match was pushed).
+ */
 function applyCount(queryClient: QueryClient, userLgcSn: string, num: number): void {
   const key = messageKeys.unread(userLgcSn);
   const previous = queryClient.getQueryData<{ num: number }>(key);
   queryClient.setQueryData(key, { num });
-  if (previous && previous.num !== num) void queryClient.invalidateQueries({ queryKey: messageKeys.listAll });
+  if (previous && previous.num !== num) {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.listAll });
+    if (num > previous.num) void queryClient.invalidateQueries({ queryKey: COOPERATION_QUERY_ROOT });
+  }
 }
