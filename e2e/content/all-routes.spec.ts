@@ -114,6 +114,7 @@ const BACKOFFICE_ROUTES: Route[] = [
   'content/questionnaires',
   'content/feedback',
   'content/visits',
+  'content/leaveMessages',
   'audit',
 ].map((page) => ({ name: `backend-${page.replace('/', '-')}`, path: `/backend/${page}`, login: true }));
 

@@ -35,7 +35,7 @@ async function writeAndPublish(staff: JourneyPage) {
   await staff.getByRole('heading', { level: 1, name: 'Market trends and policy' }).waitFor();
   await staff.getByRole('button', { name: 'New', exact: true }).click();
   const editor = staff.locator('.ant-drawer:visible');
-  await editor.getByText('New entry').waitFor();
+  await editor.getByText('New entry', { exact: true }).waitFor();
 
   const category = editor.getByRole('combobox', { name: named('Category') });
   await category.click();
@@ -123,7 +123,11 @@ describe('[CONTENT][ARTICLE_PUBLISH]: staff publish a bilingual article, a partn
     await useLocale(partner, 'zh-CN');
     await readArticle(partner, 'zh');
 
-    expect(staff.consoleErrors).toEqual([]);
+    // The editor's live preview sanitises the hostile body with DOMPurify as it is typed; Chromium
+    // reports the inline handler of the parsed (inert, never attached) <img> as a CSP refusal,
+    // though nothing runs. Nothing else may fail, and the readers' pages report nothing at all.
+    expect(await staff.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();
+    expect(staff.consoleErrors.filter((line) => !/^Executing inline event handler violates/.test(line))).toEqual([]);
     expect(partner.consoleErrors).toEqual([]);
   });
 });

@@ -60,8 +60,8 @@ describe('[CONTENT][BANNER_JUMP]: the questionnaire banner asks for a work e-mai
       }),
     );
     const dialog = await openSurveyDialog(page, text);
-    const box = await dialog.boundingBox();
-    expect(box?.width).toBe(420);
+    // 420 px wide once its opening animation has ended.
+    await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(420);
 
     const field = dialog.getByRole('textbox', { name: text.field });
     const error = dialog.locator('.ant-form-item-explain-error');

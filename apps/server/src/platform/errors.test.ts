@@ -88,13 +88,13 @@ describe('error envelope', () => {
     expect(en.json().code).toBe('PRT_VALIDATION');
     expect(en.json().data.fields).toEqual([
       { field: 'email', rule: 'email', message: 'email is not a valid e-mail address.' },
-      { field: 'name', rule: 'tooLong', message: 'name must be at most 5 characters.' },
+      { field: 'name', rule: 'tooLong', message: 'Name must be at most 5 characters.' },
       { field: 'age', rule: 'min', message: 'age must be at least 18.' },
     ]);
     const zh = await post(body, { lang: 'zh-CN' });
     expect(zh.json().data.fields.map((f: { message: string }) => f.message)).toEqual([
       'email不是有效的邮箱地址。',
-      'name最多 5 个字符。',
+      '名称最多 5 个字符。',
       'age不能小于 18。',
     ]);
     expect(zh.json().message).toMatch(/^部分字段填写有误/);

@@ -1,4 +1,6 @@
 import { type Locale, resolveLocale, translate } from '@portal/shared';
+// Every namespace, the e-mails' and the server's own included (the web app loads some on demand).
+import '@portal/shared/i18n/full';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 

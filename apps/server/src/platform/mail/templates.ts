@@ -4,6 +4,8 @@
  * from the `mail` i18n namespace; every parameter is HTML-escaped in the HTML body.
  */
 import { isLocale, type Locale, resolveLocale, translate } from '@portal/shared';
+// The `mail` namespace is not in the core resources: register it (and the rest) here too.
+import '@portal/shared/i18n/full';
 import type { CodePurpose } from '../verification-codes.ts';
 
 export type MailBrand = {

@@ -22,7 +22,8 @@ export const portalTheme: ThemeConfig = {
     colorTextSecondary: BRAND.textSecondary,
     colorBgLayout: BRAND.background,
     // WCAG AA (4.5:1) for antd's lighter texts on white and on the layout grey: descriptions,
-    // breadcrumbs, placeholders, step titles, empty states, and the status and preset tag colours.
+    // breadcrumbs, placeholders, step titles, empty states, success and error texts (preset tag
+    // colours: global.css).
     colorTextTertiary: '#5c6470',
     colorTextDescription: '#5c6470',
     colorTextQuaternary: '#687080',
@@ -33,12 +34,6 @@ export const portalTheme: ThemeConfig = {
     colorError: '#cf1322',
     colorErrorBg: '#fff2f0',
     colorErrorBorder: '#ffccc7',
-    green7: '#237804',
-    gold7: '#874d00',
-    orange7: '#ad4e00',
-    volcano7: '#ad2102',
-    cyan7: '#006d75',
-    lime7: '#3f6600',
     borderRadius: 6,
     fontFamily: FONT_FAMILY,
     fontSize: 14,
