@@ -5,6 +5,7 @@
  * the list and reads it, in English and in Chinese. A `<script>` and an `onerror=` written into
  * the body never reach the page.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
 import { logInAt, settle, useLocale } from './content-helpers.ts';
@@ -22,11 +23,42 @@ const ARTICLE = {
   },
 };
 
-/** A 2×2 PNG, the cover image. */
-const COVER_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDEwMDAAAAHBgEB3GDx4gAAAABJRU5ErkJggg==',
-  'base64',
-);
+/**
+ * The cover image: a 640×360 PNG drawn here (the portal's blue with a rising bar chart in gold),
+ * so the journey needs no binary fixture.
+ */
+function coverPng(width = 640, height = 360): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const bar = Math.floor((x - 360) / 48);
+      const inBar = x >= 360 && x < 600 && (x - 360) % 48 < 32 && y > height - 60 - bar * 50;
+      const [r, g, b] = inBar ? [201, 161, 74] : [10, 61 + Math.round((y / height) * 40), 145];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const COVER_PNG = coverPng();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const named = (label: string) => new RegExp(`^(\\*\\s*)?${escapeRegExp(label)}$`);
@@ -87,7 +119,7 @@ async function readArticle(page: JourneyPage, language: 'en' | 'zh') {
   const item = page.locator('.content-list__item').filter({ has: link });
   await item.getByText(ARTICLE.summary[language]).waitFor();
   // The cover is served and is the uploaded image.
-  await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await screenshot(page, `content-article-list-${language}`);
 
   await link.click();

@@ -150,22 +150,26 @@ const AXE_SOURCE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
 /**
- * Runs axe-core in the page (evaluate is not subject to the page's CSP, a script tag would be)
- * and answers its serious and critical violations as "rule: help — targets".
+ * Runs axe-core in the page, or in the part `within` selects (evaluate is not subject to the
+ * page's CSP, a script tag would be), and answers its serious and critical violations as
+ * "rule: help — targets".
  */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: AxeViolation[] };
+    const context = selector ? { include: [selector] } : document;
+    const result = (await axe.run(context as Document, { resultTypes: ['violations'] })) as {
+      violations: AxeViolation[];
+    };
     return result.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,
       help,
       nodes: nodes.map((node) => ({ target: node.target.map(String) })),
     }));
-  });
+  }, within);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

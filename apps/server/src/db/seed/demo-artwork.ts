@@ -3,7 +3,7 @@
  * tiles drawn from gradients and shapes, and research-report PDFs laid out with pdf-lib.
  */
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { ColorTypes, PDFFont, PDFPage, RGB } from 'pdf-lib';
 
 type Rgb = readonly [number, number, number];
 
@@ -107,6 +107,11 @@ export type ReportDocument = {
   bankName: string;
 };
 
+// pdf-lib is needed only while the demo data is first written: loaded then, not at every start
+// (it would stay in the server's memory for nothing).
+const loadPdfLib = () => import('pdf-lib');
+const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB' as ColorTypes.RGB, red, green, blue });
+
 const NAVY = rgb(10 / 255, 61 / 255, 145 / 255);
 const GOLD = rgb(201 / 255, 161 / 255, 74 / 255);
 const INK = rgb(0.15, 0.17, 0.2);
@@ -130,6 +135,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** A research report of a few A4 pages: cover, sections, a bar chart, a disclaimer. */
 export async function drawReportPdf(doc: ReportDocument): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${doc.title} (${doc.issue})`);
   pdf.setAuthor(`${doc.bankName} – Financial Institutions Research`);
@@ -225,6 +231,7 @@ export async function drawReportPdf(doc: ReportDocument): Promise<Buffer> {
 
 /** A one- or two-page PDF of a compliance document (policy text). */
 export async function drawPolicyPdf(title: string, paragraphs: string[], bankName: string): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setAuthor(bankName);

@@ -7,7 +7,7 @@ import { ACCESS_ACTIVATIONS } from '@portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { totalOf } from '../../db/list-query.ts';
-import type { ListRow } from './requests.repository.ts';
+import { LIST_COLUMNS, type ListRow } from './requests.repository.ts';
 
 export type PushKind = 'system' | 'manual';
 
@@ -29,30 +29,7 @@ export async function listPushedTo(
     .where('r.status', '=', 'effective');
   const total = await totalOf(base);
   const rows = await base
-    .select([
-      'r.id',
-      'r.lgcSn',
-      'r.name',
-      'r.institutionId',
-      'i.name as instName',
-      'i.swiftCode as instSwiftCode',
-      'i.country as instCountry',
-      'r.direction',
-      'r.typeCode',
-      'r.subTypeCode',
-      'r.currency',
-      'r.amount',
-      'r.termType',
-      'r.commonTerm',
-      'r.customTermDays',
-      'r.price',
-      'r.status',
-      'r.invalidReason',
-      'r.validUntil',
-      'r.publishedAt',
-      'p.kind',
-      'p.pushedAt',
-    ])
+    .select([...LIST_COLUMNS, 'p.kind', 'p.pushedAt'])
     .orderBy('p.pushedAt', 'desc')
     .orderBy('p.id', 'desc')
     .limit(page.pageSize)

@@ -67,7 +67,7 @@ export async function deleteRequest(db: Db, id: number): Promise<void> {
 type RequestEb = ExpressionBuilder<Database & { r: CooperationRequestTable }, 'r'>;
 
 /** The list columns of `r` (cooperation_request) and its institution `i`. */
-const LIST_COLUMNS = [
+export const LIST_COLUMNS = [
   'r.id',
   'r.lgcSn',
   'r.name',

@@ -106,15 +106,19 @@ export function RegistrationsPage() {
       key: 'action',
       title: t('columns.action'),
       width: 110,
-      render: (_, row) => (
-        <Button
-          type="link"
-          onClick={() => update({ open: row.lgcSn })}
-          aria-label={t('registrations.openFor', { name: row.usrNm })}
-        >
-          {row.actvtInd === '5' ? t('registrations.review') : t('registrations.view')}
-        </Button>
-      ),
+      render: (_, row) => {
+        const action = row.actvtInd === '5' ? t('registrations.review') : t('registrations.view');
+        return (
+          // The accessible name starts with the visible word (WCAG 2.5.3, label in name).
+          <Button
+            type="link"
+            onClick={() => update({ open: row.lgcSn })}
+            aria-label={`${action} – ${t('registrations.openFor', { name: row.usrNm })}`}
+          >
+            {action}
+          </Button>
+        );
+      },
     },
   ];
 

@@ -9,7 +9,7 @@ import { useArticles, useBilingual, useModules } from '../content-api.ts';
 import { ContentLink } from '../ui/ContentLink.tsx';
 import { articlePath, CONTENT_PATHS, contentTarget, seriesPath } from '../ui/content-links.ts';
 import { formatContentDate } from '../ui/format.ts';
-import { tileIcon } from './tile-icons.tsx';
+import { ModuleTile, ProductCard } from './ModuleCards.tsx';
 
 function SectionHeading({ id, title, intro, more }: { id: string; title: string; intro: string; more?: ReactNode }) {
   return (
@@ -49,7 +49,6 @@ function CardPlaceholders({ count, className }: { count: number; className: stri
 /** Understand the bank: the 8 tiles (module type '0', SPEC §2). */
 export function UnderstandSection() {
   const { t } = useTranslation('content');
-  const text = useBilingual();
   const { data, isPending, isError } = useModules('0');
   const tiles: TModuleSummary[] = data?.list ?? [];
   if (isError || (!isPending && tiles.length === 0)) return null;
@@ -64,24 +63,9 @@ export function UnderstandSection() {
         />
         <ul className="tile-grid" aria-busy={isPending}>
           {isPending ? <CardPlaceholders count={8} className="tile" /> : null}
-          {tiles.map((tile) => {
-            const Icon = tileIcon(tile.key);
-            return (
-              <li key={tile.lgcSn} className="tile">
-                <ContentLink
-                  target={contentTarget(tile.linkUrl, CONTENT_PATHS.essential(tile.lgcSn))}
-                  className="tile__link"
-                  track={`tile:${tile.key ?? tile.lgcSn}`}
-                >
-                  <span className="tile__icon">
-                    <Icon size={26} />
-                  </span>
-                  <span className="tile__title">{text(tile.title)}</span>
-                  {text(tile.summary) ? <span className="tile__text">{text(tile.summary)}</span> : null}
-                </ContentLink>
-              </li>
-            );
-          })}
+          {tiles.map((tile) => (
+            <ModuleTile key={tile.lgcSn} tile={tile} />
+          ))}
         </ul>
       </div>
     </section>
@@ -91,7 +75,6 @@ export function UnderstandSection() {
 /** Products and services (module type '1'): the first six, and the way to all of them. */
 export function ProductsSection() {
   const { t } = useTranslation('content');
-  const text = useBilingual();
   const { data, isPending, isError } = useModules('1');
   const products = (data?.list ?? []).slice(0, 6);
   if (isError || (!isPending && products.length === 0)) return null;
@@ -107,30 +90,7 @@ export function ProductsSection() {
         <ul className="product-grid" aria-busy={isPending}>
           {isPending ? <CardPlaceholders count={6} className="product-card" /> : null}
           {products.map((product) => (
-            <li key={product.lgcSn} className="product-card">
-              <ContentLink
-                target={contentTarget(product.linkUrl, CONTENT_PATHS.product(product.lgcSn))}
-                className="product-card__link"
-                track={`product:${product.lgcSn}`}
-              >
-                {product.image ? (
-                  <img
-                    className="product-card__image"
-                    src={product.image.url}
-                    alt=""
-                    loading="lazy"
-                    width={400}
-                    height={200}
-                  />
-                ) : (
-                  <span className="product-card__image product-card__image--blank" aria-hidden="true" />
-                )}
-                <span className="product-card__body">
-                  <span className="product-card__title">{text(product.title)}</span>
-                  <span className="product-card__text">{text(product.summary)}</span>
-                </span>
-              </ContentLink>
-            </li>
+            <ProductCard key={product.lgcSn} product={product} />
           ))}
         </ul>
       </div>

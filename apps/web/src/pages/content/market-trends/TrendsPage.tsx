@@ -1,12 +1,12 @@
 import { CONSULT_CATEGORIES, type TConsultCategory } from '@portal/shared/schemas/content';
-import { Input, Pagination, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useArticles, useBilingual } from '../../../features/content/content-api.ts';
 import { ContentFrame } from '../../../features/content/ui/ContentFrame.tsx';
 import { articlePath, CONTENT_PATHS } from '../../../features/content/ui/content-links.ts';
 import { formatContentDate } from '../../../features/content/ui/format.ts';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/content/ui/states.tsx';
+import { ListThumb, SearchableList } from '../../../features/content/ui/SearchableList.tsx';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { pageFromParams, withParams } from '../paging.ts';
 
@@ -29,7 +29,6 @@ export function TrendsPage() {
   const keyword = params.get('keyword')?.trim() ?? '';
   const pageNo = pageFromParams(params);
   const query = useArticles({ category, keyword, pageNo, pageSize: ARTICLES_PAGE_SIZE });
-  const data = query.data;
 
   return (
     <ContentFrame
@@ -42,76 +41,42 @@ export function TrendsPage() {
         </Link>
       }
     >
-      <div className="content-toolbar">
-        <Tabs
-          activeKey={category ?? 'all'}
-          onChange={(key) => setParams(withParams(params, { category: key === 'all' ? null : key, page: null }))}
-          items={['all', ...CONSULT_CATEGORIES].map((key) => ({
-            key,
-            label: t(`categories.${key as TConsultCategory | 'all'}`),
-          }))}
-          aria-label={t('trends.categoryLabel')}
-        />
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          allowClear
-          placeholder={t('common.searchPlaceholder')}
-          enterButton={t('common.search')}
-          aria-label={t('common.search')}
-          style={{ maxWidth: 360 }}
-          onSearch={(value) => setParams(withParams(params, { keyword: value.trim(), page: null }))}
-        />
-      </div>
-
-      {query.isPending ? <LoadingBlock lines={8} /> : null}
-      {query.isError ? <ErrorBlock onRetry={() => void query.refetch()} /> : null}
-      {data && data.total === 0 ? (
-        <EmptyBlock text={keyword ? t('common.noResults', { keyword }) : t('trends.empty')} />
-      ) : null}
-      {data?.list.length ? (
-        <ul className="content-list" aria-busy={query.isFetching}>
-          {data.list.map((article) => (
-            <li key={article.lgcSn} className="content-list__item">
-              {article.cover ? (
-                <img
-                  className="content-list__thumb"
-                  src={article.cover.url}
-                  alt=""
-                  loading="lazy"
-                  width={168}
-                  height={104}
-                />
-              ) : null}
-              <div className="content-list__body">
-                <h2 className="content-list__title">
-                  <Link to={articlePath(article)} data-track={`article:${article.lgcSn}`}>
-                    {text(article.title)}
-                  </Link>
-                </h2>
-                <p className="content-list__text">{text(article.summary)}</p>
-                <p className="content-list__meta">
-                  <span className="content-tag">{t(`categories.${article.category}`)}</span>
-                  <time dateTime={article.publishDate}>{formatContentDate(article.publishDate, locale)}</time>
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {data && data.total > ARTICLES_PAGE_SIZE ? (
-        <nav className="content-pager" aria-label={t('common.pagination')}>
-          <Pagination
-            current={pageNo}
-            pageSize={ARTICLES_PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            showQuickJumper
-            showTotal={(total) => t('common.total', { total })}
-            onChange={(page) => setParams(withParams(params, { page }))}
+      <SearchableList
+        query={query}
+        keyword={keyword}
+        pageNo={pageNo}
+        pageSize={ARTICLES_PAGE_SIZE}
+        emptyText={t('trends.empty')}
+        onChange={(changes) => setParams(withParams(params, changes))}
+        filters={
+          <Tabs
+            activeKey={category ?? 'all'}
+            onChange={(key) => setParams(withParams(params, { category: key === 'all' ? null : key, page: null }))}
+            items={['all', ...CONSULT_CATEGORIES].map((key) => ({
+              key,
+              label: t(`categories.${key as TConsultCategory | 'all'}`),
+            }))}
+            aria-label={t('trends.categoryLabel')}
           />
-        </nav>
-      ) : null}
+        }
+        renderItem={(article) => (
+          <>
+            <ListThumb cover={article.cover} />
+            <div className="content-list__body">
+              <h2 className="content-list__title">
+                <Link to={articlePath(article)} data-track={`article:${article.lgcSn}`}>
+                  {text(article.title)}
+                </Link>
+              </h2>
+              <p className="content-list__text">{text(article.summary)}</p>
+              <p className="content-list__meta">
+                <span className="content-tag">{t(`categories.${article.category}`)}</span>
+                <time dateTime={article.publishDate}>{formatContentDate(article.publishDate, locale)}</time>
+              </p>
+            </div>
+          </>
+        )}
+      />
     </ContentFrame>
   );
 }

@@ -2,10 +2,9 @@ import '../../../features/content/sections/sections.css';
 import { Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useBilingual, useModules } from '../../../features/content/content-api.ts';
+import { useModules } from '../../../features/content/content-api.ts';
+import { ProductCard } from '../../../features/content/sections/ModuleCards.tsx';
 import { ContentFrame } from '../../../features/content/ui/ContentFrame.tsx';
-import { ContentLink } from '../../../features/content/ui/ContentLink.tsx';
-import { CONTENT_PATHS, contentTarget } from '../../../features/content/ui/content-links.ts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/content/ui/states.tsx';
 import { pageFromParams } from '../paging.ts';
 
@@ -14,7 +13,6 @@ export const PRODUCTS_PAGE_SIZE = 12;
 /** /productsAndServices: every product and service (module type '1'), twelve to a page. */
 export function ProductsPage() {
   const { t } = useTranslation('content');
-  const text = useBilingual();
   const [params, setParams] = useSearchParams();
   const query = useModules('1');
   const all = query.data?.list ?? [];
@@ -29,30 +27,7 @@ export function ProductsPage() {
       {products.length ? (
         <ul className="product-grid">
           {products.map((product) => (
-            <li key={product.lgcSn} className="product-card">
-              <ContentLink
-                target={contentTarget(product.linkUrl, CONTENT_PATHS.product(product.lgcSn))}
-                className="product-card__link"
-                track={`product:${product.lgcSn}`}
-              >
-                {product.image ? (
-                  <img
-                    className="product-card__image"
-                    src={product.image.url}
-                    alt=""
-                    loading="lazy"
-                    width={400}
-                    height={200}
-                  />
-                ) : (
-                  <span className="product-card__image product-card__image--blank" aria-hidden="true" />
-                )}
-                <span className="product-card__body">
-                  <span className="product-card__title">{text(product.title)}</span>
-                  <span className="product-card__text">{text(product.summary)}</span>
-                </span>
-              </ContentLink>
-            </li>
+            <ProductCard key={product.lgcSn} product={product} />
           ))}
         </ul>
       ) : null}

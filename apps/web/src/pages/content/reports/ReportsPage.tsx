@@ -1,5 +1,4 @@
 import type { TReport } from '@portal/shared/schemas/content';
-import { Input, Pagination } from 'antd';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +6,8 @@ import { useBilingual, useReport, useReports } from '../../../features/content/c
 import { ContentFrame } from '../../../features/content/ui/ContentFrame.tsx';
 import { CONTENT_PATHS, inlineUrl } from '../../../features/content/ui/content-links.ts';
 import { formatContentDate } from '../../../features/content/ui/format.ts';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/content/ui/states.tsx';
+import { ListThumb, SearchableList } from '../../../features/content/ui/SearchableList.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../features/content/ui/states.tsx';
 import { formatFileSize } from '../../../features/files/files-api.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { lazyComponent } from '../../../lib/lazy-page.ts';
@@ -59,7 +59,6 @@ export function ReportsPage() {
   const pageNo = pageFromParams(params);
   const previewId = params.get('preview');
   const query = useReports({ keyword, pageNo, pageSize: REPORTS_PAGE_SIZE });
-  const data = query.data;
 
   return (
     <ContentFrame
@@ -72,86 +71,49 @@ export function ReportsPage() {
         <Preview key={previewId} id={previewId} onClose={() => setParams(withParams(params, { preview: null }))} />
       ) : null}
 
-      <div className="content-toolbar">
-        <span />
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          allowClear
-          placeholder={t('common.searchPlaceholder')}
-          enterButton={t('common.search')}
-          aria-label={t('common.search')}
-          style={{ maxWidth: 360 }}
-          onSearch={(value) => setParams(withParams(params, { keyword: value.trim(), page: null }))}
-        />
-      </div>
-
-      {query.isPending ? <LoadingBlock lines={8} /> : null}
-      {query.isError ? <ErrorBlock onRetry={() => void query.refetch()} /> : null}
-      {data && data.total === 0 ? (
-        <EmptyBlock text={keyword ? t('common.noResults', { keyword }) : t('reports.empty')} />
-      ) : null}
-      {data?.list.length ? (
-        <ul className="content-list" aria-busy={query.isFetching}>
-          {data.list.map((report) => (
-            <li key={report.lgcSn} className="content-list__item">
-              {report.cover ? (
-                <img
-                  className="content-list__thumb"
-                  src={report.cover.url}
-                  alt=""
-                  loading="lazy"
-                  width={168}
-                  height={104}
-                />
-              ) : null}
-              <div className="content-list__body">
-                <h2 className="content-list__title">{text(report.title)}</h2>
-                <p className="content-list__text">{text(report.summary)}</p>
-                <p className="content-list__meta">
-                  {report.issue ? (
-                    <span className="content-tag">{t('reports.issue', { issue: report.issue })}</span>
-                  ) : null}
-                  <time dateTime={report.publishDate}>{formatContentDate(report.publishDate, locale)}</time>
-                  <span>{t('reports.size', { size: formatFileSize(report.pdf.size) })}</span>
-                </p>
-              </div>
-              <div className="content-list__actions">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  data-track={`report:preview:${report.lgcSn}`}
-                  onClick={() => setParams(withParams(params, { preview: report.lgcSn }))}
-                  aria-pressed={previewId === report.lgcSn}
-                >
-                  {t('common.preview')}
-                </button>
-                <a
-                  className="button button--ghost"
-                  href={report.pdf.url}
-                  download
-                  data-track={`report:download:${report.lgcSn}`}
-                >
-                  {t('common.download')}
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {data && data.total > REPORTS_PAGE_SIZE ? (
-        <nav className="content-pager" aria-label={t('common.pagination')}>
-          <Pagination
-            current={pageNo}
-            pageSize={REPORTS_PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            showQuickJumper
-            showTotal={(total) => t('common.total', { total })}
-            onChange={(page) => setParams(withParams(params, { page }))}
-          />
-        </nav>
-      ) : null}
+      <SearchableList
+        query={query}
+        keyword={keyword}
+        pageNo={pageNo}
+        pageSize={REPORTS_PAGE_SIZE}
+        emptyText={t('reports.empty')}
+        onChange={(changes) => setParams(withParams(params, changes))}
+        renderItem={(report) => (
+          <>
+            <ListThumb cover={report.cover} />
+            <div className="content-list__body">
+              <h2 className="content-list__title">{text(report.title)}</h2>
+              <p className="content-list__text">{text(report.summary)}</p>
+              <p className="content-list__meta">
+                {report.issue ? (
+                  <span className="content-tag">{t('reports.issue', { issue: report.issue })}</span>
+                ) : null}
+                <time dateTime={report.publishDate}>{formatContentDate(report.publishDate, locale)}</time>
+                <span>{t('reports.size', { size: formatFileSize(report.pdf.size) })}</span>
+              </p>
+            </div>
+            <div className="content-list__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                data-track={`report:preview:${report.lgcSn}`}
+                onClick={() => setParams(withParams(params, { preview: report.lgcSn }))}
+                aria-pressed={previewId === report.lgcSn}
+              >
+                {t('common.preview')}
+              </button>
+              <a
+                className="button button--ghost"
+                href={report.pdf.url}
+                download
+                data-track={`report:download:${report.lgcSn}`}
+              >
+                {t('common.download')}
+              </a>
+            </div>
+          </>
+        )}
+      />
     </ContentFrame>
   );
 }

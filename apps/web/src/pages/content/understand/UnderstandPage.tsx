@@ -2,18 +2,16 @@ import '../../../features/content/sections/sections.css';
 import type { TTopicKey } from '@portal/shared/schemas/content';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBilingual, useModules } from '../../../features/content/content-api.ts';
-import { tileIcon } from '../../../features/content/sections/tile-icons.tsx';
+import { useModules } from '../../../features/content/content-api.ts';
+import { ModuleTile } from '../../../features/content/sections/ModuleCards.tsx';
 import { ContentFrame } from '../../../features/content/ui/ContentFrame.tsx';
-import { ContentLink } from '../../../features/content/ui/ContentLink.tsx';
-import { CONTENT_PATHS, contentTarget } from '../../../features/content/ui/content-links.ts';
+import { CONTENT_PATHS } from '../../../features/content/ui/content-links.ts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/content/ui/states.tsx';
 import { TOPIC_PAGES } from '../topics/topic-pages.ts';
 
 /** /understandCCB: international business — the bank's tiles, the topic pages and compliance materials. */
 export function UnderstandPage() {
   const { t } = useTranslation('content');
-  const text = useBilingual();
   const query = useModules('0');
   const tiles = query.data?.list ?? [];
 
@@ -37,24 +35,9 @@ export function UnderstandPage() {
         {query.isSuccess && tiles.length === 0 ? <EmptyBlock /> : null}
         {tiles.length ? (
           <ul className="tile-grid">
-            {tiles.map((tile) => {
-              const Icon = tileIcon(tile.key);
-              return (
-                <li key={tile.lgcSn} className="tile">
-                  <ContentLink
-                    target={contentTarget(tile.linkUrl, CONTENT_PATHS.essential(tile.lgcSn))}
-                    className="tile__link"
-                    track={`tile:${tile.key ?? tile.lgcSn}`}
-                  >
-                    <span className="tile__icon">
-                      <Icon size={26} />
-                    </span>
-                    <span className="tile__title">{text(tile.title)}</span>
-                    {text(tile.summary) ? <span className="tile__text">{text(tile.summary)}</span> : null}
-                  </ContentLink>
-                </li>
-              );
-            })}
+            {tiles.map((tile) => (
+              <ModuleTile key={tile.lgcSn} tile={tile} />
+            ))}
           </ul>
         ) : null}
       </section>
