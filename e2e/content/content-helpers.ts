@@ -67,7 +67,7 @@ export async function useLocale(page: Page, locale: Locale) {
 
 /**
  * Waits until the page has stopped loading: no request for half a second, then no spinner or
- * active skeleton (data still arriving), then fonts and images.
+ * active skeleton (data still arriving), then fonts and (lazy ones included) images.
  */
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
@@ -77,6 +77,18 @@ export async function settle(page: Page) {
     })
     .catch(() => {});
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Lazy images load only near the window: scroll through the page once so full-page
+  // screenshots show them, then back to the top, and wait for them (at most 5 s).
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page
+    .waitForFunction(() => Array.from(document.images).every((image) => image.complete), null, { timeout: 5_000 })
+    .catch(() => {});
 }
 
 // ---------------------------------------------------------------------------------------------

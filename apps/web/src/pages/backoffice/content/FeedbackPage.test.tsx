@@ -1,23 +1,8 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../../features/content-admin/content-admin-api.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-
-const STAFF: TUserInfo = {
-  lgcSn: 'S1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+import { stubReplyInbox } from './reply-inbox-stub.ts';
 
 const WAITING: FeedbackItem = {
   lgcSn: 'F1',
@@ -34,42 +19,23 @@ const WAITING: FeedbackItem = {
 
 const ANSWER = 'Thank you, the filters are now kept in the address of the list.';
 
-type Call = { url: string; method: string; body: unknown };
-
 function stubFeedbackApi(list: FeedbackItem[] = [WAITING]) {
-  const calls: Call[] = [];
-  stubPortalApi({
-    user: STAFF,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url.startsWith('/api/backend/feedback?')) {
-        return jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
-      }
-      if (url === '/api/backend/feedback/F1/answer' && method === 'POST') {
-        return jsonResponse(
-          envelope({
-            ...WAITING,
-            answer: body.answer,
-            answeredAt: '2026-11-03T09:30:00.000Z',
-            answeredBy: 'Wei Zhang',
-          }),
-        );
-      }
-      return undefined;
-    },
+  return stubReplyInbox<FeedbackItem>({
+    base: '/api/backend/feedback',
+    list,
+    replyUrl: '/api/backend/feedback/F1/answer',
+    replied: (body) => ({
+      ...WAITING,
+      answer: body.answer ?? '',
+      answeredAt: '2026-11-03T09:30:00.000Z',
+      answeredBy: 'Wei Zhang',
+    }),
   });
-  return { calls };
 }
-
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
-const gets = (calls: Call[]) => calls.filter((call) => call.method === 'GET');
 
 describe('/backend/content/feedback', { timeout: 40_000 }, () => {
   it('lists the waiting feedback, keeps the filter in the address', async () => {
-    const { calls } = stubFeedbackApi();
+    const { gets } = stubFeedbackApi();
     const { router } = renderApp('/backend/content/feedback');
     const cell = await screen.findByText(WAITING.text, {}, { timeout: 8000 });
     const row = cell.closest('tr') as HTMLElement;
@@ -77,14 +43,14 @@ describe('/backend/content/feedback', { timeout: 40_000 }, () => {
     expect(within(row).getByText('Visitor (not signed in)')).toBeTruthy();
     expect(within(row).getByText('Images: 1')).toBeTruthy();
     expect(within(row).getByText('Waiting', { selector: '.ant-tag' })).toBeTruthy();
-    const first = new URL(gets(calls)[0]!.url, 'http://portal.test');
+    const first = new URL(gets()[0]!.url, 'http://portal.test');
     expect(Object.fromEntries(first.searchParams)).toEqual({ pageNo: '1', pageSize: '10', answered: '0' });
 
     fireEvent.click(screen.getByText('All'));
     await waitFor(() => expect(router.state.location.search).toBe('?show=all'), { timeout: 8000 });
     await waitFor(
       () => {
-        const last = new URL(gets(calls).at(-1)!.url, 'http://portal.test');
+        const last = new URL(gets().at(-1)!.url, 'http://portal.test');
         expect(Object.fromEntries(last.searchParams)).toEqual({ pageNo: '1', pageSize: '10' });
       },
       { timeout: 8000 },
@@ -92,7 +58,7 @@ describe('/backend/content/feedback', { timeout: 40_000 }, () => {
   });
 
   it('sends the answer only after the confirmation and shows it as answered', async () => {
-    const { calls } = stubFeedbackApi();
+    const { posts } = stubFeedbackApi();
     renderApp('/backend/content/feedback');
     await screen.findByText(WAITING.text, {}, { timeout: 8000 });
     fireEvent.click(screen.getByRole('button', { name: /^Open the feedback from joao\.silva@visitor\.example of / }));
@@ -110,14 +76,12 @@ describe('/backend/content/feedback', { timeout: 40_000 }, () => {
     });
     fireEvent.click(within(drawer()).getByRole('button', { name: 'Send answer' }));
     expect(await screen.findAllByText('Send this answer?', {}, { timeout: 8000 })).not.toHaveLength(0);
-    expect(posts(calls)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Send answer' }).at(-1) as HTMLElement);
     await waitFor(
       () =>
-        expect(posts(calls)).toEqual([
-          { url: '/api/backend/feedback/F1/answer', method: 'POST', body: { answer: ANSWER } },
-        ]),
+        expect(posts()).toEqual([{ url: '/api/backend/feedback/F1/answer', method: 'POST', body: { answer: ANSWER } }]),
       { timeout: 8000 },
     );
     expect(

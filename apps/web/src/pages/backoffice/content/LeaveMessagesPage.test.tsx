@@ -1,23 +1,8 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LeaveMessageItem } from '../../../features/content-admin/content-admin-api.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-
-const STAFF: TUserInfo = {
-  lgcSn: 'S1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+import { stubReplyInbox } from './reply-inbox-stub.ts';
 
 const WAITING: LeaveMessageItem = {
   lgcSn: 'L1',
@@ -33,51 +18,37 @@ const WAITING: LeaveMessageItem = {
 
 const REPLY = 'Thank you, our Lisbon branch will contact you this week.';
 
-type Call = { url: string; method: string; body: unknown };
-
 function stubLeaveMessagesApi(list: LeaveMessageItem[] = [WAITING]) {
-  const calls: Call[] = [];
-  stubPortalApi({
-    user: STAFF,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url.startsWith('/api/backend/leaveMessages?')) {
-        return jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
-      }
-      if (url === '/api/backend/leaveMessages/L1/reply' && method === 'POST') {
-        return jsonResponse(
-          envelope({ ...WAITING, reply: body.reply, repliedAt: '2026-11-03T09:30:00.000Z', repliedBy: 'Wei Zhang' }),
-        );
-      }
-      return undefined;
-    },
+  return stubReplyInbox<LeaveMessageItem>({
+    base: '/api/backend/leaveMessages',
+    list,
+    replyUrl: '/api/backend/leaveMessages/L1/reply',
+    replied: (body) => ({
+      ...WAITING,
+      reply: body.reply ?? '',
+      repliedAt: '2026-11-03T09:30:00.000Z',
+      repliedBy: 'Wei Zhang',
+    }),
   });
-  return { calls };
 }
-
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
-const gets = (calls: Call[]) => calls.filter((call) => call.method === 'GET');
 
 describe('/backend/content/leaveMessages', { timeout: 40_000 }, () => {
   it('lists the waiting messages, keeps the filter and page in the address', async () => {
-    const { calls } = stubLeaveMessagesApi();
+    const { gets } = stubLeaveMessagesApi();
     const { router } = renderApp('/backend/content/leaveMessages?page=2&size=20');
     const cell = await screen.findByText(WAITING.content, {}, { timeout: 8000 });
     const row = cell.closest('tr') as HTMLElement;
     expect(within(row).getByText('Ana Costa')).toBeTruthy();
     expect(within(row).getByText('Luso Trade Lda.')).toBeTruthy();
     expect(within(row).getByText('Waiting')).toBeTruthy();
-    const first = new URL(gets(calls)[0]!.url, 'http://portal.test');
+    const first = new URL(gets()[0]!.url, 'http://portal.test');
     expect(Object.fromEntries(first.searchParams)).toEqual({ pageNo: '2', pageSize: '20', replied: '0' });
 
     fireEvent.click(screen.getByText('Replied'));
     await waitFor(() => expect(router.state.location.search).toBe('?size=20&show=answered'), { timeout: 8000 });
     await waitFor(
       () => {
-        const last = new URL(gets(calls).at(-1)!.url, 'http://portal.test');
+        const last = new URL(gets().at(-1)!.url, 'http://portal.test');
         expect(Object.fromEntries(last.searchParams)).toEqual({ pageNo: '1', pageSize: '20', replied: '1' });
       },
       { timeout: 8000 },
@@ -85,7 +56,7 @@ describe('/backend/content/leaveMessages', { timeout: 40_000 }, () => {
   });
 
   it('sends the reply only after the confirmation, with the typed text, and shows it as replied', async () => {
-    const { calls } = stubLeaveMessagesApi();
+    const { posts } = stubLeaveMessagesApi();
     renderApp('/backend/content/leaveMessages');
     await screen.findByText(WAITING.content, {}, { timeout: 8000 });
     fireEvent.click(screen.getByRole('button', { name: /^Open the message from Ana Costa of / }));
@@ -106,13 +77,13 @@ describe('/backend/content/leaveMessages', { timeout: 40_000 }, () => {
     expect(
       screen.getByText('It is e-mailed to ana.costa@lusotrade.example now and cannot be changed afterwards.'),
     ).toBeTruthy();
-    expect(posts(calls)).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Send reply' }).at(-1) as HTMLElement);
 
     await waitFor(
       () =>
-        expect(posts(calls)).toEqual([
+        expect(posts()).toEqual([
           { url: '/api/backend/leaveMessages/L1/reply', method: 'POST', body: { reply: REPLY } },
         ]),
       { timeout: 8000 },

@@ -1,0 +1,52 @@
+/** Test support for the "read and reply" inboxes (feedback, leave messages): a staff member and a stubbed API. */
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
+
+export const STAFF: TUserInfo = {
+  lgcSn: 'S1',
+  usrNm: 'Wei Zhang',
+  emailAdr: 'wei.zhang@bank.example',
+  rlTpcd: ['50'],
+  nfrcModPswdInd: '0',
+  agrInd: '1',
+  cplInd: '0',
+  actvtInd: '1',
+  instNm: 'Global Cooperation Bank',
+  locale: 'en-US',
+  reviewNote: null,
+};
+
+export type Call = { url: string; method: string; body: unknown };
+
+/**
+ * Signs STAFF in and answers the inbox at `base` (e.g. `/api/backend/feedback`): its list with
+ * `list` (one page), a POST to `replyUrl` with what `replied` makes of the sent body. Every call
+ * to the back office is recorded.
+ */
+export function stubReplyInbox<T>(options: {
+  base: string;
+  list: T[];
+  replyUrl: string;
+  replied: (body: Record<string, string>) => T;
+}) {
+  const calls: Call[] = [];
+  stubPortalApi({
+    user: STAFF,
+    respond: (url, init) => {
+      if (!url.startsWith('/api/backend/')) return undefined;
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method, body });
+      if (url.startsWith(`${options.base}?`)) {
+        return jsonResponse(envelope({ list: options.list, total: options.list.length, pageNo: 1, pageSize: 10 }));
+      }
+      if (url === options.replyUrl && method === 'POST') return jsonResponse(envelope(options.replied(body)));
+      return undefined;
+    },
+  });
+  return {
+    calls,
+    posts: () => calls.filter((call) => call.method === 'POST'),
+    gets: () => calls.filter((call) => call.method === 'GET'),
+  };
+}
