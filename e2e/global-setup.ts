@@ -44,21 +44,25 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'], {
-    env: {
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: baseURL,
-      SMTP_URL: smtp.url,
-      // Picture-code answers in a response header; the server refuses this in production.
-      CAPTCHA_TEST_MODE: 'true',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'],
+    {
+      env: {
+        ...env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_BASE_URL: baseURL,
+        SMTP_URL: smtp.url,
+        // Picture-code answers in a response header; the server refuses this in production.
+        CAPTCHA_TEST_MODE: 'true',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode} before it was ready`);

@@ -125,11 +125,15 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
       key: 'action',
       title: t('content.columns.actions'),
       width: 110,
-      render: (_, item) => (
-        <Button type="link" onClick={() => setReading(item)} aria-label={texts.openFor(item)}>
-          {sentReply(item) ? texts.read : texts.reply}
-        </Button>
-      ),
+      render: (_, item) => {
+        const action = sentReply(item) ? texts.read : texts.reply;
+        // The accessible name includes the visible word (WCAG 2.5.3, label in name).
+        return (
+          <Button type="link" onClick={() => setReading(item)} aria-label={`${texts.openFor(item)} (${action})`}>
+            {action}
+          </Button>
+        );
+      },
     },
   ];
 
