@@ -129,7 +129,7 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
         const action = sentReply(item) ? texts.read : texts.reply;
         // The accessible name includes the visible word (WCAG 2.5.3, label in name).
         return (
-          <Button type="link" onClick={() => setReading(item)} aria-label={`${texts.openFor(item)} (${action})`}>
+          <Button type="link" onClick={() => setReading(item)} aria-label={`${texts.openFor(item)} – ${action}`}>
             {action}
           </Button>
         );

@@ -1,0 +1,2 @@
+import { printMarketplace } from './marketplace.ts';
+await printMarketplace();
