@@ -46,7 +46,13 @@ export function useBrowser() {
   return {
     async newPage(options: { locale?: 'en-US' | 'zh-CN' } = {}): Promise<JourneyPage> {
       if (!browser) throw new Error('useBrowser(): browser not launched yet');
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 900 } });
+      // Each browser context is a person at an address of their own (the server trusts the
+      // forwarded address in e2e), so per-address rate limits do not couple the journeys.
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 1366, height: 900 },
+        extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+      });
       contexts.push(context);
       if (options.locale) {
         const locale = options.locale;
@@ -63,6 +69,13 @@ export function useBrowser() {
       return page;
     },
   };
+}
+
+let clientCounter = 0;
+/** A documentation-range address (RFC 5737), different for every browser context of a run. */
+function nextClientAddress(): string {
+  clientCounter += 1;
+  return `198.51.100.${(clientCounter % 250) + 1}`;
 }
 
 /** Saves a full-page screenshot under e2e/artifacts/ for a person to look at. */

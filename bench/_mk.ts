@@ -1,2 +1,0 @@
-import { printMarketplace } from './marketplace.ts';
-await printMarketplace();
