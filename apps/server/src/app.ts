@@ -79,6 +79,18 @@ export type AppDeps = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** The distinct origins of these URLs (ones that do not parse are left out). */
+function originsOf(urls: readonly string[]): string[] {
+  const origins = urls.flatMap((url) => {
+    try {
+      return [new URL(url).origin];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
 export async function buildApp({ config, database, storage: givenStorage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -191,7 +203,12 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 
   // The web app answers everything else
-  await app.register(webAppPlugin, { distDir: config.webDistDir, upgradeInsecure: config.cookieSecure });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    upgradeInsecure: config.cookieSecure,
+    // The uncommon-character helper's scripts come from its own service, when configured.
+    scriptOrigins: originsOf(config.content.uncommonChar?.scripts ?? []),
+  });
 
   return app;
 }

@@ -8,14 +8,19 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-export function pageCsp(nonce: string, upgradeInsecure: boolean): string {
+/**
+ * The page policy. `scriptOrigins`: outside origins whose scripts the page may load and call
+ * (the uncommon-character input helper, when configured); none by default.
+ */
+export function pageCsp(nonce: string, upgradeInsecure: boolean, scriptOrigins: readonly string[] = []): string {
+  const outside = scriptOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${outside}`,
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${outside}`,
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -29,9 +34,13 @@ export function pageCsp(nonce: string, upgradeInsecure: boolean): string {
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Gives an HTML reply a nonce and the page policy that admits it. */
-export function allowPageAssets(reply: FastifyReply, upgradeInsecure: boolean): string {
+export function allowPageAssets(
+  reply: FastifyReply,
+  upgradeInsecure: boolean,
+  scriptOrigins: readonly string[] = [],
+): string {
   const nonce = randomBytes(18).toString('base64');
-  reply.header('content-security-policy', pageCsp(nonce, upgradeInsecure));
+  reply.header('content-security-policy', pageCsp(nonce, upgradeInsecure, scriptOrigins));
   return nonce;
 }
 

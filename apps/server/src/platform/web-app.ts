@@ -15,7 +15,10 @@ const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 const NOT_PAGES = /^\/(api|healthz|readyz|dev)(\/|$)/;
 
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string; upgradeInsecure: boolean }) => {
+  async (
+    app: FastifyInstance,
+    options: { distDir: string; upgradeInsecure: boolean; scriptOrigins?: readonly string[] },
+  ) => {
     const indexPath = join(options.distDir, 'index.html');
     const built = existsSync(indexPath);
     // Read once: the file only changes with a new build, which means a restart.
@@ -45,7 +48,7 @@ export const webAppPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app has not been built. Run `npm run build`, then restart.');
       }
-      const nonce = allowPageAssets(reply, options.upgradeInsecure);
+      const nonce = allowPageAssets(reply, options.upgradeInsecure, options.scriptOrigins);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
