@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
-import { VERSION_TTL_MS } from './public-cache.ts';
+import { preferredEncoding, VERSION_TTL_MS } from './public-cache.ts';
 
 const storageDir = await mkdtemp(join(tmpdir(), 'portal-content-test-'));
 afterAll(() => rm(storageDir, { recursive: true, force: true }));
@@ -187,6 +188,54 @@ describe('caching', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.list[0].title.en).toBe('Trade finance');
+  });
+});
+
+describe('cached answers, compressed once', () => {
+  it('sends the same body compressed as the client accepts it, and as it is otherwise', async () => {
+    for (let i = 0; i < 4; i++) {
+      await post(
+        `/api/backend/content/modules/${
+          (
+            await post('/api/backend/content/modules', {
+              moduleType: '1',
+              title: { en: `Cash management ${i}`, zh: `现金管理${i}` },
+              summary: {
+                en: `Liquidity, payments and collections across the region, item ${i}. `.repeat(3),
+                zh: '区域内流动性与支付。',
+              },
+              body: { en: '<p>Details</p>', zh: '<p>详情</p>' },
+            })
+          ).json().data.lgcSn
+        }/publish`,
+      );
+    }
+    const url = '/api/moduleInfoP1/moduleListForP1?moduleType=1&pageSize=100';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers.vary).toContain('accept-encoding');
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it.each([
+    [undefined, null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['BR', 'br'],
+    ['gzip;q=0.0', null],
+  ])('picks the encoding of Accept-Encoding %s: %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });
 

@@ -14,6 +14,7 @@
  * (the browser revalidates every time; 304 saves the body).
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../platform/respond.ts';
@@ -22,7 +23,39 @@ export const PUBLIC_MAX_AGE_SECONDS = 60;
 const MAX_ENTRIES = 1000;
 export const VERSION_TTL_MS = 1000;
 
-type Memo = { version: number; expiresAt: number; body: string; etag: string };
+/** Bodies this small go as they are (the compression plugin's threshold too). */
+const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+type Memo = {
+  version: number;
+  expiresAt: number;
+  body: string;
+  etag: string;
+  /** The body compressed once per encoding, when first asked for: a cached read compresses nothing. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+};
+
+/** The encoding to answer in: brotli, else gzip, when the client accepts it (q not 0). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+function compress(body: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } })
+    : gzipSync(body, { level: 6 });
+}
 
 /** Bumps the content version; call inside the write's transaction. */
 export async function bumpContentVersion(trx: Db): Promise<void> {
@@ -85,7 +118,7 @@ export function createContentCache(db: Db) {
         const built = await build();
         const body = JSON.stringify(ok(request, built.data));
         const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-        entry = { version, expiresAt: built.expiresAt ?? Number.POSITIVE_INFINITY, body, etag };
+        entry = { version, expiresAt: built.expiresAt ?? Number.POSITIVE_INFINITY, body, etag, compressed: {} };
         memo.delete(key);
         remember(key, entry);
       }
@@ -95,13 +128,29 @@ export function createContentCache(db: Db) {
           'cache-control',
           scope === 'public' ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, must-revalidate` : 'private, no-cache',
         )
-        .header('vary', scope === 'public' ? 'lang, accept-language' : 'lang, accept-language, cookie');
+        .header(
+          'vary',
+          scope === 'public'
+            ? 'lang, accept-language, accept-encoding'
+            : 'lang, accept-language, accept-encoding, cookie',
+        );
       const given = request.headers['if-none-match'];
       if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
         await reply.code(304).send();
         return;
       }
-      await reply.header('content-type', 'application/json; charset=utf-8').send(entry.body);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      const encoding =
+        Buffer.byteLength(entry.body) >= COMPRESS_FROM_BYTES
+          ? preferredEncoding(request.headers['accept-encoding'])
+          : null;
+      if (!encoding) {
+        await reply.send(entry.body);
+        return;
+      }
+      entry.compressed[encoding] ??= compress(entry.body, encoding);
+      // Already encoded: the compression plugin leaves a reply with Content-Encoding alone.
+      await reply.header('content-encoding', encoding).send(entry.compressed[encoding]);
     },
     clear() {
       memo.clear();
