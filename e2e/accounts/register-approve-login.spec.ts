@@ -176,7 +176,19 @@ async function logIn(
   await dialog.getByLabel(text.password, { exact: true }).fill(password);
   await dialog.getByLabel(text.pictureCode, { exact: true }).fill(await answer);
   if (flag === '1') {
-    await dialog.getByRole('button', { name: text.sendCode }).click();
+    // Only a code sent from now on counts; another journey may have asked for one for this
+    // address less than a minute ago, and then the server says when to ask again.
+    mail.skipExisting(email);
+    for (let attempt = 0; ; attempt += 1) {
+      const sent = page.waitForResponse((r) => r.url().includes('/api/user/p1/getEmailCode'));
+      await dialog.getByRole('button', { name: text.sendCode }).click();
+      const reply = (await (await sent).json()) as { code: string; data: { seconds?: number } | null };
+      if (reply.code === '0') break;
+      if (reply.code !== 'PRT_RESEND_TOO_SOON' || attempt > 0) throw new Error(`no e-mail code: ${reply.code}`);
+      await page.waitForTimeout(((reply.data?.seconds ?? 60) + 1) * 1000);
+      const expected = page.consoleErrors.findLastIndex((line) => /status of 429/.test(line));
+      if (expected >= 0) page.consoleErrors.splice(expected, 1);
+    }
     await dialog.getByLabel(text.emailCode, { exact: true }).fill(await mail.waitForCode(email));
   }
   await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
@@ -266,7 +278,10 @@ describe('[ACCOUNTS][REGISTER_APPROVE_LOGIN]: a partner registers, bank staff ap
   for (const locale of ['en-US', 'zh-CN'] as const) {
     const text = TEXT[locale];
 
-    it(`registers with the e-mail code, is approved in the back office and logs in (${locale})`, async () => {
+    // Up to two e-mail-code waits of a minute each (see logIn).
+    it(`registers with the e-mail code, is approved in the back office and logs in (${locale})`, {
+      timeout: 240_000,
+    }, async () => {
       const mail = mailbox();
       const email = `grace.ho.${text.short}.${Date.now()}@pearlriver-bank.example`;
       const partner = await browser.newPage({ locale });
