@@ -2,7 +2,7 @@ import '../../features/user-management/user-management.css';
 import '../../features/cooperation/cooperation.css';
 import { DIRECTIONS, dictLabel, findEntry } from '@portal/shared/dictionaries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Descriptions, Empty, Modal, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Breadcrumb, Button, Descriptions, Empty, Skeleton, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
 import { formatFieldValue, type SectionKey, sectionFields } from '../../features/cooperation/detail-fields.ts';
 import { FollowButton } from '../../features/cooperation/FollowButton.tsx';
 import { IntentionDialog } from '../../features/cooperation/IntentionDialog.tsx';
+import { InvalidateDialog } from '../../features/cooperation/InvalidateDialog.tsx';
 import { editPath, RELEASE_PATH } from '../../features/cooperation/paths.ts';
 import {
   formatDate,
@@ -318,24 +319,12 @@ function DetailView({ detail }: { detail: OpportunityDetail }) {
         />
       ) : null}
       {dialog === 'invalidate' ? (
-        <Modal
-          open
-          title={t('invalidate.title', { name: item.itDpchlstRqmNm })}
-          okText={t('invalidate.confirm')}
-          okButtonProps={{ danger: true, loading: invalidating }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void invalidate()}
+        <InvalidateDialog
+          name={item.itDpchlstRqmNm}
+          busy={invalidating}
+          onConfirm={() => void invalidate()}
           onCancel={() => setDialog(null)}
-          destroyOnHidden
-          width={520}
-        >
-          <div className="confirm-dialog__text">
-            <p>{t('invalidate.text')}</p>
-            <p>
-              <strong>{t('invalidate.irreversible')}</strong>
-            </p>
-          </div>
-        </Modal>
+        />
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import '../../features/user-management/user-management.css';
 import '../../features/cooperation/cooperation.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Modal, Segmented, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Segmented, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import {
   type MyPublishItem,
   type MyPublishStatus,
 } from '../../features/cooperation/cooperation-api.ts';
+import { InvalidateDialog } from '../../features/cooperation/InvalidateDialog.tsx';
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
 import { usePagedView } from '../../features/cooperation/page-view.ts';
 import { detailPath, editPath, PUBLISH_INFO_PATH } from '../../features/cooperation/paths.ts';
@@ -183,24 +184,12 @@ export function MyPublishPage() {
         }}
       />
       {invalidating ? (
-        <Modal
-          open
-          title={t('invalidate.title', { name: invalidating.itDpchlstRqmNm })}
-          okText={t('invalidate.confirm')}
-          okButtonProps={{ danger: true, loading: saving }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void invalidate(invalidating)}
+        <InvalidateDialog
+          name={invalidating.itDpchlstRqmNm}
+          busy={saving}
+          onConfirm={() => void invalidate(invalidating)}
           onCancel={() => setInvalidating(null)}
-          destroyOnHidden
-          width={520}
-        >
-          <div className="confirm-dialog__text">
-            <p>{t('invalidate.text')}</p>
-            <p>
-              <strong>{t('invalidate.irreversible')}</strong>
-            </p>
-          </div>
-        </Modal>
+        />
       ) : null}
     </div>
   );
