@@ -1,6 +1,7 @@
 /**
- * The baseline of the marketplace benchmark: a bare Fastify app doing one indexed SELECT on the
- * same database, with no session, validation, envelope or i18n. Run as its own process (like the
+ * The baselines of the marketplace benchmark: a bare Fastify app doing one indexed SELECT on the
+ * same database (`/bare/:id`), or nothing at all (`/noop`: the floor this machine sets for any
+ * endpoint, load generator included), with no session, validation, envelope or i18n. Run as its own process (like the
  * portal's server) by bench/marketplace.ts: `node --import tsx bench/bare-server.ts`, with
  * DATABASE_URL, PORT and DATABASE_POOL_SIZE in the environment.
  */
@@ -21,6 +22,8 @@ app.get<{ Params: { id: string } }>('/bare/:id', async (request) => {
   );
   return { code: '0', data: rows[0] ?? null };
 });
+
+app.get('/noop', async () => ({ code: '0', data: { num: 0 } }));
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.on('SIGTERM', () => {

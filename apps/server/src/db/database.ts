@@ -2,6 +2,7 @@
  * The database: Kysely over PGlite (embedded PostgreSQL, the default) or over a PostgreSQL
  * server when DATABASE_URL is set. One SQL dialect, PostgreSQL, for both.
  */
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
@@ -72,8 +73,52 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return wrapKysely(kyselyOver(new PGliteDialect({ pglite })), 'pglite', async () => {});
 }
 
+/** Named statements one connection keeps at most; beyond them, statements go unnamed. */
+const PREPARED_PER_CONNECTION = 1_000;
+const statementNames = new Map<string, string>();
+
+/** A short name for a statement's text (the same text, the same name, on every connection). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    // The app has a bounded set of statement shapes; the bound guards against one that is not.
+    if (statementNames.size >= 10 * PREPARED_PER_CONNECTION) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A pg client that sends each parameterised statement as a named prepared statement, so that
+ * PostgreSQL parses it once per connection and, after a few runs, keeps a generic plan instead of
+ * planning it again on every call (planning cost more than running on the list's statements).
+ * Statements without parameters (transaction control, migration scripts that may hold several
+ * statements) go as they are.
+ */
+class PreparingClient extends pg.Client {
+  readonly #prepared = new Set<string>();
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const plain = this.query.bind(this) as (...args: unknown[]) => unknown;
+    (this as { query: unknown }).query = (...args: unknown[]) => {
+      const [text, values] = args;
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) {
+        return plain(...args);
+      }
+      const name = statementName(text);
+      if (!this.#prepared.has(name)) {
+        if (this.#prepared.size >= PREPARED_PER_CONNECTION) return plain(...args);
+        this.#prepared.add(name);
+      }
+      return plain({ name, text, values });
+    };
+  }
+}
+
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return wrapKysely(kyselyOver(new PostgresDialect({ pool })), 'postgres', async () => {});

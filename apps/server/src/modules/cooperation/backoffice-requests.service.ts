@@ -20,7 +20,7 @@ export async function listAllRequests(
   const reader = { userId: staff.id, institutionId: staff.institutionId, locale };
   return {
     list: rows.map((row) => ({
-      ...toListItem(row, reader, false, undefined),
+      ...toListItem({ ...row, followed: false, intentionStatus: null }, reader),
       ownerName: row.ownerName,
       ownerEmail: row.ownerEmail,
       takenDownNote: row.takenDownNote,

@@ -1,13 +1,12 @@
 /**
  * How requests read in lists: names in the reader's language, amounts with their currency,
- * terms and prices as text. Pure functions plus one batch read of the reader's follows and
- * intentions, so a page costs two small queries whatever its size.
+ * terms and prices as text. Pure functions: the reader's follow and intention come with each row
+ * (requests.repository.ts readerFlags).
  */
 import type { Locale } from '@portal/shared';
 import { COMMON_TERMS, findCooperationSubType, findEntry } from '@portal/shared/dictionaries';
-import type { TIntentionItem, TOpportunityListItem } from '@portal/shared/schemas/cooperation';
-import type { Db } from '../../db/database.ts';
-import { followedAmong, intentionsAmong, type ListRow } from './requests.repository.ts';
+import type { TOpportunityListItem } from '@portal/shared/schemas/cooperation';
+import type { ListRow } from './requests.repository.ts';
 
 type Named = { en: string; zh: string };
 export const nameIn = (entry: Named, locale: Locale) => (locale === 'zh-CN' ? entry.zh : entry.en);
@@ -63,13 +62,8 @@ export function currencyName(code: string | null, locale: Locale): string | null
 
 export type Reader = { userId: number; institutionId: number | null; locale: Locale };
 
-/** One list row as the API sends it, given the reader's follow and intention on it. */
-export function toListItem(
-  row: ListRow,
-  reader: Reader,
-  followed: boolean,
-  intention: TIntentionItem['status'] | undefined,
-): TOpportunityListItem {
+/** One list row as the API sends it, with the reader's follow and intention on it. */
+export function toListItem(row: ListRow, reader: Reader): TOpportunityListItem {
   return {
     lgcSn: row.lgcSn,
     itDpchlstRqmNm: row.name,
@@ -91,19 +85,7 @@ export function toListItem(
     validUntil: row.validUntil,
     createTime: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
     isMine: reader.institutionId !== null && Number(row.institutionId) === reader.institutionId,
-    followed,
-    intentionStatus: intention ?? 'notSent',
+    followed: Boolean(row.followed),
+    intentionStatus: row.intentionStatus ?? 'notSent',
   };
-}
-
-/** A page of rows as list items, with the reader's follows and intentions read in two queries. */
-export async function toListItems(db: Db, rows: readonly ListRow[], reader: Reader): Promise<TOpportunityListItem[]> {
-  const ids = rows.map((row) => Number(row.id));
-  const [followed, intentions] = await Promise.all([
-    followedAmong(db, reader.userId, ids),
-    reader.institutionId === null ? new Map() : intentionsAmong(db, reader.institutionId, ids),
-  ]);
-  return rows.map((row) =>
-    toListItem(row, reader, followed.has(Number(row.id)), intentions.get(Number(row.id)) as never),
-  );
 }

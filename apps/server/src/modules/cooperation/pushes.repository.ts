@@ -7,7 +7,7 @@ import { ACCESS_ACTIVATIONS } from '@portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { totalOf } from '../../db/list-query.ts';
-import { LIST_COLUMNS, type ListRow } from './requests.repository.ts';
+import { LIST_COLUMNS, type ListReader, type ListRow, readerFlags } from './requests.repository.ts';
 
 export type PushKind = 'system' | 'manual';
 
@@ -16,7 +16,7 @@ export type MatchedRow = ListRow & { kind: PushKind; pushedAt: Date };
 /** One page of the effective requests pushed to the institution, newest push first. */
 export async function listPushedTo(
   db: Db,
-  institutionId: number,
+  reader: ListReader & { institutionId: number },
   kind: PushKind,
   page: { pageNo: number; pageSize: number },
 ): Promise<{ rows: MatchedRow[]; total: number }> {
@@ -24,12 +24,13 @@ export async function listPushedTo(
     .selectFrom('cooperationPush as p')
     .innerJoin('cooperationRequest as r', 'r.id', 'p.requestId')
     .innerJoin('institution as i', 'i.id', 'r.institutionId')
-    .where('p.institutionId', '=', institutionId)
+    .where('p.institutionId', '=', reader.institutionId)
     .where('p.kind', '=', kind)
     .where('r.status', '=', 'effective');
   const total = await totalOf(base);
   const rows = await base
     .select([...LIST_COLUMNS, 'p.kind', 'p.pushedAt'])
+    .select((eb) => readerFlags(reader)(eb as never))
     .orderBy('p.pushedAt', 'desc')
     .orderBy('p.id', 'desc')
     .limit(page.pageSize)

@@ -11,13 +11,12 @@
  * users get a `match` message; one audit entry records the push.
  */
 import type { Locale } from '@portal/shared';
-import type { TOpportunityListItem } from '@portal/shared/schemas/cooperation';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { notifyUnreadChanged } from '../messages/notify.ts';
-import { toListItems } from './present.ts';
+import { toListItem } from './present.ts';
 import {
   alreadyPushed,
   findInstitutions,
@@ -37,10 +36,10 @@ export async function matchedOpportunities(
   const paging = { pageNo: page.pageNo, pageSize: page.pageSize };
   if (user.institutionId === null) return { list: [], total: 0, ...paging };
   const institutionId = Number(user.institutionId);
-  const { rows, total } = await listPushedTo(db, institutionId, kind, paging);
-  const items: TOpportunityListItem[] = await toListItems(db, rows, { userId: user.id, institutionId, locale });
-  const list = rows.map((row, index) => ({
-    request: items[index]!,
+  const reader = { userId: user.id, institutionId, locale };
+  const { rows, total } = await listPushedTo(db, reader, kind, paging);
+  const list = rows.map((row) => ({
+    request: toListItem(row, reader),
     kind: row.kind,
     instNm: row.instName,
     swiftCode: row.instSwiftCode,

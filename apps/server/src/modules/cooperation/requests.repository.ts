@@ -33,7 +33,14 @@ export type ListRow = {
   invalidReason: RequestRow['invalidReason'];
   validUntil: string | null;
   publishedAt: Date | null;
+  /** The reader follows it (readerFlags). */
+  followed: boolean;
+  /** The reader's institution's intention on it, if it sent one (readerFlags). */
+  intentionStatus: 'pending' | 'agreed' | 'rejected' | null;
 };
+
+/** Who reads a list: rows carry their follow and their institution's intention. */
+export type ListReader = { userId: number; institutionId: number | null };
 
 /** What a file attached to a request is marked with. */
 export const attachedToRequest = (lgcSn: string) => `cooperation:${lgcSn}`;
@@ -90,8 +97,36 @@ export const LIST_COLUMNS = [
   'r.publishedAt',
 ] as const;
 
-export function listSelection(query: ReturnType<typeof baseListQuery>) {
-  return query.select(LIST_COLUMNS);
+/**
+ * The reader's follow and intention on each row of `r`, as two columns of the same statement
+ * (index lookups on cooperation_follow's key and cooperation_intention_once), so a page costs
+ * no query of its own for them.
+ */
+export function readerFlags(reader: ListReader) {
+  return (eb: RequestEb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('cooperationFollow as rf')
+          .select(sql`1`.as('one'))
+          .where('rf.userId', '=', reader.userId)
+          .whereRef('rf.requestId', '=', 'r.id'),
+      )
+      .as('followed'),
+    reader.institutionId === null
+      ? sql<ListRow['intentionStatus']>`null`.as('intentionStatus')
+      : eb
+          .selectFrom('cooperationIntention as ri')
+          .select('ri.status')
+          .where('ri.senderInstitutionId', '=', reader.institutionId)
+          .whereRef('ri.requestId', '=', 'r.id')
+          .as('intentionStatus'),
+  ];
+}
+
+/** The list columns and the reader's flags, on a query of `r` joined to its institution `i`. */
+export function listSelection(query: ReturnType<typeof baseListQuery>, reader: ListReader) {
+  return query.select(LIST_COLUMNS).select((eb) => readerFlags(reader)(eb as unknown as RequestEb));
 }
 
 export function baseListQuery(db: Db) {
@@ -114,7 +149,9 @@ export type OpportunityFilters = {
 
 /** The conditions of the Business Opportunities filters on `r`, effective requests only. */
 function opportunityWhere(eb: RequestEb, f: OpportunityFilters) {
-  const conditions = [eb('r.status', '=', 'effective')];
+  // A literal, not a parameter: the partial indexes (where status = 'effective') stay usable by the
+  // generic plan PostgreSQL keeps for a prepared statement (database.ts PreparingClient).
+  const conditions = [eb('r.status', '=', sql.lit('effective'))];
   if (f.direction) conditions.push(eb('r.direction', '=', f.direction));
   if (f.typeCode) conditions.push(eb(f.typeIsParent ? 'r.typeCode' : 'r.subTypeCode', '=', f.typeCode));
   if (f.releaseFrom) conditions.push(eb('r.publishedAt', '>=', new Date(`${f.releaseFrom}T00:00:00Z`)));
@@ -153,72 +190,50 @@ function opportunityWhere(eb: RequestEb, f: OpportunityFilters) {
 }
 
 /**
- * One page of effective requests, newest first, and how many match (counting stops after `cap`
- * matches: the total is then a lower bound).
+ * One page of effective requests, newest first, with the reader's flags, and how many match
+ * (counting stops after `cap` matches: the total is then a lower bound). One statement: the
+ * page's ids come from the indexes alone (index-only scans), then only those wide rows are read;
+ * the capped count is an uncorrelated subquery evaluated once beside them. A page past the end
+ * has no row to carry the count, so only then is it read on its own.
  */
 export async function listOpportunities(
   db: Db,
   filters: OpportunityFilters,
   page: { pageNo: number; pageSize: number },
   cap: number,
+  reader: ListReader,
 ): Promise<{ rows: ListRow[]; total: number; capped: boolean }> {
-  // The page's ids first, from the indexes alone (index-only scans), then those rows: the wide
-  // rows are read only for the page, not for every candidate.
+  const where = (eb: RequestEb) => opportunityWhere(eb, filters);
   const pageIds = db
     .selectFrom('cooperationRequest as r')
     .select('r.id')
-    .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
+    .where((eb) => where(eb as unknown as RequestEb))
     .orderBy('r.publishedAt', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.pageSize)
     .offset((page.pageNo - 1) * page.pageSize);
   const counted = db
-    .selectFrom('cooperationRequest as r')
-    .select(sql`1`.as('one'))
-    .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
-    .limit(cap + 1);
-  // The page and the count go to the pool together (two connections, one wait).
-  const [rows, row] = await Promise.all([
-    listSelection(baseListQuery(db))
-      .where('r.id', 'in', pageIds)
-      .orderBy('r.publishedAt', 'desc')
-      .orderBy('r.id', 'desc')
-      .execute(),
-    db
-      .selectFrom(counted.as('m'))
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const n = Number(row.n);
-  return { rows: rows as ListRow[], total: Math.min(n, cap), capped: n > cap };
-}
-
-/** The user's follows among these requests. */
-export async function followedAmong(db: Db, userId: number, requestIds: readonly number[]): Promise<Set<number>> {
-  if (!requestIds.length) return new Set();
-  const rows = await db
-    .selectFrom('cooperationFollow')
-    .select('requestId')
-    .where('userId', '=', userId)
-    .where('requestId', 'in', requestIds)
+    .selectFrom(
+      db
+        .selectFrom('cooperationRequest as r')
+        .select(sql`1`.as('one'))
+        .where((eb) => where(eb as unknown as RequestEb))
+        .limit(cap + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+  const rows = await listSelection(baseListQuery(db), reader)
+    .select(counted.as('matching'))
+    .where('r.id', 'in', pageIds)
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc')
     .execute();
-  return new Set(rows.map((row) => Number(row.requestId)));
-}
-
-/** The institution's intention status on each of these requests that it sent one to. */
-export async function intentionsAmong(
-  db: Db,
-  institutionId: number,
-  requestIds: readonly number[],
-): Promise<Map<number, 'pending' | 'agreed' | 'rejected'>> {
-  if (!requestIds.length) return new Map();
-  const rows = await db
-    .selectFrom('cooperationIntention')
-    .select(['requestId', 'status'])
-    .where('senderInstitutionId', '=', institutionId)
-    .where('requestId', 'in', requestIds)
-    .execute();
-  return new Map(rows.map((row) => [Number(row.requestId), row.status]));
+  const n = Number(rows[0] ? rows[0].matching : (await counted.executeTakeFirstOrThrow()).n);
+  return {
+    rows: rows.map(({ matching: _matching, ...row }) => row as ListRow),
+    total: Math.min(n, cap),
+    capped: n > cap,
+  };
 }
 
 export type RequestCounts = { pushedCount: number; intentionCount: number; agreedCount: number };
@@ -257,13 +272,13 @@ export async function countsOf(db: Db, requestIds: readonly number[]): Promise<M
 /** The owner's published requests (not drafts), newest first. */
 export async function listOwnRequests(
   db: Db,
-  ownerUserId: number,
+  owner: ListReader,
   query: { status: 'effective' | 'invalid' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
 ): Promise<{ rows: ListRow[]; total: number }> {
-  let base = baseListQuery(db).where('r.ownerUserId', '=', ownerUserId);
+  let base = baseListQuery(db).where('r.ownerUserId', '=', owner.userId);
   base = query.status === 'all' ? base.where('r.status', '!=', 'draft') : base.where('r.status', '=', query.status);
   if (query.q) base = base.where(sql<boolean>`r.name ilike ${containsPattern(query.q)}`);
-  const rows = await listSelection(base)
+  const rows = await listSelection(base, owner)
     .orderBy('r.publishedAt', 'desc')
     .orderBy('r.id', 'desc')
     .limit(query.pageSize)
@@ -276,16 +291,17 @@ export async function listOwnRequests(
 /** Requests the user follows that are still visible (not drafts, not taken down), newest follow first. */
 export async function listFollowed(
   db: Db,
-  userId: number,
+  reader: ListReader,
   page: { pageNo: number; pageSize: number },
 ): Promise<{ rows: ListRow[]; total: number }> {
   const base = baseListQuery(db)
     .innerJoin('cooperationFollow as f', 'f.requestId', 'r.id')
-    .where('f.userId', '=', userId)
+    .where('f.userId', '=', reader.userId)
     .where('r.status', '!=', 'draft')
     .where((eb) => eb.or([eb('r.invalidReason', 'is', null), eb('r.invalidReason', '!=', 'takenDown')]));
   const rows = await base
     .select(LIST_COLUMNS)
+    .select((eb) => readerFlags(reader)(eb as unknown as RequestEb))
     .orderBy('f.createdAt', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.pageSize)
@@ -315,7 +331,11 @@ export async function listForBackoffice(
     .execute();
   const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return {
-    rows: rows as unknown as (ListRow & { ownerName: string; ownerEmail: string; takenDownNote: string | null })[],
+    rows: rows as unknown as (Omit<ListRow, 'followed' | 'intentionStatus'> & {
+      ownerName: string;
+      ownerEmail: string;
+      takenDownNote: string | null;
+    })[],
     total: Number(total.n),
   };
 }

@@ -383,6 +383,8 @@ describe('lists', async () => {
     expect(p1).toMatchObject({ total: 3, totalCapped: false, pageNo: 1, pageSize: 2 });
     expect(p1.list).toHaveLength(2);
     expect(p2.list.map((i: { lgcSn: string }) => i.lgcSn)).toEqual([r1.lgcSn]);
+    // A page past the end has no rows but still the total (read on its own then).
+    expect(await page(3)).toMatchObject({ list: [], total: 3, totalCapped: false, pageNo: 3 });
   });
 
   it("marks the reader's follows and intentions, and the publisher's own", async () => {

@@ -38,7 +38,7 @@ import { fieldError, toFileInfo } from '../files/files.service.ts';
 import { notifyUnreadChanged } from '../messages/notify.ts';
 import { hasSignedMasterAgreement } from './master-agreement.service.ts';
 import { onRequestPublished } from './matching.ts';
-import { type Reader, toListItem, toListItems } from './present.ts';
+import { type Reader, toListItem } from './present.ts';
 import {
   attachedToRequest,
   countsOf,
@@ -319,14 +319,16 @@ export function visibleTo(row: RequestRow, user: SessionUser): boolean {
 /** The Business Opportunities list (and the home page's two-way list). */
 export async function listOpportunityPage(db: Db, user: SessionUser, query: TOpportunityListQuery, locale: Locale) {
   const typeIsParent = query.typeCode ? (COOPERATION_TYPE_CODES as readonly string[]).includes(query.typeCode) : false;
+  const reader = readerOf(user, locale);
   const { rows, total, capped } = await listOpportunities(
     db,
     { ...query, typeIsParent },
     { pageNo: query.pageNo, pageSize: query.pageSize },
     OPPORTUNITY_COUNT_CAP,
+    reader,
   );
   return {
-    list: await toListItems(db, rows, readerOf(user, locale)),
+    list: rows.map((row) => toListItem(row, reader)),
     total,
     totalCapped: capped,
     pageNo: query.pageNo,
@@ -341,16 +343,14 @@ export async function listMyRequests(
   query: { status: 'effective' | 'invalid' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
   locale: Locale,
 ) {
-  const { rows, total } = await listOwnRequests(db, user.id, query);
-  const [items, counts] = await Promise.all([
-    toListItems(db, rows, readerOf(user, locale)),
-    countsOf(
-      db,
-      rows.map((row) => Number(row.id)),
-    ),
-  ]);
+  const reader = readerOf(user, locale);
+  const { rows, total } = await listOwnRequests(db, reader, query);
+  const counts = await countsOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   return {
-    list: items.map((item, index) => ({ ...item, ...counts.get(Number(rows[index]!.id))! })),
+    list: rows.map((row) => ({ ...toListItem(row, reader), ...counts.get(Number(row.id))! })),
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
@@ -364,9 +364,10 @@ export async function listMyFollows(
   query: { pageNo: number; pageSize: number },
   locale: Locale,
 ) {
-  const { rows, total } = await listFollowed(db, user.id, query);
+  const reader = readerOf(user, locale);
+  const { rows, total } = await listFollowed(db, reader, query);
   return {
-    list: await toListItems(db, rows, readerOf(user, locale)),
+    list: rows.map((row) => toListItem(row, reader)),
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
@@ -463,10 +464,10 @@ export async function requestDetail(
       instName: institution.name,
       instSwiftCode: institution.swiftCode,
       instCountry: institution.country,
+      followed: await isFollowing(db, user.id, row.id),
+      intentionStatus: myIntention?.status ?? null,
     },
     reader,
-    await isFollowing(db, user.id, row.id),
-    myIntention?.status,
   );
   let owner: TOpportunityDetail['owner'] = null;
   if (isOwner) {
