@@ -33,8 +33,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // Whole pages render with antd under jsdom; on a busy two-core machine that takes seconds.
-          testTimeout: 20_000,
+          // Whole pages render with antd under jsdom; on a busy two-core machine that takes seconds
+          // (up to 17.5 s for one test on a slow day). The timeout only catches hangs.
+          testTimeout: 40_000,
         },
       },
     ],

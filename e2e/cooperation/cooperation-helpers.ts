@@ -52,7 +52,7 @@ export async function logIn(
     const key = login.email.toLowerCase();
     const wait = (lastCodeAt.get(key) ?? 0) + RESEND_INTERVAL_MS - Date.now();
     if (wait > 0) await page.waitForTimeout(wait);
-    await skipOldMail(mail, login.email);
+    mail.skipExisting(login.email);
     const sent = page.waitForResponse((r) => r.url().includes('/api/user/p1/getEmailCode'));
     await dialog.getByRole('button', { name: text.sendCode }).click();
     const answer = (await (await sent).json()) as { code: string };
@@ -62,17 +62,6 @@ export async function logIn(
   }
   await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
   await page.getByText(text.loggedIn).first().waitFor();
-}
-
-/** Marks every e-mail to `to` that arrived so far as seen, so the next wait sees only new ones. */
-async function skipOldMail(mail: Mailbox, to: string) {
-  for (;;) {
-    try {
-      await mail.waitFor(to, () => true, 0);
-    } catch {
-      return;
-    }
-  }
 }
 
 /** The antd select (or tree select) whose label is `label`. */

@@ -83,7 +83,9 @@ function stubAdminApi(roles: string[]) {
 }
 
 describe('/userCenter/institutionUsers', () => {
-  it('lists the institution’s users with what each row allows', { timeout: 20_000 }, async () => {
+  // The first render loads the user centre's lazy chunks, and role queries walk the whole antd
+  // table: 20 s was not enough on a slow 2-core machine (24 s seen).
+  it('lists the institution’s users with what each row allows', { timeout: 60_000 }, async () => {
     const requests = stubAdminApi(['10', '20']);
     renderApp('/userCenter/institutionUsers?status=active&q=kev');
     await kevinRow();
