@@ -30,7 +30,7 @@ export async function listPushedTo(
   const total = await totalOf(base);
   const rows = await base
     .select([...LIST_COLUMNS, 'p.kind', 'p.pushedAt'])
-    .select((eb) => readerFlags(reader)(eb as never))
+    .select(readerFlags(reader))
     .orderBy('p.pushedAt', 'desc')
     .orderBy('p.id', 'desc')
     .limit(page.pageSize)

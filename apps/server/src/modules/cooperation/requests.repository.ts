@@ -100,33 +100,36 @@ export const LIST_COLUMNS = [
 /**
  * The reader's follow and intention on each row of `r`, as two columns of the same statement
  * (index lookups on cooperation_follow's key and cooperation_intention_once), so a page costs
- * no query of its own for them.
+ * no query of its own for them. Takes the expression builder of any query that has `r`.
  */
 export function readerFlags(reader: ListReader) {
-  return (eb: RequestEb) => [
-    eb
-      .exists(
-        eb
-          .selectFrom('cooperationFollow as rf')
-          .select(sql`1`.as('one'))
-          .where('rf.userId', '=', reader.userId)
-          .whereRef('rf.requestId', '=', 'r.id'),
-      )
-      .as('followed'),
-    reader.institutionId === null
-      ? sql<ListRow['intentionStatus']>`null`.as('intentionStatus')
-      : eb
-          .selectFrom('cooperationIntention as ri')
-          .select('ri.status')
-          .where('ri.senderInstitutionId', '=', reader.institutionId)
-          .whereRef('ri.requestId', '=', 'r.id')
-          .as('intentionStatus'),
-  ];
+  return (anyEb: unknown) => {
+    const eb = anyEb as RequestEb;
+    return [
+      eb
+        .exists(
+          eb
+            .selectFrom('cooperationFollow as rf')
+            .select(sql`1`.as('one'))
+            .where('rf.userId', '=', reader.userId)
+            .whereRef('rf.requestId', '=', 'r.id'),
+        )
+        .as('followed'),
+      reader.institutionId === null
+        ? sql<ListRow['intentionStatus']>`null`.as('intentionStatus')
+        : eb
+            .selectFrom('cooperationIntention as ri')
+            .select('ri.status')
+            .where('ri.senderInstitutionId', '=', reader.institutionId)
+            .whereRef('ri.requestId', '=', 'r.id')
+            .as('intentionStatus'),
+    ];
+  };
 }
 
 /** The list columns and the reader's flags, on a query of `r` joined to its institution `i`. */
 export function listSelection(query: ReturnType<typeof baseListQuery>, reader: ListReader) {
-  return query.select(LIST_COLUMNS).select((eb) => readerFlags(reader)(eb as unknown as RequestEb));
+  return query.select(LIST_COLUMNS).select(readerFlags(reader));
 }
 
 export function baseListQuery(db: Db) {
@@ -203,11 +206,10 @@ export async function listOpportunities(
   cap: number,
   reader: ListReader,
 ): Promise<{ rows: ListRow[]; total: number; capped: boolean }> {
-  const where = (eb: RequestEb) => opportunityWhere(eb, filters);
   const pageIds = db
     .selectFrom('cooperationRequest as r')
     .select('r.id')
-    .where((eb) => where(eb as unknown as RequestEb))
+    .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
     .orderBy('r.publishedAt', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.pageSize)
@@ -217,7 +219,7 @@ export async function listOpportunities(
       db
         .selectFrom('cooperationRequest as r')
         .select(sql`1`.as('one'))
-        .where((eb) => where(eb as unknown as RequestEb))
+        .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
         .limit(cap + 1)
         .as('m'),
     )
@@ -301,7 +303,7 @@ export async function listFollowed(
     .where((eb) => eb.or([eb('r.invalidReason', 'is', null), eb('r.invalidReason', '!=', 'takenDown')]));
   const rows = await base
     .select(LIST_COLUMNS)
-    .select((eb) => readerFlags(reader)(eb as unknown as RequestEb))
+    .select(readerFlags(reader))
     .orderBy('f.createdAt', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.pageSize)
