@@ -1,24 +1,14 @@
 /**
- * Start: config → database → migrate → demo data → app → listen, with graceful shutdown on
- * SIGTERM/SIGINT (see platform/shutdown.ts).
+ * Start: config → database → migrate → demo data and the production demo-password check
+ * (start.ts) → app → listen, with graceful shutdown on SIGTERM/SIGINT (see platform/shutdown.ts).
  */
-import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoData } from './db/seed/index.ts';
-import { LocalDiskStorage } from './platform/files/storage.ts';
 import { listenWithGracefulShutdown } from './platform/shutdown.ts';
+import { bootServer, StartRefusedError } from './start.ts';
 
 async function start() {
   const config = parseConfig();
-  const database = await openDatabase(config.database);
-  await migrateToLatest(database.db);
-  if (config.seedDemoData) {
-    const ran = await seedDemoData(database.db, undefined, { storage: new LocalDiskStorage(config.storageDir) });
-    if (ran.length) console.info(`Demo data loaded: ${ran.join(', ')}`);
-  }
-  const app = await buildApp({ config, database });
+  const { app, database } = await bootServer(config);
   const address = await listenWithGracefulShutdown(app, {
     host: config.host,
     port: config.port,
@@ -28,6 +18,7 @@ async function start() {
 }
 
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A bad setting or a refused start is explained by its message; anything else gets its stack.
+  console.error(error instanceof ConfigError || error instanceof StartRefusedError ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,11 @@
 /**
  * Demo accounts (invented people and institutions; README lists the log-ins). One password for
  * all of them, hashed once.
+ *
+ * How a demo account is recognised later (demo-passwords.ts, the production start check): its
+ * e-mail is one of DEMO_EMAILS, or its `lgc_sn` starts with DEMO_USER_MARKER (only this step
+ * writes such serial numbers; the portal gives real accounts UUIDs), or it shares the seed's
+ * password hash.
  */
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import { sql } from 'kysely';
@@ -9,6 +14,8 @@ import type { Db } from '../database.ts';
 import type { SeedStep } from './index.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
+/** `lgc_sn` prefix of the accounts this step writes. */
+export const DEMO_USER_MARKER = 'demo-user-';
 
 type DemoInstitution = {
   key: string;
@@ -166,6 +173,9 @@ const USERS: DemoUser[] = [
   },
 ];
 
+/** The demo accounts' e-mail addresses (lower case, as stored). */
+export const DEMO_EMAILS: readonly string[] = USERS.map((user) => user.email);
+
 export const demoAccounts: SeedStep = {
   name: '0002-demo-accounts',
   async run(db: Db) {
@@ -199,7 +209,7 @@ export const demoAccounts: SeedStep = {
       await db
         .insertInto('appUser')
         .values({
-          lgcSn: `demo-user-${index + 1}`,
+          lgcSn: `${DEMO_USER_MARKER}${index + 1}`,
           email: user.email,
           passwordHash,
           name: user.name,

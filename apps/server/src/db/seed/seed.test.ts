@@ -17,8 +17,8 @@ describe('seedDemoData', () => {
         },
       },
     ];
-    expect(await seedDemoData(db, steps)).toEqual(['demo-meta']);
-    expect(await seedDemoData(db, steps)).toEqual([]);
+    expect(await seedDemoData(db, steps)).toEqual({ ran: ['demo-meta'] });
+    expect(await seedDemoData(db, steps)).toEqual({ ran: [] });
     expect(calls).toEqual(['demo-meta']);
     const row = await db.selectFrom('appMeta').selectAll().where('key', '=', 'demo').executeTakeFirstOrThrow();
     expect(row.value).toBe('yes');
@@ -38,7 +38,7 @@ describe('seedDemoData', () => {
     await expect(seedDemoData(db, steps)).rejects.toThrow('disk full');
     expect(await db.selectFrom('appMeta').selectAll().where('key', '=', 'flaky').execute()).toEqual([]);
     fail = false;
-    expect(await seedDemoData(db, steps)).toEqual(['flaky']);
+    expect(await seedDemoData(db, steps)).toEqual({ ran: ['flaky'] });
   });
 
   it('adds a step that lands later without re-running the earlier ones', async () => {
@@ -46,7 +46,42 @@ describe('seedDemoData', () => {
       { name: 'demo-meta', run: async () => expect.fail('ran twice') },
       { name: 'later-step', run: async () => {} },
     ];
-    expect(await seedDemoData(db, later)).toEqual(['later-step']);
+    expect(await seedDemoData(db, later)).toEqual({ ran: ['later-step'] });
+  });
+
+  it('skips the whole load when it collides with existing rows, writing nothing and failing nothing', async () => {
+    const steps: SeedStep[] = [
+      {
+        name: 'before-collision',
+        run: async (trx) => {
+          await trx.insertInto('appMeta').values({ key: 'before-collision', value: 'x' }).execute();
+        },
+      },
+      {
+        name: 'colliding',
+        run: async (trx) => {
+          const bank = { name: 'Bank', kind: 'bank' as const, swiftCode: 'GLCBCNBJ' };
+          await trx
+            .insertInto('institution')
+            .values({ lgcSn: 'collide-1', ...bank })
+            .execute();
+          await trx
+            .insertInto('institution')
+            .values({ lgcSn: 'collide-2', ...bank })
+            .execute();
+        },
+      },
+    ];
+    expect(await seedDemoData(db, steps)).toEqual({
+      ran: [],
+      skipped:
+        'Demo data not loaded: it collides with existing data (institution_swift_code_key: ' +
+        'Key (swift_code)=(GLCBCNBJ) already exists.); nothing was written.',
+    });
+    expect(await db.selectFrom('appMeta').selectAll().where('key', '=', 'before-collision').execute()).toEqual([]);
+    expect(await db.selectFrom('institution').selectAll().execute()).toEqual([]);
+    const names = await db.selectFrom('seedStep').select('name').execute();
+    expect(names.map((row) => row.name)).not.toContain('before-collision');
   });
 });
 

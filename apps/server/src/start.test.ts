@@ -1,0 +1,181 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInstitution, buildUser } from '../test/factories.ts';
+import { createTestDatabase } from '../test/helpers.ts';
+import { parseConfig } from './config.ts';
+import { type DatabaseHandle, type Db, openPglite } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_EMAILS, demoAccounts } from './db/seed/demo-accounts.ts';
+import { SEED_STEPS, seedDemoData } from './db/seed/index.ts';
+import { hashPassword } from './platform/passwords.ts';
+import { bootServer, StartRefusedError } from './start.ts';
+
+const dataDir = await mkdtemp(join(tmpdir(), 'portal-start-test-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+const empty = await createTestDatabase();
+const demo = await createTestDatabase();
+const populated = await createTestDatabase();
+
+function configFor(env: Record<string, string>) {
+  return parseConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', PORT: '0', DATA_DIR: dataDir, ...env });
+}
+const production = (env: Record<string, string> = {}) => configFor({ NODE_ENV: 'production', ...env });
+
+function captureLog() {
+  const lines: string[] = [];
+  return {
+    lines,
+    log: {
+      info: (message: string) => lines.push(`info: ${message}`),
+      warn: (message: string) => lines.push(`warn: ${message}`),
+    },
+  };
+}
+
+/** bootServer on a test database, which the test file keeps open (the app's close would close it). */
+async function boot(handle: DatabaseHandle, config: ReturnType<typeof configFor>, log = captureLog().log) {
+  const { app } = await bootServer(config, { database: { ...handle, close: async () => {} }, log });
+  await app.close();
+}
+
+async function counts(db: Db) {
+  const n = async (table: 'appUser' | 'institution' | 'seedStep') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { users: await n('appUser'), institutions: await n('institution'), seedSteps: await n('seedStep') };
+}
+
+describe('a production start', () => {
+  it('loads no demo data into an empty database', async () => {
+    const { db } = empty;
+    const { lines, log } = captureLog();
+    await boot(empty, production(), log);
+    expect(await counts(db)).toEqual({ users: 0, institutions: 0, seedSteps: 0 });
+    expect(lines).toEqual([]);
+  });
+
+  it('while a development start on the same database still loads the demo, as the quick start does', async () => {
+    const { db } = empty;
+    const { lines, log } = captureLog();
+    await boot(empty, configFor({}), log);
+    const emails = await db.selectFrom('appUser').select('email').orderBy('id').execute();
+    expect(emails.map((row) => row.email)).toEqual(DEMO_EMAILS);
+    expect(lines).toEqual([`info: Demo data loaded: ${SEED_STEPS.map((step) => step.name).join(', ')}`]);
+  });
+});
+
+describe('a production start on accounts with the published demo password', () => {
+  let realEmail = '';
+  beforeAll(async () => {
+    const { db } = demo;
+    await seedDemoData(db, [demoAccounts]);
+    realEmail = (await buildUser(db)).email;
+  });
+
+  it('refuses, naming each account and the fix', async () => {
+    const { db } = demo;
+    const refusal = boot(demo, production());
+    await expect(refusal).rejects.toThrow(StartRefusedError);
+    const message = await refusal.catch((error: Error) => error.message);
+    expect(message).toMatch(
+      /^Refusing to start in production: these 6 accounts still have the published demo password/,
+    );
+    for (const email of DEMO_EMAILS) expect(message).toContain(`  ${email}\n`);
+    expect(message).not.toContain(realEmail);
+    expect(message).toContain('Change the password of each');
+    expect(await counts(db)).toMatchObject({ users: 7, seedSteps: 1 });
+  });
+
+  it('starts with warnings where demo data was asked for explicitly (a demonstration instance)', async () => {
+    const { lines, log } = captureLog();
+    await boot(demo, production({ SEED_DEMO_DATA: 'true' }), log);
+    expect(lines[0]).toMatch(/^warn: SEED_DEMO_DATA=true in production: .*published in the README/);
+    expect(lines).toContain(
+      `warn: Accounts with the published demo password (SEED_DEMO_DATA=true): ${DEMO_EMAILS.join(', ')}`,
+    );
+  });
+
+  it('starts once each password is changed or the account disabled as the message says', async () => {
+    const { db } = demo;
+    const message = await boot(demo, production()).catch((error: Error) => error.message);
+    await db
+      .updateTable('appUser')
+      .set({ passwordHash: await hashPassword('A new secret#1') })
+      .where('email', '=', 'admin@bank.example')
+      .execute();
+    const afterOne = await boot(demo, production()).catch((error: Error) => error.message);
+    expect(afterOne).toMatch(/these 5 accounts/);
+    expect(afterOne).not.toContain('admin@bank.example');
+    const update = /^ {2}(UPDATE app_user .*)$/m.exec(String(message))?.[1];
+    expect(update).toBeDefined();
+    await sql.raw(update!).execute(db);
+    await boot(demo, production());
+  });
+});
+
+describe('demo data on a populated database', () => {
+  it('is skipped with a clear message, without a stack trace or a partial write, even where a SWIFT code collides', async () => {
+    const { db } = populated;
+    const bank = await buildInstitution(db, { swiftCode: 'GLCBCNBJ', name: 'A real bank' });
+    await buildUser(db, { institutionId: bank.id });
+    for (const config of [configFor({}), production({ SEED_DEMO_DATA: 'true' })]) {
+      const { lines, log } = captureLog();
+      await boot(populated, config, log);
+      expect(lines).toContain(
+        'warn: Demo data not loaded: the database already holds 1 account and 1 institution. Demo data goes only ' +
+          'into an empty database; nothing was written. SEED_DEMO_DATA=false silences this message.',
+      );
+      expect(await counts(db)).toEqual({ users: 1, institutions: 1, seedSteps: 0 });
+    }
+  });
+});
+
+describe('main.ts', () => {
+  const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+  it('prints the refusal alone, without a stack trace, and exits 1', { timeout: 120_000 }, async () => {
+    const pgliteDir = join(dataDir, 'main', 'pglite');
+    const handle = await openPglite({ dataDir: pgliteDir });
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, [demoAccounts]);
+    await handle.close();
+    const { DATABASE_URL: _unused, ...inherited } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...inherited,
+        NODE_ENV: 'production',
+        DATA_DIR: join(dataDir, 'main'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_DATA: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdout.resume();
+    // A server that starts instead of refusing is stopped after a minute (the test then fails).
+    const stop = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    clearTimeout(stop);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Refusing to start in production: these 6 accounts still have the published demo password/);
+    expect(stderr).toContain('admin@bank.example');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The start sequence of main.ts up to listening, as functions tests can call: database →
+ * migrate → demo data and the production demo-password check → app.
+ *
+ * Safe defaults in production (docs/operations.md, "Demo data"): no demo data unless
+ * SEED_DEMO_DATA=true, which logs a warning at every start; and no start while an account still
+ * has the published demo password, unless the instance is such an explicit demonstration.
+ */
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
+import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
+import { LocalDiskStorage } from './platform/files/storage.ts';
+
+/** Where start-up messages go (a pino logger in main.ts). */
+export type StartLog = { info(message: string): void; warn(message: string): void };
+
+/** A start stopped on purpose; main.ts prints its message alone, without a stack trace. */
+export class StartRefusedError extends Error {}
+
+/** The refusal when accounts still have the demo password; names each account and the fix. */
+export function demoPasswordRefusal(emails: readonly string[]): string {
+  const list = emails.map((email) => `'${email}'`).join(', ');
+  return [
+    `Refusing to start in production: ${emails.length === 1 ? 'this account still has' : `these ${emails.length} accounts still have`} the published demo password (README):`,
+    ...emails.map((email) => `  ${email}`),
+    'Change the password of each (log in, Profile → Change password) or disable the account, e.g.',
+    `  UPDATE app_user SET password_hash = NULL, status = 'stopped' WHERE email IN (${list});`,
+    'then start again. See docs/operations.md, "Demo data".',
+  ].join('\n');
+}
+
+/**
+ * Between migrations and the app: loads demo data when configured (warning in production),
+ * then, in production, refuses to go on while an account has the demo password — unless demo
+ * data was asked for, where it warns instead.
+ */
+export async function prepareDemoData(
+  db: Db,
+  config: Pick<Config, 'isProduction' | 'seedDemoData'>,
+  log: StartLog,
+  context: SeedContext = {},
+  steps: readonly SeedStep[] = SEED_STEPS,
+): Promise<void> {
+  if (config.seedDemoData) {
+    if (config.isProduction) {
+      log.warn(
+        'SEED_DEMO_DATA=true in production: this instance carries invented demo institutions and accounts ' +
+          'whose password is published in the README. Use it for demonstrations only; unset SEED_DEMO_DATA ' +
+          'for a real installation.',
+      );
+    }
+    const result = await seedDemoData(db, steps, context);
+    if (result.skipped) log.warn(result.skipped);
+    else if (result.ran.length) log.info(`Demo data loaded: ${result.ran.join(', ')}`);
+  }
+  if (!config.isProduction) return;
+  const exposed = await findDemoPasswordAccounts(db);
+  if (exposed.length === 0) return;
+  if (config.seedDemoData) {
+    log.warn(`Accounts with the published demo password (SEED_DEMO_DATA=true): ${exposed.join(', ')}`);
+    return;
+  }
+  throw new StartRefusedError(demoPasswordRefusal(exposed));
+}
+
+/**
+ * Opens (or takes) the database, migrates it, prepares demo data and builds the app, ready to
+ * listen. A refused start closes a database it opened itself.
+ */
+export async function bootServer(
+  config: Config,
+  options: { database?: DatabaseHandle; log?: StartLog } = {},
+): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
+  const log = options.log ?? pino({ level: config.logLevel });
+  const database = options.database ?? (await openDatabase(config.database));
+  try {
+    await migrateToLatest(database.db);
+    await prepareDemoData(database.db, config, log, { storage: new LocalDiskStorage(config.storageDir) });
+    const app = await buildApp({ config, database });
+    return { app, database };
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+}
