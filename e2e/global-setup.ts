@@ -58,8 +58,9 @@ export default async function setup(project: TestProject) {
         PUBLIC_BASE_URL: baseURL,
         SMTP_URL: smtp.url,
         // Journeys give each browser its own X-Forwarded-For address (support.ts), so per-address
-        // rate limits apply per simulated person, as behind the production load balancer.
-        TRUST_PROXY: 'true',
+        // rate limits apply per simulated person, as behind the production load balancer: the
+        // browsers connect over loopback, which stands in for the proxy.
+        TRUST_PROXY: 'loopback',
         // Picture-code answers in a response header; the server refuses this in production.
         CAPTCHA_TEST_MODE: 'true',
       },

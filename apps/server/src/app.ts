@@ -38,7 +38,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { createDormantAccountsJob } from './modules/users/dormant-accounts.job.ts';
 import { managementRoutes } from './modules/users/management.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-import { errorsPlugin } from './platform/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './platform/errors.ts';
 import { multipartPlugin } from './platform/files/multipart.ts';
 import { type FileStorage, LocalDiskStorage } from './platform/files/storage.ts';
 import { i18nPlugin } from './platform/i18n.ts';
@@ -49,6 +49,7 @@ import { createPruneJob } from './platform/prune.job.ts';
 import { securityPlugin } from './platform/security.ts';
 import { sessionPlugin } from './platform/session.ts';
 import { drainingPlugin } from './platform/shutdown.ts';
+import { inputRulesPlugin } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
 
 declare module 'fastify' {
@@ -91,6 +92,18 @@ function originsOf(urls: readonly string[]): string[] {
   return [...new Set(origins)];
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: off, the proxies' addresses, or a hop count, so that
+ * the client address is the first X-Forwarded-For entry no trusted proxy added (never `true`,
+ * which config.ts refuses: it takes the leftmost entry, which the client writes). Fastify ignores
+ * a bare number (it trusts nothing then), so a hop count becomes a function of the hop.
+ */
+export function trustProxyOption(
+  setting: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp({ config, database, storage: givenStorage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -103,8 +116,11 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own errors and unparsable HTTP get the envelope and the security headers too.
+    frameworkErrors: frameworkErrorHandler({ bodyLimit: config.bodyLimitBytes, hsts: config.cookieSecure }),
+    clientErrorHandler: clientErrorHandler({ hsts: config.cookieSecure }),
     // Idle keep-alive sockets are closed on shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -166,6 +182,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   // Platform
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
+  await app.register(inputRulesPlugin); // no NUL in any param, query or body text: 422 naming the field
   await app.register(sessionPlugin, { db: database.db, config });
   await app.register(multipartPlugin);
   await app.register(swagger, {
@@ -178,7 +195,8 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The pages and the JSON description: off in production unless API_DOCS=true.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Feature modules
   await app.register(healthRoutes, { ping: database.ping, engine: database.engine });

@@ -26,6 +26,15 @@ describe('parseConfig', () => {
     expect(parseConfig({ NODE_ENV: 'test', CAPTCHA_TEST_MODE: 'true' }).auth.captchaTestMode).toBe(true);
   });
 
+  it('loads demo data outside production, and in production only when asked', () => {
+    expect(parseConfig({}).seedDemoData).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).seedDemoData).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: '' }).seedDemoData).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(parseConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+  });
+
   it('refuses to start with bad values, naming each', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ORG_EMAIL: 'nobody' })).toThrow(ConfigError);
     try {
@@ -34,5 +43,36 @@ describe('parseConfig', () => {
       expect(String((error as Error).message)).toMatch(/PORT/);
       expect(String((error as Error).message)).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
     }
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    [' 10.1.2.3 , 127.0.0.1,::1 ', ['10.1.2.3', '127.0.0.1', '::1']],
+    ['fd00::/8,loopback', ['fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(parseConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['true', /TRUST_PROXY: `true` would trust the leftmost X-Forwarded-For entry.*number of proxies.*CIDR/],
+    ['yes', /TRUST_PROXY: `true` would trust/],
+    ['proxy.internal', /TRUST_PROXY: must be the number of proxies.*CIDR/],
+    ['10.0.0.0/33', /TRUST_PROXY: must be/],
+    ['10.0.0.1,', /TRUST_PROXY: must be/],
+  ])('refuses TRUST_PROXY=%s, naming the accepted forms', (value, message) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
+  it('serves the API docs outside production, and in production only when asked', () => {
+    expect(parseConfig({}).apiDocs).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(parseConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
  * Configuration, parsed once from the environment with zod. Nothing else reads `process.env`.
  * Every variable is documented in `.env.example` at the repository root.
  */
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,14 +14,50 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const TRUST_PROXY_FORMS =
+  'the number of proxies in front of the server (e.g. 1), or their addresses / CIDR ranges, comma-separated ' +
+  '(e.g. 10.0.0.0/8,127.0.0.1; also loopback, linklocal, uniquelocal), or false';
+
+/** One trusted-proxy entry: an address, a CIDR range, or a named range proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Who may say where a request came from (X-Forwarded-For, -Proto, -Host): false, a hop count, or
+ * the proxies' addresses. The client address is the first one not added by a trusted proxy.
+ * `true` is refused: it trusts every hop, so the address would be the leftmost entry, which the
+ * client writes itself (rotating it would escape every per-address limit).
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const given = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(given)) return false;
+  if (/^\d{1,2}$/.test(given)) return Number(given);
+  const entries = given.split(',').map((entry) => entry.trim());
+  if (['true', 'yes'].includes(given) || !entries.every(isProxyAddress)) {
+    const why = ['true', 'yes'].includes(given)
+      ? '`true` would trust the leftmost X-Forwarded-For entry, which the client writes; give '
+      : 'must be ';
+    ctx.addIssue({ code: 'custom', message: `${why}${TRUST_PROXY_FORMS}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** The API's description and its pages at /api/docs; unset: on, except in production. */
+  API_DOCS: bool.optional(),
 
   DATABASE_URL: z
     .string()
@@ -29,7 +66,8 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('data'),
   STORAGE_DIR: z.string().optional(),
-  SEED_DEMO_DATA: bool.default(true),
+  /** Unset: demo data outside production only (db/seed/index.ts); true in production logs a warning. */
+  SEED_DEMO_DATA: bool.optional(),
 
   SMTP_URL: z
     .string()
@@ -123,12 +161,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
     dataDir,
     storageDir: e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files'),
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

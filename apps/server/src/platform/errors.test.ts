@@ -1,10 +1,15 @@
+import { connect } from 'node:net';
+import { translate } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTestApp } from '../../test/helpers.ts';
-import { AppError } from './errors.ts';
+import { buildTestApp, testConfig } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import { openPostgres } from '../db/database.ts';
+import { AppError, isDatabaseUnavailable } from './errors.ts';
 import { ok } from './respond.ts';
+import { securityHeaders } from './security.ts';
 
 // Routes of this test only, to exercise the platform's handling of bodies and failures.
 const { app } = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, (instance: FastifyInstance) => {
@@ -23,6 +28,9 @@ const { app } = await buildTestApp({ BODY_LIMIT_BYTES: '2048' }, (instance: Fast
   typed.get('/api/__test/conflict', { config: { access: 'public' } }, async () => {
     throw new AppError('PRT_CONFLICT');
   });
+  typed.get('/api/__test/item/:id', { config: { access: 'public' } }, async (request) =>
+    ok(request, (request.params as { id: string }).id),
+  );
 });
 
 const post = (payload: string, headers: Record<string, string> = {}) =>
@@ -136,5 +144,166 @@ describe('error envelope', () => {
       message: '成功',
       data: { email: 'ann@bank.example', name: 'Ann', age: 30 },
     });
+  });
+});
+
+/** The security headers an answer lacks or carries with another value than security.ts sets. */
+function missingSecurityHeaders(headers: Record<string, unknown>, hsts = false): string[] {
+  return Object.entries(securityHeaders({ hsts }))
+    .filter(([name, value]) => headers[name] !== value)
+    .map(([name]) => name);
+}
+
+describe('errors the router and the body parsers raise', () => {
+  const json = { 'content-type': 'application/json' };
+  it.each([
+    ['a URL that does not decode', 'GET', '/api/x/%E0%A4%A', {}, undefined, 400, 'PRT_BAD_REQUEST', {}],
+    [
+      'a path parameter of 200 characters',
+      'GET',
+      `/api/__test/item/${'a'.repeat(200)}`,
+      {},
+      undefined,
+      400,
+      'PRT_BAD_REQUEST',
+      {},
+    ],
+    ['malformed JSON', 'POST', '/api/__test/echo', json, '{"email": ', 400, 'PRT_BAD_JSON', {}],
+    ['an empty JSON body', 'POST', '/api/__test/echo', json, '', 400, 'PRT_BAD_JSON', {}],
+    [
+      'a content type no parser takes',
+      'POST',
+      '/api/__test/echo',
+      { 'content-type': 'application/xml' },
+      '<a/>',
+      415,
+      'PRT_UNSUPPORTED_MEDIA_TYPE',
+      { type: 'application/xml' },
+    ],
+    [
+      'a body over the limit',
+      'POST',
+      '/api/__test/echo',
+      json,
+      JSON.stringify({ name: 'x'.repeat(5000) }),
+      413,
+      'PRT_PAYLOAD_TOO_LARGE',
+      { limit: '2 KB' },
+    ],
+  ] as const)(
+    "answers %s with the envelope in the reader's language and the security headers",
+    async (_what, method, url, headers, payload, status, code, params) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { 'accept-language': 'zh-CN,zh;q=0.9', 'x-request-id': 'req-framework-1', ...headers },
+        payload,
+      });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toEqual({ code, message: translate('zh-CN', `errors.${code}`, params), data: null });
+      expect(res.json().message).toMatch(/[\u4e00-\u9fff]/);
+      expect(res.headers['content-language']).toBe('zh-CN');
+      expect(res.headers['x-request-id']).toBe('req-framework-1');
+      expect(missingSecurityHeaders(res.headers)).toEqual([]);
+      expect(res.body).not.toMatch(/FST_|fastify/i);
+    },
+  );
+
+  it('answers in English without a language preference', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/x/%E0%A4%A' });
+    expect(res.json()).toEqual({
+      code: 'PRT_BAD_REQUEST',
+      message: 'The request could not be understood.',
+      data: null,
+    });
+  });
+
+  it('gives router errors the very headers a routed answer gets', async () => {
+    const routed = await app.inject({ method: 'GET', url: '/api/no/such/route' });
+    const router = await app.inject({ method: 'GET', url: '/api/x/%E0%A4%A' });
+    const names = Object.keys(securityHeaders({ hsts: false }));
+    const pick = (headers: Record<string, unknown>) => names.map((name) => [name, headers[name]]);
+    expect(pick(router.headers)).toEqual(pick(routed.headers));
+    expect(missingSecurityHeaders(routed.headers)).toEqual([]);
+  });
+
+  it("answers bytes that are not HTTP with the envelope, not the framework's", async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    expect(missingSecurityHeaders(headers)).toEqual([]);
+    expect(JSON.parse(body)).toEqual({
+      code: 'PRT_BAD_REQUEST',
+      message: 'The request could not be understood.',
+      data: null,
+    });
+  });
+});
+
+describe('a database that cannot be reached', async () => {
+  // A PostgreSQL server that is down: nothing listens on port 1, every connection is refused.
+  const database = openPostgres('postgres://portal@127.0.0.1:1/portal', 2);
+  const config = testConfig({ PUBLIC_BASE_URL: 'https://portal.example' });
+  const down = await buildApp({ config, database });
+  await down.ready();
+  afterAll(() => down.close());
+
+  it.each([
+    ['a public call', 'GET', '/api/user/p1/getVerifyCode', {}],
+    ['a call with a session cookie', 'POST', '/api/user/p1/logout', { cookie: 'portal_sid=some-session-token' }],
+  ] as const)(
+    "answers %s with 503, Retry-After and the envelope, in the reader's language",
+    async (_what, method, url, headers) => {
+      const res = await down.inject({ method, url, headers: { lang: 'zh-CN', ...headers } });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        code: 'PRT_SERVICE_UNAVAILABLE',
+        message: '服务暂时不可用，请稍后再试。',
+        data: null,
+      });
+      expect(missingSecurityHeaders(res.headers, true)).toEqual([]);
+    },
+  );
+
+  it('still reports itself not ready', async () => {
+    expect((await down.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+  });
+
+  const failure = (message: string, fields: Record<string, unknown> = {}) => Object.assign(new Error(message), fields);
+  it.each([
+    ['connection refused', failure('connect ECONNREFUSED 10.0.0.5:5432', { code: 'ECONNREFUSED' }), true],
+    ['connection reset', failure('read ECONNRESET', { code: 'ECONNRESET' }), true],
+    ['refused on every address', new AggregateError([failure('x', { code: 'ECONNREFUSED' })], ''), true],
+    ['administrator shutdown', failure('terminating connection due to administrator command', { code: '57P01' }), true],
+    ['server starting up', failure('the database system is starting up', { code: '57P03' }), true],
+    ['connection failure (08006)', failure('connection failure', { code: '08006' }), true],
+    ['cannot establish (08001)', failure('could not connect', { code: '08001' }), true],
+    ['pool timeout', failure('timeout exceeded when trying to connect'), true],
+    ['connection dropped', failure('Connection terminated unexpectedly'), true],
+    ['embedded database stopped', failure('PGlite is closed'), true],
+    ['unique violation', failure('duplicate key value', { code: '23505' }), false],
+    ['missing table', failure('relation "x" does not exist', { code: '42P01' }), false],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')"), false],
+    ['not an error', 'ECONNREFUSED', false],
+  ])('tells %s apart', (_what, error, expected) => {
+    expect(isDatabaseUnavailable(error)).toBe(expected);
   });
 });

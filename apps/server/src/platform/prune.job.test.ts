@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
 import { createPruneJob, pruneShortLived } from './prune.job.ts';
@@ -54,6 +54,21 @@ describe('prune-short-lived', () => {
     expect((await db.selectFrom('rateLimitCounter').select('key').execute()).map((r) => r.key)).toEqual([
       'email-code:email:current',
     ]);
+  });
+
+  it('forgets failed log-ins untouched for 30 days, unless the address is still locked', async () => {
+    await db
+      .insertInto('loginFailure')
+      .values([
+        { email: 'quiet@bank.example', failures: 3, updatedAt: ago(31 * DAY) },
+        { email: 'still-locked@bank.example', failures: 9, lockedUntil: ago(-MINUTE), updatedAt: ago(31 * DAY) },
+        { email: 'recent@bank.example', failures: 2, updatedAt: ago(29 * DAY) },
+      ])
+      .execute();
+    expect(await prune()).toMatchObject({ loginFailures: 1 });
+    const left = await db.selectFrom('loginFailure').select('email').orderBy('email').execute();
+    expect(left.map((r) => r.email)).toEqual(['recent@bank.example', 'still-locked@bank.example']);
+    await db.deleteFrom('loginFailure').execute();
   });
 
   it('deletes sessions past their absolute expiry or idle too long, and keeps live ones', async () => {
@@ -114,9 +129,11 @@ describe('prune-short-lived', () => {
       captchas: 0,
       verificationCodes: 0,
       rateLimitWindows: 0,
+      loginFailures: 0,
       sessions: 0,
       sentMail: 0,
       abandonedUploads: 0,
+      temporaryFiles: 0,
     });
   });
 
@@ -127,9 +144,11 @@ describe('prune-short-lived', () => {
       captchas: 0,
       verificationCodes: 0,
       rateLimitWindows: 0,
+      loginFailures: 0,
       sessions: 0,
       sentMail: 0,
       abandonedUploads: 0,
+      temporaryFiles: 0,
     });
   });
 });
@@ -181,5 +200,52 @@ describe('abandoned uploads', async () => {
     await expect(storage.get('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).rejects.toThrow();
     expect((await storage.get('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')).toString()).toBe('%PDF-1.4 test');
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('temporary files of interrupted uploads', async () => {
+  const { mkdir, mkdtemp, readdir, rm, utimes, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { LocalDiskStorage } = await import('./files/storage.ts');
+  const dir = await mkdtemp(join(tmpdir(), 'portal-prune-tmp-'));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const storage = new LocalDiskStorage(dir);
+  const HOUR = 3_600_000;
+
+  /** A file in the storage, as `put` lays them out, last changed `age` before NOW. */
+  async function leave(name: string, age: number): Promise<string> {
+    const folder = join(dir, name.slice(0, 2), name.slice(2, 4));
+    await mkdir(folder, { recursive: true });
+    const path = join(folder, name);
+    await writeFile(path, 'partial');
+    await utimes(path, ago(age), ago(age));
+    return name;
+  }
+  const KEY = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+
+  it('deletes temporaries last changed more than an hour ago, and keeps fresh ones and stored files', async () => {
+    const cases = [
+      [await leave(`${KEY}.0123456789ab.tmp`, 2 * HOUR), 'deleted'],
+      [await leave(`${KEY.replace(/^e/, 'f')}.0123456789ab.tmp`, HOUR + MINUTE), 'deleted'],
+      [await leave(`${KEY}.ba9876543210.tmp`, HOUR - MINUTE), 'kept'],
+      [await leave(`${KEY}.aaaaaaaaaaaa.tmp`, 0), 'kept'],
+      [await leave(KEY, 30 * DAY), 'kept'],
+      [await leave(`${KEY}.notes.tmp`, 30 * DAY), 'kept'],
+    ] as const;
+    const result = await pruneShortLived({ db, config, storage }, NOW);
+    expect(result.temporaryFiles).toBe(2);
+    const left = [...(await readdir(join(dir, 'ee', 'ee'))), ...(await readdir(join(dir, 'fe', 'ee')).catch(() => []))];
+    for (const [name, fate] of cases) expect([name, left.includes(name)]).toEqual([name, fate === 'kept']);
+  });
+
+  it('finds nothing to do in a storage that does not exist yet', async () => {
+    const empty = new LocalDiskStorage(join(dir, 'not-yet'));
+    expect((await pruneShortLived({ db, config, storage: empty }, NOW)).temporaryFiles).toBe(0);
+  });
+
+  it("is what the hourly job does with the app's storage", async () => {
+    await leave(`${KEY}.cccccccccccc.tmp`, 3 * HOUR);
+    expect(await createPruneJob({ db, config, storage }).run(NOW)).toMatchObject({ temporaryFiles: 1 });
   });
 });

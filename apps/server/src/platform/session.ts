@@ -6,7 +6,8 @@
  * - Every /api route declares `config.access`: 'public' | 'session' | 'active' | 'institutionAdmin'
  *   | 'staff'. A route
  *   without one fails at start-up (fail closed), and the authorization matrix test lists them all.
- * - Unsafe methods from another origin are refused (cookies are SameSite=Lax; this adds a check).
+ * - Unsafe methods from another origin are refused (cookies are SameSite=Lax; this adds a check):
+ *   a browser's Origin must be PUBLIC_BASE_URL's, scheme, host and port alike.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -158,14 +159,24 @@ async function loadSession(db: Db, token: string, config: Config, now: Date): Pr
   return { user, tokenHash };
 }
 
-function sameOrigin(request: FastifyRequest): boolean {
+/**
+ * Whether an unsafe request may come from where its Origin header says: no Origin (not a browser,
+ * or a same-origin request of an old one), or exactly the portal's own origin, `publicOrigin`
+ * (scheme, host and port: http:// or another port on the same host is another site). In
+ * development only, also the origin the request was addressed to, so that the web app's dev
+ * server (Vite on :5173, proxying /api) works whatever PUBLIC_BASE_URL says.
+ */
+export function allowedOrigin(request: FastifyRequest, publicOrigin: string, development: boolean): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
+  let given: string;
   try {
-    return new URL(origin).host === request.headers.host;
+    given = new URL(origin).origin;
   } catch {
     return false;
   }
+  if (given === publicOrigin) return true;
+  return development && given === `${request.protocol}://${request.host}`;
 }
 
 /** Throws the error that fits when the request may not use a route of this access level. */
@@ -183,6 +194,8 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionExpired', false);
+    const publicOrigin = new URL(config.publicBaseUrl).origin;
+    const development = config.env === 'development';
 
     app.addHook('onRoute', (route) => {
       const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
@@ -195,7 +208,7 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access) return;
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !sameOrigin(request)) {
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !allowedOrigin(request, publicOrigin, development)) {
         throw new AppError('PRT_FORBIDDEN');
       }
       const token = request.cookies[SESSION_COOKIE];

@@ -15,7 +15,7 @@
  * nothing else changes.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 export interface FileStorage {
@@ -25,6 +25,12 @@ export interface FileStorage {
   get(key: string): Promise<Buffer>;
   /** Deletes the bytes under `key`; nothing happens when there are none. */
   remove(key: string): Promise<void>;
+  /**
+   * Deletes what interrupted writes left behind (a crash between writing and renaming) when it
+   * was last changed before `olderThan`; returns how many. Stores whose writes are atomic (S3)
+   * leave nothing and need not implement it. Run by the hourly prune job.
+   */
+  removeStaleTemporaries?(olderThan: Date): Promise<number>;
 }
 
 /** The database names a file the storage does not have (deleted by hand, lost disk). */
@@ -36,6 +42,9 @@ export class StoredFileMissingError extends Error {
 }
 
 const KEY_PATTERN = /^[0-9a-f]{32,64}$/;
+/** `put`'s temporary name: the key, 6 random bytes in hex, `.tmp`. */
+const TEMPORARY_PATTERN = /^[0-9a-f]{32,64}\.[0-9a-f]{12}\.tmp$/;
+const FOLDER_PATTERN = /^[0-9a-f]{2}$/;
 
 /** A new storage key: 128 random bits, hex. */
 export function newStorageKey(): string {
@@ -49,7 +58,8 @@ function assertKey(key: string): void {
 /**
  * Files on the local disk: `<root>/ab/cd/abcd…` (two folder levels from the key, so no folder
  * grows past 65 536 entries). A file is written to a temporary name beside its target, flushed
- * and renamed, so a reader never sees half a file and a crash leaves only a `.tmp` behind.
+ * and renamed, so a reader never sees half a file and a crash leaves only a `.tmp` behind, which
+ * the hourly prune job removes once it is an hour old (removeStaleTemporaries).
  */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly rootDir: string) {}
@@ -90,4 +100,29 @@ export class LocalDiskStorage implements FileStorage {
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async removeStaleTemporaries(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (const first of await subfolders(this.rootDir)) {
+      for (const second of await subfolders(join(this.rootDir, first))) {
+        const folder = join(this.rootDir, first, second);
+        for (const name of await readdir(folder).catch(() => [])) {
+          if (!TEMPORARY_PATTERN.test(name)) continue;
+          const path = join(folder, name);
+          // A write still in progress keeps touching its file; only old ones are abandoned.
+          const stats = await lstat(path).catch(() => null);
+          if (!stats?.isFile() || stats.mtime >= olderThan) continue;
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+}
+
+/** The two-hex-character folders directly under `dir` (none when it does not exist yet). */
+async function subfolders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isDirectory() && FOLDER_PATTERN.test(entry.name)).map((entry) => entry.name);
 }
