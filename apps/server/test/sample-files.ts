@@ -2,18 +2,27 @@
  * Small but real files of each type an upload may carry, built in memory: enough bytes for
  * content detection (and, for PDF, PNG, BMP and JPEG, files a viewer opens).
  */
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** A one-page PDF with a valid cross-reference table. */
 export function samplePdf(text = 'Hello'): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+  return pdfWith({ text });
+}
+
+/**
+ * A one-page PDF like samplePdf, with more entries in its catalog (e.g. `/OpenAction 6 0 R`) and
+ * more objects (numbered from 6). Object bodies are latin1 text (binary stream data allowed).
+ */
+export function pdfWith(options: { text?: string; catalog?: string; objects?: string[] } = {}): Buffer {
+  const objects: (string | null)[] = [
+    `<< /Type /Catalog /Pages 2 0 R${options.catalog ? ` ${options.catalog}` : ''} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     null,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...(options.objects ?? []),
   ];
-  const stream = `BT /F1 18 Tf 20 40 Td (${text}) Tj ET`;
+  const stream = `BT /F1 18 Tf 20 40 Td (${options.text ?? 'Hello'}) Tj ET`;
   objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -26,6 +35,27 @@ export function samplePdf(text = 'Hello'): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A PDF whose catalog opens a JavaScript action from inside a Flate-compressed object stream
+ * (nothing of it readable in the raw file).
+ */
+export function pdfWithCompressedJavaScript(): Buffer {
+  const inner = '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>';
+  const header = '7 0 ';
+  const packed = deflateSync(Buffer.from(header + inner, 'latin1')).toString('latin1');
+  return pdfWith({
+    catalog: '/OpenAction 7 0 R',
+    objects: [
+      `<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n${packed}\nendstream`,
+    ],
+  });
+}
+
+/** A PNG with an HTML page appended (a "polyglot": an image to a viewer, a page to a browser). */
+export function pngWithHtml(): Buffer {
+  return Buffer.concat([samplePng(), Buffer.from('<html><body><script>alert(document.domain)</script></body></html>')]);
 }
 
 /** A 1×1 PNG. */

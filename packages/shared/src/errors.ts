@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   PRT_CONFLICT: 409,
   PRT_PAYLOAD_TOO_LARGE: 413,
   PRT_UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A PDF with JavaScript, launch or automatic actions: refused at upload. */
+  PRT_PDF_ACTIVE_CONTENT: 422,
   PRT_RATE_LIMITED: 429,
   PRT_SERVICE_UNAVAILABLE: 503,
   // Accounts (SPEC §8 server messages and the log-in rules)
@@ -57,6 +59,10 @@ export const ERROR_STATUS = {
   PRT_INVALID_PHONE: 422,
   PRT_LOGIN_INFO_NOT_FOUND: 401,
   PRT_SYSTEM_ADMIN_IMMUTABLE: 403,
+  /** Deleting a user who has records the institution keeps (requests, intentions, agreements): stop instead. */
+  PRT_USER_HAS_RECORDS: 409,
+  /** An institution administrator may not re-enable an account the bank stopped. */
+  PRT_STOPPED_BY_BANK: 403,
   // Cooperation marketplace
   PRT_REQUEST_NOT_FOUND: 404,
   PRT_DRAFT_NOT_FOUND: 404,

@@ -14,7 +14,8 @@
  */
 import { z } from 'zod';
 import { ZEmail } from './accounts.ts';
-import { ZBilingual, ZPageQuery } from './common.ts';
+import { ZBilingual, ZIsoDate, ZIsoDateTime, ZPageQuery } from './common.ts';
+import { ZHttpsLink, ZLink } from './links.ts';
 
 // ---------- fixed sets ----------
 
@@ -88,8 +89,8 @@ export const CONTENT_LIMITS = {
 // ---------- shared pieces ----------
 
 const ZId = z.string().min(1).max(64);
-const ZDate = z.iso.date().describe('YYYY-MM-DD');
-const ZDateTime = z.iso.datetime({ offset: true });
+const ZDate = ZIsoDate;
+const ZDateTime = ZIsoDateTime;
 const title = z.object({
   en: z.string().trim().min(1).max(CONTENT_LIMITS.title),
   zh: z.string().trim().min(1).max(CONTENT_LIMITS.title),
@@ -102,12 +103,6 @@ const richText = z.object({
   en: z.string().max(CONTENT_LIMITS.body),
   zh: z.string().max(CONTENT_LIMITS.body),
 });
-const ZUrl = z
-  .string()
-  .trim()
-  .max(CONTENT_LIMITS.url)
-  .refine((value) => value === '' || /^(https?:\/\/|\/)/i.test(value), { message: 'invalid' })
-  .describe('https://… (external) or /path (inside the portal); empty for none');
 
 /** A file of a content entry, as readers get it. */
 export const ZContentFile = z.object({
@@ -151,7 +146,7 @@ export const ZBannerInput = z
     title,
     imageFileId: ZId.nullable().default(null),
     wthrChkInd: z.enum(['0', '1']).default('0'),
-    linksUrl: ZUrl.default(''),
+    linksUrl: ZLink.default(''),
     questionnaireId: ZId.nullable().default(null),
     sortOrder: z.number().int().min(0).max(9999).default(0),
     publishFrom: ZDateTime.nullable().default(null),
@@ -211,7 +206,7 @@ export const ZModuleInput = z
     summary,
     body: richText,
     imageFileId: ZId.nullable().default(null),
-    linkUrl: ZUrl.default(''),
+    linkUrl: ZLink.default(''),
     sortOrder: z.number().int().min(0).max(9999).default(0),
   })
   .superRefine((value, ctx) => {
@@ -406,11 +401,7 @@ export const ZPortugueseInstitutionAdmin = ZManaged.extend(ZPortugueseInstitutio
 export const ZQuestionnaireInput = z.object({
   name: title,
   /** The external questionnaire's address; the encrypted parameter is appended as `?param=`. */
-  link: z
-    .string()
-    .trim()
-    .max(CONTENT_LIMITS.url)
-    .regex(/^https:\/\//i, { message: 'invalid' }),
+  link: ZHttpsLink,
   /**
    * Optional key shared with the survey provider: 32 bytes, base64. Write-only (never sent back);
    * empty = keep the current one; without one, the server's QUESTIONNAIRE_KEY is used.

@@ -24,6 +24,7 @@ import {
   ZReportInput,
   type ZTopicInput,
 } from '@portal/shared/schemas/content';
+import { isSafeLink } from '@portal/shared/schemas/links';
 import type { z } from 'zod';
 import type { ContentEntryKind } from '../../db/schema.ts';
 import type { FileRow } from '../files/files.repository.ts';
@@ -73,6 +74,8 @@ export const bi = (data: Data, key: string): TBilingual => {
   return { en: String(value?.en ?? ''), zh: String(value?.zh ?? '') };
 };
 const str = (data: Data, key: string): string => (typeof data[key] === 'string' ? (data[key] as string) : '');
+/** A stored link if it is safe to render (links.ts: http(s) or a same-site /path), else none. */
+const safeLink = (value: string): string => (isSafeLink(value) ? value : '');
 const idOrNull = (data: Data, key: string): string | null =>
   typeof data[key] === 'string' && data[key] ? (data[key] as string) : null;
 
@@ -121,7 +124,8 @@ export function bannerPublic(row: EntryRow, files: Files) {
     fileJSON: image ? [{ lgcSn: image.lgcSn }] : [],
     imageUrl: image?.url ?? null,
     wthrChkInd: str(data, 'wthrChkInd') === '1' ? ('1' as const) : ('0' as const),
-    linksUrl: str(data, 'linksUrl'),
+    // A link saved before the link rule (links.ts) is not passed on.
+    linksUrl: safeLink(str(data, 'linksUrl')),
     qtnMisId: str(data, 'wthrChkInd') === '1' ? idOrNull(data, 'questionnaireId') : null,
     sortOrder: row.sortOrder,
   };
@@ -135,7 +139,7 @@ export function moduleSummary(row: EntryRow, files: Files) {
     title: row.title,
     summary: bi(row.data, 'summary'),
     image: contentFile(files, idOrNull(row.data, 'imageFileId'), 'image'),
-    linkUrl: str(row.data, 'linkUrl'),
+    linkUrl: safeLink(str(row.data, 'linkUrl')),
     sortOrder: row.sortOrder,
   };
 }

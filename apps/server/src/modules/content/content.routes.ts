@@ -28,7 +28,7 @@ import {
   ZUncommonCharToken,
 } from '@portal/shared/schemas/content';
 import { PREVIEWABLE_MIME_TYPES, ZDownloadQuery } from '@portal/shared/schemas/files';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -36,20 +36,23 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import { ok } from '../../platform/respond.ts';
-import { contentDisposition } from '../files/files.routes.ts';
+import { contentDisposition, downloadName } from '../files/files.routes.ts';
 import {
+  contentFileEtag,
+  etagMatches,
+  findContentFile,
   listPublicArticles,
   listPublicBanners,
   listPublicCompliance,
   listPublicInstitutions,
   listPublicModules,
   listPublicReports,
-  openContentFile,
   publicArticleDetail,
   publicComplianceDetail,
   publicModuleDetail,
   publicReportDetail,
   publicTopic,
+  readContentFile,
 } from './content.service.ts';
 import type { FileUse } from './content-kinds.ts';
 import type { ContentCache } from './public-cache.ts';
@@ -273,29 +276,41 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       cache.respond(request, reply, 'private', async () => ({ data: await publicTopic(db, request.params.key) })),
   );
 
+  /**
+   * Sends a content file (content.service.ts findContentFile: files of other kinds and of drafts
+   * are 404 to everyone but staff). The ETag is not derived from the bytes (contentFileEtag), and
+   * If-None-Match is answered only after that check, comparing whole tags.
+   */
   async function sendContentFile(
+    request: FastifyRequest,
     reply: FastifyReply,
     lgcSn: string,
     use: FileUse,
     inlineAsked: boolean,
   ): Promise<FastifyReply> {
-    let opened: Awaited<ReturnType<typeof openContentFile>>;
+    const { file, published } = await findContentFile(db, lgcSn, use, request.auth?.user ?? null);
+    const etag = contentFileEtag(file);
+    const cacheControl = !published
+      ? 'private, no-store'
+      : use === 'image'
+        ? 'public, max-age=86400, immutable'
+        : 'private, max-age=3600';
+    reply.header('etag', etag).header('cache-control', cacheControl);
+    if (published && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    let data: Buffer;
     try {
-      opened = await openContentFile(db, storage, lgcSn, use);
+      data = await readContentFile(storage, file);
     } catch (error) {
       if (!(error instanceof StoredFileMissingError)) throw error;
       reply.log.error({ err: error, lgcSn }, 'stored content file missing');
       throw new AppError('PRT_NOT_FOUND');
     }
-    const { file, data } = opened;
     const inline = use === 'image' || (inlineAsked && PREVIEWABLE_MIME_TYPES.includes(file.mime));
     return reply
       .header('content-type', file.mime)
       .header('content-length', String(data.length))
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.originalName))
+      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(file)))
       .header('x-content-type-options', 'nosniff')
-      .header('etag', `"${file.sha256.slice(0, 32)}"`)
-      .header('cache-control', use === 'image' ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
       .send(data);
   }
 
@@ -314,23 +329,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'An image of portal content (banner, tile, cover, inline image); file ids never change content',
+        description:
+          'Only images used by a published entry (bank staff: also drafts); any other id, of any other file, is 404.',
         params: fileParams,
         response: { ...binary, ...notModified },
       },
     },
-    async (request, reply) => {
-      if (request.headers['if-none-match']) {
-        const file = await db
-          .selectFrom('fileObject')
-          .select('sha256')
-          .where('lgcSn', '=', request.params.lgcSn)
-          .executeTakeFirst();
-        if (file && request.headers['if-none-match'] === `"${file.sha256.slice(0, 32)}"`) {
-          return reply.code(304).send();
-        }
-      }
-      return sendContentFile(reply, request.params.lgcSn, 'image', true);
-    },
+    (request, reply) => sendContentFile(request, reply, request.params.lgcSn, 'image', true),
   );
 
   app.get(
@@ -342,10 +347,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{
         summary: 'A PDF of portal content (research report, compliance material, topic guide); ?inline=1 previews it',
         params: fileParams,
         querystring: ZDownloadQuery,
-        response: binary,
+        response: { ...binary, ...notModified },
       },
     },
-    (request, reply) => sendContentFile(reply, request.params.lgcSn, 'document', request.query.inline === '1'),
+    (request, reply) => sendContentFile(request, reply, request.params.lgcSn, 'document', request.query.inline === '1'),
   );
 
   app.post(

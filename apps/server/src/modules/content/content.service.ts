@@ -6,7 +6,7 @@
  * content version (public ETags). Visitors see only published entries (banners also only inside
  * their publish window); drafts are for bank staff (list, detail, preview).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Locale, TBilingual } from '@portal/shared';
 import type {
   TAdminListQuery,
@@ -17,11 +17,12 @@ import type {
   TTopicKey,
   ZTopicInput,
 } from '@portal/shared/schemas/content';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
 import { type FileRow, findFileByLgcSn, findFiles, findFilesForUpdate } from '../files/files.repository.ts';
 import { fieldError } from '../files/files.service.ts';
 import {
@@ -207,22 +208,62 @@ export async function listPublicInstitutions(
   return { list: rows.map(institutionPublic), total, pageNo: query.pageNo, pageSize: query.pageSize };
 }
 
+/** Is the file referred to by a published entry (a field or an image in its rich text)? */
+async function usedByPublishedEntry(db: Db, lgcSn: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contentEntry')
+    .select('id')
+    .where('status', '=', 'published')
+    .where(sql<boolean>`strpos(${sql.ref('data')}::text, ${lgcSn}) > 0`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * A content file's bytes for a reader: images of content are public; PDFs (reports, compliance,
- * topic guides) need an active user, which the route checks. Only files attached to content are
- * served here, and only of the asked use; anything else is "not found".
+ * A content file a reader may get: a content upload of the asked use, attached to content, and
+ * used by a published entry — or, for active bank staff, by a draft (back-office previews).
+ * Images of content are public; PDFs (reports, compliance, topic guides) need an active user,
+ * which the route checks. Anything else — an introduction or request attachment, a feedback
+ * image, a file of a draft — is "not found", exactly like an unknown id (nothing to probe).
+ * `published` says whether anyone may cache it.
  */
-export async function openContentFile(
+export async function findContentFile(
   db: Db,
-  storage: FileStorage,
   lgcSn: string,
   use: FileUse,
-): Promise<{ file: FileRow; data: Buffer }> {
+  viewer: SessionUser | null,
+): Promise<{ file: FileRow; published: boolean }> {
   const file = await findFileByLgcSn(db, lgcSn);
   if (!file || file.attachedTo !== ATTACHED_TO_CONTENT || file.purpose !== FILE_USE_PURPOSE[use]) {
     throw new AppError('PRT_NOT_FOUND');
   }
-  return { file, data: await storage.get(file.storageKey) };
+  const published = await usedByPublishedEntry(db, lgcSn);
+  const staff = viewer !== null && isStaff(viewer) && ACTIVE_ACTIVATIONS.includes(viewer.activation);
+  if (!published && !staff) throw new AppError('PRT_NOT_FOUND');
+  return { file, published };
+}
+
+/**
+ * The ETag of a content file. Not derived from its content (a hash of the bytes would let anyone
+ * who can ask confirm a guess of a file's content): the file id and its stored time, which name
+ * the bytes for good (a file id never changes content).
+ */
+export function contentFileEtag(file: Pick<FileRow, 'lgcSn' | 'createdAt'>): string {
+  const created = file.createdAt instanceof Date ? file.createdAt.toISOString() : String(file.createdAt);
+  const digest = createHash('sha256').update(`content-file\n${file.lgcSn}\n${created}`).digest('base64url');
+  return `"f-${digest.slice(0, 27)}"`;
+}
+
+/** Does an If-None-Match header name this ETag? Whole tags only (weak or strong), never a prefix. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The bytes of a content file found by findContentFile. */
+export async function readContentFile(storage: FileStorage, file: FileRow): Promise<Buffer> {
+  return storage.get(file.storageKey);
 }
 
 // ---------- back office ----------

@@ -10,6 +10,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { TCheckEmailRequest, TCheckEmailResult, TTransKey } from '@portal/shared/schemas/content';
+import { isSafeHttpsLink } from '@portal/shared/schemas/links';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -57,6 +58,8 @@ export async function checkSurveyEmail(
   const key = own ? Buffer.from(own, 'base64') : config.content.questionnaireKey;
   if (key?.length !== 32) throw new AppError('PRT_SERVICE_UNAVAILABLE');
   const link = String(questionnaire.data.link ?? '');
+  // A link saved before the link rule (links.ts) is not opened.
+  if (!isSafeHttpsLink(link)) throw new AppError('PRT_NOT_FOUND');
   const param = encryptSurveyParam(key, { email: input.emailAdr, qtn: questionnaire.lgcSn, ts: Date.now() });
   const url = new URL(link);
   url.searchParams.set('param', param);

@@ -19,13 +19,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { FileObjectTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { detectAllowedType } from '../../platform/files/file-types.ts';
+import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { findFiles, insertFiles } from '../files/files.repository.ts';
-import { cleanFileName, fieldError } from '../files/files.service.ts';
+import { fieldError } from '../files/files.service.ts';
 import {
   describeUsers,
   type FeedbackRow,
@@ -71,8 +71,8 @@ export async function submitFeedback(
   }
   const checked = [];
   for (const image of input.images) {
-    const name = cleanFileName(image.name);
-    const type = await detectAllowedType(image.data, name, 'feedback');
+    const type = await detectAllowedType(image.data, cleanFileName(image.name), 'feedback');
+    const name = nameForType(image.name, type);
     checked.push({ ...image, name, type, sha256: createHash('sha256').update(image.data).digest('hex') });
   }
   const lgcSn = randomUUID();

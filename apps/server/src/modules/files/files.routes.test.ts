@@ -371,7 +371,11 @@ describe('GET /api/fileP1/download/:lgcSn', () => {
 
   it('builds Content-Disposition that no name can break out of', () => {
     expect(contentDisposition('attachment', 'a"b\\c%d.pdf')).toBe(
-      `attachment; filename="a_b_c_d.pdf"; filename*=UTF-8''a%22b%5Cc%25d.pdf`,
+      `attachment; filename="a_b_c_d.pdf"; filename*=UTF-8''a%22b_c%25d.pdf`,
+    );
+    // Control and bidi characters never reach the header (U+202E would show `gnp.exe` reversed).
+    expect(contentDisposition('attachment', 'x\r\ny\u202Egnp.exe')).toBe(
+      `attachment; filename="xygnp.exe"; filename*=UTF-8''xygnp.exe`,
     );
   });
 

@@ -13,7 +13,13 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { FILE_PURPOSE_RULES, MAX_UPLOAD_FILE_BYTES } from '../../platform/files/file-types.ts';
+import {
+  allowedTypeOfMime,
+  cleanFileName,
+  FILE_PURPOSE_RULES,
+  MAX_UPLOAD_FILE_BYTES,
+  nameForType,
+} from '../../platform/files/file-types.ts';
 import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import { ok } from '../../platform/respond.ts';
@@ -31,16 +37,27 @@ import {
 const FILE_FIELD = 'file';
 
 /**
- * `filename*` (RFC 6266/8187) carries the real name in UTF-8; `filename` an ASCII stand-in for
- * old clients. Nothing of the name can break out of the header.
+ * `filename*` (RFC 6266/8187) carries the real name in UTF-8, percent-encoded down to RFC 8187's
+ * attr-chars; `filename` an ASCII stand-in for old clients. Nothing of the name can break out of
+ * the header, and control, bidi and zero-width characters are dropped (cleanFileName).
  */
-export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+export function contentDisposition(kind: 'attachment' | 'inline', rawName: string): string {
+  const name = cleanFileName(rawName);
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The name a stored file is sent under: cleaned, with its detected type's extension — also for
+ * rows kept before names got that rule (a PNG once stored as `poly.html` downloads as `poly.png`).
+ */
+export function downloadName(file: { originalName: string; mime: string }): string {
+  const type = allowedTypeOfMime(file.mime);
+  return type ? nameForType(file.originalName, type) : cleanFileName(file.originalName);
 }
 
 function parsePurpose(value: string | undefined, locale: Locale): TFilePurpose {
@@ -90,7 +107,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
           'Text fields first, then the files (browsers send FormData in that order):',
           '`purpose` = `attachment` (bank staff also `contentImage`, `contentDocument`); for a visitor, `emailAdr` and `emailCode` (the registration code, checked',
           'but not used up; a wrong one counts as a try); then 1–5 parts named `file`, 10 MB each.',
-          'Types are decided by content: pdf, doc, docx, xls, xlsx, jpg, png, bmp (413 too big, 415 other types).',
+          'Types are decided by content: pdf, doc, docx, xls, xlsx, jpg, png, bmp (413 too big, 415 other types);',
+          'a PDF with JavaScript, launch or automatic actions is refused (422 PRT_PDF_ACTIVE_CONTENT).',
+          "A file keeps its name with its detected type's extension (a PNG sent as poly.html is poly.png),",
+          'without control, bidi or zero-width characters.',
           "A visitor's files belong to the address until its registration lists them in `profile.introAttachments`.",
           'Access is checked here, not by the session alone: the route is public for registering visitors.',
           'Rate-limited per client address.',
@@ -172,7 +192,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(data.length))
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.originalName))
+        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(file)))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(data);

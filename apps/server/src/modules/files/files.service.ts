@@ -16,7 +16,6 @@
  * and is then attached to the user in the same transaction as the profile.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { extname } from 'node:path';
 import { hasTranslation, type Locale, translate } from '@portal/shared';
 import { ZEmail } from '@portal/shared/schemas/accounts';
 import type { TFileInfo, TFilePurpose } from '@portal/shared/schemas/files';
@@ -24,7 +23,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { FileObjectTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { detectAllowedType } from '../../platform/files/file-types.ts';
+import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
@@ -101,20 +100,6 @@ export async function authorizeUpload(
   return { kind: 'registrant', email: email.data };
 }
 
-/** A file name fit to keep and to send back in Content-Disposition: no folders, no control characters. */
-export function cleanFileName(name: string | undefined): string {
-  const printable = Array.from(name ?? '').filter((ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    return code >= 0x20 && code !== 0x7f;
-  });
-  let clean = printable.join('').replace(/[\\/]/g, '_').trim();
-  if (clean.length > 200) {
-    const ext = extname(clean).slice(0, 20);
-    clean = clean.slice(0, 200 - ext.length) + ext;
-  }
-  return clean || 'file';
-}
-
 /**
  * Checks every file by content, then stores them all: the bytes first, then the rows in one
  * transaction. Nothing is kept when any file is refused or a step fails.
@@ -127,8 +112,9 @@ export async function saveUploads(
   if (!input.files.length) throw fieldError(input.locale, 'file', 'required');
   const checked = [];
   for (const file of input.files) {
-    const name = cleanFileName(file.name);
-    const type = await detectAllowedType(file.data, name, input.purpose);
+    const type = await detectAllowedType(file.data, cleanFileName(file.name), input.purpose);
+    // Kept under the detected type's extension: a PNG sent as poly.html is poly.png.
+    const name = nameForType(file.name, type);
     checked.push({ ...file, name, type, sha256: createHash('sha256').update(file.data).digest('hex') });
   }
   const stored: string[] = [];

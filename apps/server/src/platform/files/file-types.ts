@@ -10,10 +10,16 @@
 import { MAX_ATTACHMENT_BYTES, type TFilePurpose } from '@portal/shared/schemas/files';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
+import { findPdfActiveContent } from './pdf-active-content.ts';
 
 export { MAX_ATTACHMENT_BYTES };
 
-export type AllowedType = { mime: string; ext: string };
+/**
+ * How a file is stored and served. `ext` is the extension its stored name gets (a name's own
+ * extension is kept only when it is one of `aliases`: `photo.jpeg` stays, `poly.html` holding a
+ * PNG becomes `poly.png`).
+ */
+export type AllowedType = { mime: string; ext: string; aliases?: readonly string[] };
 
 type Accepted = {
   /** The `ext` file-type reports for the content. */
@@ -30,7 +36,10 @@ type Accepted = {
 type PurposeRule = { maxBytes: number; limit: string; accept: readonly Accepted[] };
 
 const PDF: Accepted = { detected: 'pdf', as: { ext: 'pdf', mime: 'application/pdf' } };
-const JPG: Accepted = { detected: 'jpg', as: { ext: 'jpg', mime: 'image/jpeg' } };
+const JPG: Accepted = {
+  detected: 'jpg',
+  as: { ext: 'jpg', mime: 'image/jpeg', aliases: ['jpeg', 'jpe', 'jfif', 'pjpeg', 'pjp'] },
+};
 const PNG: Accepted = { detected: 'png', as: { ext: 'png', mime: 'image/png' } };
 const BMP: Accepted = { detected: 'bmp', as: { ext: 'bmp', mime: 'image/bmp' } };
 const DOC: Accepted = { detected: 'cfb', as: { ext: 'doc', mime: 'application/msword' }, nameEndsWith: ['.doc'] };
@@ -77,5 +86,50 @@ export async function detectAllowedType(buffer: Buffer, name: string, purpose: T
       (!accepted.nameEndsWith || accepted.nameEndsWith.some((ending) => lowerName.endsWith(ending))),
   );
   if (!match) throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: detected?.mime ?? 'application/octet-stream' });
+  // Shown inline and opened on users' machines: no scripts, launch or automatic actions.
+  if (match.as.ext === 'pdf' && findPdfActiveContent(buffer).active) {
+    throw new AppError('PRT_PDF_ACTIVE_CONTENT', { name });
+  }
   return match.as;
+}
+
+const ALL_TYPES: readonly AllowedType[] = [PDF, DOC, XLS, DOCX, XLSX, JPG, PNG, BMP].map((accepted) => accepted.as);
+
+/** The type a stored file was detected as, by its MIME type (null: none the portal takes). */
+export function allowedTypeOfMime(mime: string): AllowedType | null {
+  return ALL_TYPES.find((type) => type.mime === mime) ?? null;
+}
+
+/**
+ * Characters never kept in a file name: C0/C1 controls and DEL, bidi marks, embeddings, overrides
+ * and isolates (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069: `evil\u202Efdp.exe` shows as
+ * `evilexe.pdf`), zero-width characters, line and paragraph separators and the BOM.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu;
+
+/** A file name fit to keep and to send back: no folders, no control, bidi or zero-width characters. */
+export function cleanFileName(name: string | undefined): string {
+  let clean = (name ?? '').replace(UNSAFE_NAME_CHARS, '').replace(/[\\/]/g, '_').trim();
+  const chars = Array.from(clean);
+  if (chars.length > 200) {
+    const dot = clean.lastIndexOf('.');
+    const ext = dot > 0 && clean.length - dot <= 20 ? clean.slice(dot) : '';
+    clean = chars.slice(0, 200 - ext.length).join('') + ext;
+  }
+  return clean || 'file';
+}
+
+/**
+ * The name a file of `type` is kept and downloaded under: the cleaned name with the extension of
+ * its detected type (`poly.html` holding a PNG → `poly.png`, `report` → `report.pdf`); the name's
+ * own extension stays when it is the type's (any case) or one of its aliases.
+ */
+export function nameForType(name: string | undefined, type: AllowedType): string {
+  const clean = cleanFileName(name);
+  const dot = clean.lastIndexOf('.');
+  const ext = dot >= 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  if (ext === type.ext || type.aliases?.includes(ext)) return clean;
+  const base = (dot >= 0 ? clean.slice(0, dot) : clean).replace(/[.\s]+$/, '');
+  return `${base || 'file'}.${type.ext}`;
 }

@@ -52,6 +52,16 @@ describe('home banner carousel', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it('does not render an unsafe stored link (saved before the link rule) as a link', async () => {
+    for (const linksUrl of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+      const view = renderBanner([{ ...BANNERS[0], linksUrl }]);
+      await screen.findByAltText('Cross-border RMB week');
+      expect(screen.queryByRole('link', { name: /Cross-border RMB week/ })).toBeNull();
+      expect(document.querySelector('a[href*="evil"], a[href^="javascript"]')).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('shows the default picture when a banner has no image or its image fails', async () => {
     renderBanner();
     const survey = (await screen.findByAltText('Partner satisfaction survey 2026')) as HTMLImageElement;

@@ -4,6 +4,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../lib/lazy-page.ts';
 import { useBanners, useBilingual } from '../content-api.ts';
+import { isSafeLink } from '../ui/content-links.ts';
 import defaultBannerUrl from './default-banner.svg';
 import { WelcomeCard } from './WelcomeCard.tsx';
 
@@ -121,7 +122,7 @@ export function BannerCarousel() {
                     <span className="banner__cta">{t('banner.questionnaire')}</span>
                   </span>
                 </button>
-              ) : banner.linksUrl ? (
+              ) : isSafeLink(banner.linksUrl) ? (
                 <a
                   className="banner__link"
                   href={banner.linksUrl}

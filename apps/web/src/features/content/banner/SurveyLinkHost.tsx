@@ -40,6 +40,7 @@ export function SurveyLinkHost() {
     checkQuestionnaireEmail({ lgcSn: questionnaireId, emailAdr }, { silent: true })
       .then((result) => {
         navigate(cleanPath, { replace: true });
+        // Throws on an unsafe link (survey-jump.ts), which the catch below reports.
         if (!openQuestionnaireWindow(result.qtnLnkAdr)) window.location.assign(result.qtnLnkAdr);
       })
       .catch(() => {

@@ -3,15 +3,25 @@
  * questionnaire and answers the questionnaire's address with the encrypted parameter string
  * already appended; the portal opens it in a new window.
  */
+import { isSafeHttpsLink } from '@portal/shared/schemas/links';
 import { checkQuestionnaireEmail } from '../content-api.ts';
 
 export type JumpResult = { opened: true; url: string } | { opened: false; url: string };
+
+/**
+ * A questionnaire is opened only at an https:// address that passes the shared link rule
+ * (isSafeLink): never a `javascript:` or other address, even one stored before the rule.
+ */
+export function assertQuestionnaireLink(url: string): void {
+  if (!isSafeHttpsLink(url)) throw new Error('Unsafe questionnaire link');
+}
 
 /**
  * Opens the questionnaire in a new window without giving it access to this one. Returns false
  * when the browser blocked the window (the caller then offers a link to click).
  */
 export function openQuestionnaireWindow(url: string): boolean {
+  assertQuestionnaireLink(url);
   const opened = window.open(url, '_blank');
   if (!opened) return false;
   try {

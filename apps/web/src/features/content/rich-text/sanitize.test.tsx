@@ -27,6 +27,15 @@ describe('rich text renderer', () => {
     expect(clean).toContain('<ul><li><strong>One</strong></li></ul>');
   });
 
+  it('drops links that leave the site while looking same-site (the shared link rule)', () => {
+    const clean = sanitizeRichText(
+      '<a href="/\\evil.example">a</a><a href="//evil.example">b</a><img src="/\\evil.example/x.png" alt="c"><a href="/about">d</a><a href="#top">e</a>',
+    );
+    expect(clean).not.toContain('evil');
+    expect(clean).toContain('<a href="/about">d</a>');
+    expect(clean).toContain('<a href="#top">e</a>');
+  });
+
   it('opens links to other sites in a new window without access to this one', () => {
     const clean = sanitizeRichText('<a href="https://www.example.org/report">Report</a>');
     expect(clean).toContain('target="_blank"');

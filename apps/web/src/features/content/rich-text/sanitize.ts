@@ -5,6 +5,7 @@
  * frames, forms and styles are removed; links to other sites open in a new window without
  * access to this one.
  */
+import { isSafeLink } from '@portal/shared/schemas/links';
 import DOMPurify from 'dompurify';
 
 const ALLOWED_TAGS = [
@@ -60,6 +61,14 @@ function installHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    // The shared link rule too (isSafeLink): no `/\host` or other backslash forms, no control
+    // or bidi characters; mail and in-page links stay.
+    const href = node.getAttribute('href');
+    if (href !== null && !href.startsWith('#') && !/^mailto:/i.test(href) && !isSafeLink(href)) {
+      node.removeAttribute('href');
+    }
+    const src = node.getAttribute('src');
+    if (src !== null && !isSafeLink(src)) node.removeAttribute('src');
     if (node.tagName === 'A') {
       const href = node.getAttribute('href') ?? '';
       if (/^https?:/i.test(href)) {

@@ -1,16 +1,29 @@
+import { isSafeLink } from '@portal/shared/schemas/links';
+
+/**
+ * The one check every staff-entered link passes before it is rendered (the server's save rule,
+ * shared): http(s) addresses and same-site paths with a single leading `/`. A stored link that
+ * fails it (saved before the rule: `//evil.example`, `/\evil.example`, `javascript:`…) is not
+ * rendered at all.
+ */
+export { isSafeLink };
+
 /** Where a content entry leads: its detail page, a page of the portal, or another site. */
 export type ContentTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
 export function isExternalUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url.trim());
+  return isSafeLink(url) && /^https?:\/\//i.test(url);
 }
 
-/** `linkUrl` wins when set (an external report, a list page); otherwise the entry's own page. */
+/**
+ * `linkUrl` wins when set and safe (an external report, a list page); otherwise the entry's own
+ * page.
+ */
 export function contentTarget(linkUrl: string, detailPath: string): ContentTarget {
   const url = linkUrl.trim();
+  if (!isSafeLink(url)) return { kind: 'internal', to: detailPath };
   if (isExternalUrl(url)) return { kind: 'external', href: url };
-  if (url.startsWith('/') && !url.startsWith('//')) return { kind: 'internal', to: url };
-  return { kind: 'internal', to: detailPath };
+  return { kind: 'internal', to: url };
 }
 
 export const CONTENT_PATHS = {
