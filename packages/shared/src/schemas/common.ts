@@ -44,6 +44,39 @@ export function ZPage<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * Earliest and latest years a date may have: nothing a bank enters here predates 1900 or lies
+ * beyond 2999, PostgreSQL refuses year 0, and a day after 9999-12-31 (an "up to and including"
+ * filter) would be year 10000, which it refuses too. The messages `dateRange` quote these years.
+ */
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 2999;
+/** The rule of a text in the wrong format; a missing value keeps zod's issue (rule `required`). */
+const ruleForFormat = (rule: string) => (issue: { code?: string }) =>
+  issue.code === 'invalid_format' ? rule : undefined;
+const inDateRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= DATE_MIN_YEAR && year <= DATE_MAX_YEAR;
+};
+
+/**
+ * A real calendar date, `YYYY-MM-DD`, in years 1900–2999: zod's ISO date knows the length of each
+ * month and leap years (2026-02-30 and 2026-13-45 fail with rule `date`), the range check turns
+ * away 0000-01-01 (rule `dateRange`). Every date a request or form accepts uses this.
+ */
+export const ZIsoDate = z.iso
+  .date({ error: ruleForFormat('date'), abort: true })
+  .refine(inDateRange, { message: 'dateRange' })
+  .describe('YYYY-MM-DD');
+
+/**
+ * A real moment, ISO 8601 with an offset (`2026-03-01T09:00:00+08:00` or `…Z`), in years
+ * 1900–2999: rule `dateTime` when it is not one (2026-02-30T…), `dateRange` outside the years.
+ */
+export const ZIsoDateTime = z.iso
+  .datetime({ offset: true, error: ruleForFormat('dateTime'), abort: true })
+  .refine(inDateRange, { message: 'dateRange' });
+
 /** A text that exists in both languages (reference data, back-office content). */
 export const ZBilingual = z.object({ en: z.string(), zh: z.string() });
 export type TBilingual = z.infer<typeof ZBilingual>;

@@ -30,7 +30,7 @@ import { PUBLISH_CATEGORY_CODES } from '../dictionaries/publish-categories.ts';
 import { RATE_TYPE_CODES } from '../dictionaries/rate-types.ts';
 import { TERM_TYPE_CODES } from '../dictionaries/term-types.ts';
 import { ZDictCode, ZEmail, ZPhone, ZSwiftCode } from './accounts.ts';
-import { ZPageQuery } from './common.ts';
+import { ZIsoDate, ZPageQuery } from './common.ts';
 import { ZFileInfo } from './files.ts';
 
 // ---------- limits of SPEC §5 / §9 ----------
@@ -139,8 +139,8 @@ export const ZDecimal = (min: number, max: number, places: number) =>
       message: `decimalPlaces${places}`,
     });
 
-/** A calendar date, `YYYY-MM-DD`. */
-export const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date' });
+/** A real calendar date, `YYYY-MM-DD` (common.ts). */
+export const ZDate = ZIsoDate;
 const optionalDate = z
   .union([z.literal(''), ZDate])
   .optional()
