@@ -9,7 +9,7 @@ import { BRANCH_TYPES, USER_ROLES } from '../account-constants.ts';
 import { findEntry } from '../dictionaries/index.ts';
 import type { DictType } from '../dictionaries/types.ts';
 import { passwordProblems } from '../password.ts';
-import { ZPageQuery } from './common.ts';
+import { ZIsoDate, ZPageQuery } from './common.ts';
 import { ZFileInfo } from './files.ts';
 
 /** SWIFT/BIC: exactly 8 or 11 upper-case letters and digits, with upper-case letters in it. */
@@ -88,7 +88,26 @@ export type TCaptcha = z.infer<typeof ZCaptcha>;
 
 /** emailType: 1 registration, 2 password reset, 3 log-in (SPEC §7 uses 3 for log-in). */
 export const ZEmailType = z.enum(['1', '2', '3']);
-export const ZEmailCodeRequest = z.object({ emailAdr: ZEmail, emailType: ZEmailType });
+/**
+ * A log-in code (3) is sent only to someone who passes what a log-in checks first: the password
+ * and a picture code (a wrong one counts as a failed log-in). So nobody who does not know the
+ * password can spend an account's log-in codes (or its daily allowance of them).
+ */
+export const ZEmailCodeRequest = z
+  .object({
+    emailAdr: ZEmail,
+    emailType: ZEmailType,
+    pwd: z.string().max(128).optional().describe('Log-in codes (3) only: the password'),
+    verifyCode: z.string().trim().max(4).optional().describe('Log-in codes (3) only: the picture code'),
+    verifyCodeTraceId: z.string().max(64).optional().describe('Log-in codes (3) only: its trace id'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.emailType !== '3') return;
+    for (const field of ['pwd', 'verifyCode', 'verifyCodeTraceId'] as const) {
+      if (!value[field]) ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
+    }
+  });
+export type TEmailCodeRequest = z.infer<typeof ZEmailCodeRequest>;
 export const ZEmailCodeSent = z.object({ resendAfterSeconds: z.number().int() });
 
 // ---------- log-in ----------
@@ -178,13 +197,59 @@ export const ZRegisterRequest = z
   });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
-/** Refill after rejection or a request for more information; and completing an invited profile. */
-export const ZProfileUpdateRequest = z
+/**
+ * Profile fields that decide or describe what an account may do: the institution (name, SWIFT,
+ * its continent and country), the role asked for, the branch, the parent-bank flag and whom the
+ * user acts for. The bank's review checks them; after that they change only through the bank
+ * (DESIGN: security model). A user moving to another institution registers again.
+ */
+export const BANK_MANAGED_PROFILE_FIELDS = [
+  'instNm',
+  'instSwiftCode',
+  'continent',
+  'country',
+  'userRole',
+  'branchType',
+  'branchName',
+  'branchSwiftCode',
+  'branchRegistrationPlace',
+  'headOfficeEmployee',
+  'actingOnBehalf',
+  'actingForInstitution',
+] as const satisfies readonly (keyof TProfile)[];
+export type TBankManagedProfileField = (typeof BANK_MANAGED_PROFILE_FIELDS)[number];
+
+const actingForNamed = {
+  check: (value: { profile: TProfile }) =>
+    !value.profile.actingOnBehalf || value.profile.actingForInstitution.length > 0,
+  issue: { message: 'required', path: ['profile', 'actingForInstitution'] },
+};
+
+/**
+ * Refill after rejection (7) or a request for more information (8), POST improve/info. The
+ * account is not approved and goes back to review (5), so every field may change, the
+ * institution too: the reviewer sees the new one.
+ */
+export const ZProfileResubmitRequest = z
   .object({ profile: ZProfile })
-  .refine((value) => !value.profile.actingOnBehalf || value.profile.actingForInstitution.length > 0, {
-    message: 'required',
-    path: ['profile', 'actingForInstitution'],
-  });
+  .refine(actingForNamed.check, actingForNamed.issue);
+
+/**
+ * Profile upkeep of an account that may be active: POST updateUserInfo and completeInfo (an
+ * invited account completing its profile). Never moves the account: the institution, roles and
+ * activation are not taken from it. The fields of BANK_MANAGED_PROFILE_FIELDS must equal the
+ * account's current values (the web shows them read-only); a changed one is refused with 422
+ * naming the field (rule `bankManaged`), never dropped silently. A field the account has no
+ * value for yet (an invited account's branch details) may be filled in once. Unknown fields
+ * (rlTpcd, institutionId, …) are refused too.
+ */
+export const ZProfileUpdateRequest = z
+  .strictObject({ profile: ZProfile.strict() })
+  .describe(
+    'Bank-managed fields (institution, continent, country, userRole, branch*, headOfficeEmployee, acting*) must equal the current values',
+  )
+  .refine(actingForNamed.check, actingForNamed.issue);
+export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 
 export const ZAccountInfo = z.object({
   user: ZUserInfo,
@@ -228,8 +293,8 @@ export type TReviewDecision = z.infer<typeof ZReviewDecision>;
 export const ZAuditQuery = ZPageQuery.extend({
   action: z.string().trim().max(64).optional(),
   actor: z.string().trim().max(254).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
 });
 
 export const ZAuditEntry = z.object({

@@ -53,13 +53,18 @@ export const ZInstitutionListQuery = ZPageQuery.extend({
 
 // ---------- institution administrator ----------
 
-export const ZInviteRequest = z.object({
+/**
+ * The administrator's own institution, role 10 and activation 6 are the server's; they are not
+ * fields of these requests, and an unknown field (rlTpcd, institution, actvtInd, …) is refused
+ * with 422 rather than ignored.
+ */
+export const ZInviteRequest = z.strictObject({
   emailAdr: ZEmail,
   usrNm: z.string().trim().min(1).max(50),
   country: ZDictCode('countries').describe('Where the invitee works; must be in the institution’s region'),
 });
 
-export const ZInstitutionUserUpdate = z.object({
+export const ZInstitutionUserUpdate = z.strictObject({
   usrNm: z.string().trim().min(1).max(50),
   phone: z.union([z.literal(''), ZPhone]).default(''),
   jobTitle: z.string().trim().max(50).default(''),

@@ -1,6 +1,7 @@
 /**
  * The bank's review of registrations: approve (→ 1, with the role asked for), reject (→ 7) or
- * ask for more information (→ 8). Only an account under review (5) can be decided, once.
+ * ask for more information (→ 8). Only an account under review (5) can be decided, once; the
+ * decision is audited and ends the applicant's sessions.
  */
 import type { Locale } from '@portal/shared';
 import type { TReviewDecision } from '@portal/shared/schemas/accounts';
@@ -12,7 +13,7 @@ import type { Activation } from '../../db/schema.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
 import { describeAttachments } from '../files/files.service.ts';
 
 const ACTIVATIONS_OF = {
@@ -147,6 +148,9 @@ export async function decideRegistration(
       })
       .where('id', '=', user.id)
       .execute();
+    // Activation and roles changed: the applicant's sessions end (rights are read per request
+    // anyway; this makes the change visible at once, as with every staff change of rights).
+    await endSessionsOfUser(trx, user.id);
     await recordAudit(trx, {
       actorUserId: reviewer.id,
       actorEmail: reviewer.email,

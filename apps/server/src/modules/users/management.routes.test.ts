@@ -3,9 +3,8 @@ import {
   buildInstitution,
   buildUser,
   lastMailTo,
-  nextIp,
+  logInThroughApi,
   sessionCookie,
-  solveCaptcha,
   TEST_PASSWORD,
 } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -13,15 +12,8 @@ import { buildTestApp } from '../../../test/helpers.ts';
 const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
 const db = database.db;
 
-async function login(email: string, pwd = TEST_PASSWORD) {
-  const captcha = await solveCaptcha(app);
-  return app.inject({
-    method: 'POST',
-    url: '/api/user/p1/login',
-    remoteAddress: nextIp(),
-    payload: { emailAdr: email, pwd, ...captcha },
-  });
-}
+/** A log-in from a new browser, e-mail code included (logInThroughApi). */
+const login = (email: string, pwd = TEST_PASSWORD) => logInThroughApi(app, db, email, pwd);
 const post = async (url: string, cookie: string, payload?: object) =>
   app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const get = async (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });

@@ -117,6 +117,9 @@ export async function setUserStatus(
 ) {
   const user = scope ? await ownUser(db, actor, lgcSn) : await targetOf(db, lgcSn);
   if (user.id === actor.id) throw new AppError('PRT_CONFLICT');
+  if (scope && !change.stop && user.status === 'stopped' && (await stoppedFromOutside(db, user, scope))) {
+    throw new AppError('PRT_STOPPED_BY_BANK');
+  }
   await db.transaction().execute(async (trx) => {
     if (change.stop) {
       await trx
@@ -147,6 +150,30 @@ export async function setUserStatus(
       ip,
     });
   });
+}
+
+/**
+ * Whether the account's last stop came from outside the administrator's institution (bank staff,
+ * or an actor no longer known): only the bank re-enables it then. The dormant sweep's stop is
+ * logged under its own action, so an administrator may re-enable a dormant account.
+ */
+async function stoppedFromOutside(
+  db: Db,
+  user: Pick<UserRow, 'lgcSn'>,
+  scope: { institutionId: number | null },
+): Promise<boolean> {
+  const last = await db
+    .selectFrom('auditLog as a')
+    .leftJoin('appUser as actor', 'actor.id', 'a.actorUserId')
+    .select(['actor.institutionId'])
+    .where('a.action', '=', AUDIT_ACTIONS.stopped)
+    .where('a.targetType', '=', 'user')
+    .where('a.targetId', '=', user.lgcSn)
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return false;
+  return last.institutionId === null || Number(last.institutionId) !== Number(scope.institutionId);
 }
 
 export async function listInstitutions(db: Db, q: Page & { q?: string | undefined; status: string }) {
@@ -262,7 +289,6 @@ export async function inviteUser(
   if (inst.kind === 'partner' && inviteeContinent !== inst.continent) throw new AppError('PRT_INVITE_SAME_REGION_ONLY');
   if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
 
-  const token = randomBytes(24).toString('base64url');
   const lgcSn = newLgcSn();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -276,25 +302,25 @@ export async function inviteUser(
         roleCodes: sql<string[]>`${['10']}::text[]`,
         activation: '6',
         profileComplete: false,
+        // The bank-managed fields the invitation decides (the invitee cannot change them).
         profile: JSON.stringify({
           usrNm: input.usrNm,
           country: input.country,
+          continent: findEntry('countries', input.country)?.continent,
           instNm: inst.name,
           instSwiftCode: inst.swiftCode,
+          userRole: 'general',
         }),
         invitedBy: admin.id,
         locale: admin.locale,
       })
       .execute();
-    await trx
-      .insertInto('verificationCode')
-      .values({
-        purpose: 'invite',
-        email: input.emailAdr,
-        codeHash: sha256Hex(token),
-        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
-      })
-      .execute();
+    await sendInvitation(trx, config, {
+      email: input.emailAdr,
+      locale: admin.locale as Locale,
+      inviterName: admin.name,
+      institution: inst.name,
+    });
     await recordAudit(trx, {
       actorUserId: admin.id,
       actorEmail: admin.email,
@@ -304,22 +330,44 @@ export async function inviteUser(
       detail: { email: input.emailAdr, institution: inst.name },
       ip,
     });
-    await enqueueMail(
-      trx,
-      {
-        to: input.emailAdr,
-        locale: admin.locale as Locale,
-        template: 'invitation',
-        params: {
-          inviterName: admin.name,
-          institution: inst.name,
-          link: `${config.publicBaseUrl}/invitation?token=${token}`,
-        },
-      },
-      config.brand,
-    );
   });
   return { lgcSn };
+}
+
+/**
+ * The invitation of an account just written (no password yet), in the caller's transaction: a
+ * one-time link, valid INVITATION_TTL_DAYS (only its hash is kept), e-mailed with the invitation
+ * template. Sent by inviteUser and for the first system administrator (initial-admin.ts).
+ */
+export async function sendInvitation(
+  trx: Db,
+  config: Pick<Config, 'publicBaseUrl' | 'brand'>,
+  invitation: { email: string; locale: Locale; inviterName: string; institution: string },
+): Promise<void> {
+  const token = randomBytes(24).toString('base64url');
+  await trx
+    .insertInto('verificationCode')
+    .values({
+      purpose: 'invite',
+      email: invitation.email,
+      codeHash: sha256Hex(token),
+      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+    })
+    .execute();
+  await enqueueMail(
+    trx,
+    {
+      to: invitation.email,
+      locale: invitation.locale,
+      template: 'invitation',
+      params: {
+        inviterName: invitation.inviterName,
+        institution: invitation.institution,
+        link: `${config.publicBaseUrl}/invitation?token=${token}`,
+      },
+    },
+    config.brand,
+  );
 }
 
 async function liveInvitation(db: Db, token: string) {
@@ -421,9 +469,70 @@ export async function updateInstitutionUser(
   });
 }
 
+/**
+ * What a user has that the institution keeps: every row whose foreign key to app_user neither
+ * cascades nor is set null (a test compares this list with the database's constraints):
+ * cooperation requests and drafts, intentions sent or answered, master agreements submitted or
+ * signed, pushes made. (app_user.invited_by is set null by the delete itself.)
+ */
+export async function recordsOfUser(db: Db, userId: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('cooperationRequest')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where('ownerUserId', '=', userId)
+        .as('requests'),
+      eb
+        .selectFrom('cooperationIntention')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where((w) => w.or([w('senderUserId', '=', userId), w('respondedBy', '=', userId)]))
+        .as('intentions'),
+      eb
+        .selectFrom('masterAgreement')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where((w) => w.or([w('userId', '=', userId), w('signedBy', '=', userId)]))
+        .as('agreements'),
+      eb
+        .selectFrom('cooperationPush')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where('pushedBy', '=', userId)
+        .as('pushes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    requests: Number(row.requests ?? 0),
+    intentions: Number(row.intentions ?? 0),
+    agreements: Number(row.agreements ?? 0),
+    pushes: Number(row.pushes ?? 0),
+  };
+}
+
+const isForeignKeyViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
+/**
+ * Deletes a user of the own institution (the system administrator: of the bank). A user with
+ * records the institution keeps is never deleted: PRT_USER_HAS_RECORDS (409) names them and
+ * says to stop the account instead, so the records stay with the institution. Sessions, known
+ * devices, follows, messages and leave messages go with the user; files, feedback and audit
+ * entries stay without their user.
+ */
 export async function deleteInstitutionUser(db: Db, admin: SessionUser, lgcSn: string, ip: string) {
   const user = await ownUser(db, admin, lgcSn);
   if (user.id === admin.id) throw new AppError('PRT_CONFLICT');
+  const records = await recordsOfUser(db, user.id);
+  if (Object.values(records).some((n) => n > 0)) throw new AppError('PRT_USER_HAS_RECORDS', records);
+  try {
+    await deleteUserRow(db, admin, user, ip);
+  } catch (error) {
+    // A record written meanwhile still answers 409, never 500.
+    if (isForeignKeyViolation(error)) throw new AppError('PRT_USER_HAS_RECORDS', await recordsOfUser(db, user.id));
+    throw error;
+  }
+}
+
+async function deleteUserRow(db: Db, admin: SessionUser, user: UserRow, ip: string) {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('appUser').set({ invitedBy: null }).where('invitedBy', '=', user.id).execute();
     await trx.deleteFrom('verificationCode').where('email', '=', user.email).execute();

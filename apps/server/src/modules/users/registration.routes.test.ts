@@ -358,6 +358,12 @@ describe('review in the back office', () => {
 
   it('an account with an incomplete profile completes it once (cplInd 1 → 0), keeping its state', async () => {
     const invited = await buildUser(db, { activation: '6', profileComplete: false });
+    // As an invitation writes it: the institution is the inviter's (and stays so).
+    await db
+      .updateTable('appUser')
+      .set({ profile: JSON.stringify({ instNm: profile.instNm, instSwiftCode: profile.instSwiftCode }) })
+      .where('id', '=', invited.id)
+      .execute();
     const cookie = await sessionCookie(db, invited.id);
     expect(
       (await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } })).json().data,
@@ -369,14 +375,14 @@ describe('review in the back office', () => {
       method: 'POST',
       url: '/api/user/p1/completeInfo',
       headers: { cookie },
-      payload: { profile },
+      payload: { profile: { ...profile, userRole: 'general' } },
     });
     expect(done.json().data).toMatchObject({ cplInd: '0', actvtInd: '6' });
     const again = await app.inject({
       method: 'POST',
       url: '/api/user/p1/completeInfo',
       headers: { cookie },
-      payload: { profile },
+      payload: { profile: { ...profile, userRole: 'general' } },
     });
     expect(again.statusCode).toBe(409);
   });

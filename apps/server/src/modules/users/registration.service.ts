@@ -3,8 +3,14 @@
  * (5); the bank approves (1), rejects (7) or asks for more information (8); a rejected or
  * incomplete account refills its profile and goes back to review.
  */
-import type { Locale } from '@portal/shared';
-import type { TProfile, TRegisterRequest } from '@portal/shared/schemas/accounts';
+import { hasTranslation, type Locale, translate } from '@portal/shared';
+import { findEntry } from '@portal/shared/dictionaries';
+import {
+  BANK_MANAGED_PROFILE_FIELDS,
+  type TBankManagedProfileField,
+  type TProfile,
+  type TRegisterRequest,
+} from '@portal/shared/schemas/accounts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
@@ -12,7 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { newLgcSn } from '../auth/auth.service.ts';
 import { attachIntroAttachments } from '../files/files.service.ts';
@@ -107,10 +113,53 @@ function institutionFor(db: Db, profile: TProfile): Promise<number> {
 
 export type ProfileChange = 'resubmit' | 'complete' | 'update';
 
+type BankManagedValues = Partial<Record<TBankManagedProfileField, unknown>>;
+
+/**
+ * The account's current values of the bank-managed profile fields. An account invited before
+ * its profile carried them has its continent from its country and its role from its role codes.
+ */
+export function bankManagedValues(stored: Record<string, unknown>, roleCodes: readonly string[]): BankManagedValues {
+  const current: BankManagedValues = {};
+  for (const field of BANK_MANAGED_PROFILE_FIELDS) {
+    if (stored[field] !== undefined && stored[field] !== null) current[field] = stored[field];
+  }
+  if (current.continent === undefined && typeof current.country === 'string') {
+    const continent = findEntry('countries', current.country)?.continent;
+    if (continent) current.continent = continent;
+  }
+  current.userRole ??= isInstitutionAdmin({ roleCodes: [...roleCodes] }) ? 'admin' : 'general';
+  return current;
+}
+
+/**
+ * Refuses a change of a bank-managed field (422, rule `bankManaged`, one entry per field) rather
+ * than dropping it: those change only through the bank, and moving to another institution means
+ * registering again. A field the account has no value for yet may be filled in.
+ */
+function refuseBankManagedChanges(current: BankManagedValues, profile: TProfile, locale: Locale): void {
+  const fields = BANK_MANAGED_PROFILE_FIELDS.filter(
+    (field) => current[field] !== undefined && current[field] !== profile[field],
+  ).map((name) => {
+    const field = `profile.${name}`;
+    const label = hasTranslation(locale, `errors.fields.${name}`) ? translate(locale, `errors.fields.${name}`) : field;
+    return {
+      field,
+      rule: 'bankManaged',
+      message: translate(locale, 'errors.validation.bankManaged', { field: label }),
+    };
+  });
+  if (fields.length) {
+    throw new AppError('PRT_VALIDATION', { details: fields.map((f) => f.message).join(' ') }, fields);
+  }
+}
+
 /**
  * Saves the signed-in user's profile. `resubmit`: a rejected (7) or to-supplement (8) account
- * sends it back to review (5). `complete`: an invited account fills in what it lacks.
- * `update`: an active account keeps its profile current.
+ * sends it back to review (5); it is not approved, so it may name another institution, which the
+ * reviewer then sees. `complete`: an invited account fills in what it lacks. `update`: an active
+ * account keeps its profile current. `complete` and `update` never move the account: its
+ * institution, roles and activation stay, and the bank-managed fields must keep their values.
  */
 export async function saveProfile(
   db: Db,
@@ -125,17 +174,28 @@ export async function saveProfile(
   if (change === 'update' && user.activation !== '1' && user.activation !== '6')
     throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
   await db.transaction().execute(async (trx) => {
-    const institutionId = await institutionFor(trx, profile);
+    let institutionId: number | undefined;
+    if (change === 'resubmit') {
+      institutionId = await institutionFor(trx, profile);
+    } else {
+      const row = await trx
+        .selectFrom('appUser')
+        .select(['profile', 'roleCodes'])
+        .where('id', '=', user.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new AppError('PRT_CURRENT_USER_UNAVAILABLE');
+      refuseBankManagedChanges(bankManagedValues(row.profile, row.roleCodes), profile, locale);
+    }
     await trx
       .updateTable('appUser')
       .set({
         name: profile.usrNm,
         phone: profile.phone,
-        institutionId,
         profile: JSON.stringify(profile),
         interestedTypes: profile.interestedTypes,
         updatedAt: new Date(),
-        ...(change === 'resubmit' ? { activation: '5' as const } : {}),
+        ...(change === 'resubmit' ? { institutionId, activation: '5' as const } : {}),
         ...(change === 'complete' ? { profileComplete: true } : {}),
       })
       .where('id', '=', user.id)
@@ -152,6 +212,7 @@ export async function saveProfile(
       action: change === 'resubmit' ? AUDIT_ACTIONS.resubmitted : AUDIT_ACTIONS.updated,
       targetType: 'user',
       targetId: user.lgcSn,
+      ...(change === 'resubmit' ? { detail: { institution: profile.instNm, swift: profile.instSwiftCode } } : {}),
       ip,
     });
   });

@@ -2,6 +2,7 @@ import { ZEnvelope } from '@portal/shared';
 import {
   ZAccountInfo,
   ZCheckEmailCodeRequest,
+  ZProfileResubmitRequest,
   ZProfileUpdateRequest,
   ZRegisterRequest,
   ZUserInfo,
@@ -14,7 +15,13 @@ import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/respond.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { describeAttachments } from '../files/files.service.ts';
-import { checkRegistrationCode, type ProfileChange, register, saveProfile } from './registration.service.ts';
+import {
+  bankManagedValues,
+  checkRegistrationCode,
+  type ProfileChange,
+  register,
+  saveProfile,
+} from './registration.service.ts';
 import { toUserInfo } from './user-info.ts';
 import { findUserById, institutionNameOf, type UserRow } from './users.repository.ts';
 
@@ -104,20 +111,30 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => {
       const row = await reload(request.auth!.user.id);
+      // With the bank-managed values an older invited profile lacks (continent, role), so the
+      // form shows them read-only and sends them back unchanged.
+      const profile = { ...row.profile, ...bankManagedValues(row.profile, row.roleCodes) };
       return ok(request, {
         user: await infoOf(row),
-        profile: row.profile as Record<string, never>,
+        profile: profile as Record<string, never>,
         attachments: await describeAttachments(db, row.lgcSn, row.profile.introAttachments),
       });
     },
   );
 
+  // improve/info (not approved, back to review) takes the whole profile, institution included;
+  // completeInfo and updateUserInfo never move the account (ZProfileUpdateRequest, saveProfile).
   const profileRoute = (url: string, change: ProfileChange, access: 'session' | 'active', summary: string) =>
     app.post(
       url,
       {
         config: { access },
-        schema: { tags, summary, body: ZProfileUpdateRequest, response: { 200: ZEnvelope(ZUserInfo) } },
+        schema: {
+          tags,
+          summary,
+          body: change === 'resubmit' ? ZProfileResubmitRequest : ZProfileUpdateRequest,
+          response: { 200: ZEnvelope(ZUserInfo) },
+        },
       },
       async (request) => {
         await saveProfile(db, request.auth!.user, request.body.profile, change, request.ip, request.locale);
@@ -130,6 +147,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     'session',
     'Refill after rejection (7) or a request for more (8); back to review',
   );
-  profileRoute('/api/user/p1/completeInfo', 'complete', 'session', 'Complete a profile that lacks information');
-  profileRoute('/api/user/p1/updateUserInfo', 'update', 'active', "Update an active account's profile");
+  profileRoute(
+    '/api/user/p1/completeInfo',
+    'complete',
+    'session',
+    'Complete a profile that lacks information; bank-managed fields keep their values (422 bankManaged)',
+  );
+  profileRoute(
+    '/api/user/p1/updateUserInfo',
+    'update',
+    'active',
+    "Update an active account's profile; institution, region, role and branch fields change only through the bank (422 bankManaged)",
+  );
 };

@@ -1,7 +1,13 @@
-import { type TProfile, type TUserInfo, ZProfileUpdateRequest } from '@portal/shared/schemas/accounts';
+import {
+  BANK_MANAGED_PROFILE_FIELDS,
+  type TProfile,
+  type TUserInfo,
+  ZProfileResubmitRequest,
+  ZProfileUpdateRequest,
+} from '@portal/shared/schemas/accounts';
 import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Button, Form } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { applyServerErrors, fieldsAreValid, validateForm } from '../../../lib/forms/schema-form.ts';
@@ -12,7 +18,9 @@ import { ProfileFields, type ProfileFormValues } from './ProfileFields.tsx';
 /**
  * The profile form, prefilled, that saves through improve/info (refill after review),
  * completeInfo (complete an invited profile) or updateUserInfo (user centre). Asks before the
- * user leaves with unsaved changes.
+ * user leaves with unsaved changes. Except when refilling after review, the bank-managed fields
+ * the account has (institution, continent, country, role, branch, acting for) are read-only and
+ * sent back unchanged: they change only through the bank.
  */
 export function ProfileEditor({
   change,
@@ -35,10 +43,20 @@ export function ProfileEditor({
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
+  const schema = change === 'improve' ? ZProfileResubmitRequest : ZProfileUpdateRequest;
+  const locked = useMemo(
+    () =>
+      new Set<keyof TProfile>(
+        change === 'improve'
+          ? []
+          : BANK_MANAGED_PROFILE_FIELDS.filter((field) => profile[field] !== undefined && profile[field] !== null),
+      ),
+    [change, profile],
+  );
 
   const submit = async () => {
     if (!(await fieldsAreValid(form))) return;
-    const body = validateForm(form, ZProfileUpdateRequest, form.getFieldsValue(true));
+    const body = validateForm(form, schema, form.getFieldsValue(true));
     if (!body) return;
     setSaving(true);
     try {
@@ -67,7 +85,7 @@ export function ProfileEditor({
       className="profile-editor"
     >
       {unsaved.holder}
-      <ProfileFields form={form} schema={ZProfileUpdateRequest} attachments={{ known: attachments ?? [] }} />
+      <ProfileFields form={form} schema={schema} locked={locked} attachments={{ known: attachments ?? [] }} />
       <div className="form-actions">
         {onCancel ? <Button onClick={() => unsaved.confirmDiscard(onCancel)}>{t('profile.cancel')}</Button> : null}
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -2,7 +2,19 @@ import '../accounts.css';
 import { translate } from '@portal/shared';
 import { BRANCH_TYPES, type TProfile, USER_ROLES } from '@portal/shared/schemas/accounts';
 import type { TFileInfo } from '@portal/shared/schemas/files';
-import { Col, Form, type FormInstance, type FormRule, Input, Radio, Row, Select, Switch, TreeSelect } from 'antd';
+import {
+  Alert,
+  Col,
+  Form,
+  type FormInstance,
+  type FormRule,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Switch,
+  TreeSelect,
+} from 'antd';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -71,16 +83,20 @@ function Full({ children }: { children: ReactNode }) {
 /**
  * The profile of SPEC §3 in groups: institution, the person, location, contacts with the bank,
  * cooperation interests. Field names are `['profile', field]`, validated live against `schema`
- * (the request that carries the profile: registration or profile update).
+ * (the request that carries the profile: registration or profile update). `locked` fields are
+ * shown read-only with a note: the bank-managed fields of an account that may be active, which
+ * change only through the bank (the server refuses a changed one).
  */
 export function ProfileFields({
   form,
   schema,
   attachments,
+  locked,
 }: {
   form: FormInstance;
   schema: z.ZodType;
   attachments?: ProfileAttachments;
+  locked?: ReadonlySet<ProfileField>;
 }) {
   const { t } = useTranslation('accounts');
   // The form waits for uploads still running (their ids are not in the value yet).
@@ -119,15 +135,19 @@ export function ProfileFields({
   );
 
   const rule = (field: ProfileField) => schemaRule(schema, ['profile', field]);
+  const off = (field: ProfileField) => locked?.has(field) ?? false;
   const name = (field: ProfileField) => ['profile', field];
   const searchable = { showSearch: { optionFilterProp: 'label' as const } };
 
   return (
     <div className="profile-fields">
+      {locked?.size ? (
+        <Alert className="profile-fields__locked" type="info" showIcon title={t('userCenter.bankManaged')} />
+      ) : null}
       <Section title={t('profile.sections.institution')} intro={t('profile.intros.institution')}>
         <Half>
           <Form.Item name={name('instNm')} label={t('fields.instNm')} required rules={[rule('instNm')]}>
-            <Input maxLength={100} autoComplete="organization" />
+            <Input maxLength={100} autoComplete="organization" disabled={off('instNm')} />
           </Form.Item>
         </Half>
         <Half>
@@ -139,12 +159,13 @@ export function ProfileFields({
             normalize={upperCase}
             extra={t('profile.hints.swift')}
           >
-            <Input maxLength={11} spellCheck={false} autoComplete="off" />
+            <Input maxLength={11} spellCheck={false} autoComplete="off" disabled={off('instSwiftCode')} />
           </Form.Item>
         </Half>
         <Half>
           <Form.Item name={name('branchType')} label={t('fields.branchType')} required rules={[rule('branchType')]}>
             <Select
+              disabled={off('branchType')}
               placeholder={t('profile.choose')}
               options={BRANCH_TYPES.map((value) => ({ value, label: t(`profile.branchTypes.${value}`) }))}
             />
@@ -152,7 +173,7 @@ export function ProfileFields({
         </Half>
         <Half>
           <Form.Item name={name('branchName')} label={t('fields.branchName')} rules={[rule('branchName')]}>
-            <Input maxLength={100} />
+            <Input maxLength={100} disabled={off('branchName')} />
           </Form.Item>
         </Half>
         <Half>
@@ -162,7 +183,7 @@ export function ProfileFields({
             rules={[rule('branchSwiftCode')]}
             normalize={upperCase}
           >
-            <Input maxLength={11} spellCheck={false} autoComplete="off" />
+            <Input maxLength={11} spellCheck={false} autoComplete="off" disabled={off('branchSwiftCode')} />
           </Form.Item>
         </Half>
         <Half>
@@ -171,7 +192,13 @@ export function ProfileFields({
             label={t('fields.branchRegistrationPlace')}
             rules={[rule('branchRegistrationPlace')]}
           >
-            <Select {...searchable} allowClear placeholder={t('profile.choose')} options={options.allCountries} />
+            <Select
+              {...searchable}
+              disabled={off('branchRegistrationPlace')}
+              allowClear
+              placeholder={t('profile.choose')}
+              options={options.allCountries}
+            />
           </Form.Item>
         </Half>
         <Half>
@@ -181,7 +208,7 @@ export function ProfileFields({
             valuePropName="checked"
             extra={t('profile.hints.headOfficeEmployee')}
           >
-            <Switch />
+            <Switch disabled={off('headOfficeEmployee')} />
           </Form.Item>
         </Half>
         <Half>
@@ -191,7 +218,7 @@ export function ProfileFields({
             valuePropName="checked"
             extra={t('profile.hints.actingOnBehalf')}
           >
-            <Switch />
+            <Switch disabled={off('actingOnBehalf')} />
           </Form.Item>
         </Half>
         {actingOnBehalf ? (
@@ -203,7 +230,7 @@ export function ProfileFields({
               dependencies={[name('actingOnBehalf')]}
               rules={[rule('actingForInstitution'), actingForRule]}
             >
-              <Input maxLength={100} />
+              <Input maxLength={100} disabled={off('actingForInstitution')} />
             </Form.Item>
           </Full>
         ) : null}
@@ -238,7 +265,7 @@ export function ProfileFields({
         </Half>
         <Full>
           <Form.Item name={name('userRole')} label={t('fields.userRole')} required rules={[rule('userRole')]}>
-            <Radio.Group className="role-choice">
+            <Radio.Group className="role-choice" disabled={off('userRole')}>
               {USER_ROLES.map((role) => (
                 <Radio key={role} value={role} className="role-choice__option">
                   <span className="role-choice__label">{t(`profile.userRoles.${role}`)}</span>
@@ -254,6 +281,7 @@ export function ProfileFields({
         <Half>
           <Form.Item name={name('continent')} label={t('fields.continent')} required rules={[rule('continent')]}>
             <Select
+              disabled={off('continent')}
               placeholder={t('profile.choose')}
               options={options.continents}
               onChange={(value: string) => {
@@ -267,6 +295,7 @@ export function ProfileFields({
           <Form.Item name={name('country')} label={t('fields.country')} required rules={[rule('country')]}>
             <Select
               {...searchable}
+              disabled={off('country')}
               placeholder={t('profile.chooseOrType')}
               options={countries}
               onChange={(value: string) => {

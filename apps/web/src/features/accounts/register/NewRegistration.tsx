@@ -1,7 +1,7 @@
 import {
   type TProfile,
   ZCheckEmailCodeRequest,
-  ZProfileUpdateRequest,
+  ZProfileResubmitRequest,
   ZRegisterRequest,
 } from '@portal/shared/schemas/accounts';
 import { Button, Checkbox, Form, Input, Steps } from 'antd';
@@ -241,7 +241,7 @@ export function NewRegistration() {
           <p className="form-intro">
             {t('register.profileIntro', { email: verifiedEmail ?? form.getFieldValue('emailAdr') ?? '' })}
           </p>
-          <ProfileFields form={form} schema={ZProfileUpdateRequest} attachments={{ registrant: registrantProof }} />
+          <ProfileFields form={form} schema={ZProfileResubmitRequest} attachments={{ registrant: registrantProof }} />
           <div className="form-actions">
             <Button onClick={() => go(0)}>{t('register.back')}</Button>
             <Button type="primary" htmlType="submit">
