@@ -68,6 +68,15 @@ const ZEnv = z.object({
   STORAGE_DIR: z.string().optional(),
   /** Unset: demo data outside production only (db/seed/index.ts); true in production logs a warning. */
   SEED_DEMO_DATA: bool.optional(),
+  /** The first system administrator, invited at start while there is none (modules/users/initial-admin.ts). */
+  INITIAL_ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email('must be an e-mail address, e.g. it-admin@bank.example'))
+    .optional(),
+  INITIAL_ADMIN_NAME: z.string().trim().min(1).max(50).optional(),
 
   SMTP_URL: z
     .string()
@@ -147,6 +156,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.NODE_ENV === 'production' && e.CAPTCHA_TEST_MODE) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_MODE: must not be set in production');
   }
+  if (e.NODE_ENV === 'production' && e.INITIAL_ADMIN_EMAIL && !e.PUBLIC_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INITIAL_ADMIN_EMAIL: needs PUBLIC_BASE_URL in production (the invitation link points there)',
+    );
+  }
   // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
@@ -168,6 +182,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     storageDir: e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files'),
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
+    initialAdmin: e.INITIAL_ADMIN_EMAIL
+      ? { email: e.INITIAL_ADMIN_EMAIL, name: e.INITIAL_ADMIN_NAME ?? 'System Administrator' }
+      : null,
     smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 /**
- * Start: config → database → migrate → demo data and the production demo-password check
- * (start.ts) → app → listen, with graceful shutdown on SIGTERM/SIGINT (see platform/shutdown.ts).
+ * Start: config → database → migrate → demo data, the production demo-password check and the first
+ * administrator's invitation (start.ts) → app → listen, with graceful shutdown on SIGTERM/SIGINT.
  */
 import { ConfigError, parseConfig } from './config.ts';
 import { listenWithGracefulShutdown } from './platform/shutdown.ts';

@@ -62,7 +62,11 @@ describe('a production start', () => {
     const { lines, log } = captureLog();
     await boot(empty, production(), log);
     expect(await counts(db)).toEqual({ users: 0, institutions: 0, seedSteps: 0 });
-    expect(lines).toEqual([]);
+    // Nobody can log in yet: the start says how to invite the first administrator.
+    expect(lines).toEqual([
+      'warn: The portal has no system administrator: set INITIAL_ADMIN_EMAIL to invite the first one ' +
+        '(docs/operations.md, "First administrator").',
+    ]);
   });
 
   it('while a development start on the same database still loads the demo, as the quick start does', async () => {

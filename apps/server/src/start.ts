@@ -1,10 +1,15 @@
 /**
  * The start sequence of main.ts up to listening, as functions tests can call: database →
- * migrate → demo data and the production demo-password check → app.
+ * migrate → demo data and the production demo-password check → the first system administrator →
+ * app.
  *
  * Safe defaults in production (docs/operations.md, "Demo data"): no demo data unless
  * SEED_DEMO_DATA=true, which logs a warning at every start; and no start while an account still
  * has the published demo password, unless the instance is such an explicit demonstration.
+ *
+ * The first administrator (docs/operations.md, "First administrator"): with INITIAL_ADMIN_EMAIL
+ * and no system administrator, the start invites one (modules/users/initial-admin.ts) and says
+ * so in one line; without the variable and without an administrator it warns.
  */
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -14,6 +19,8 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
+import { ensureInitialAdmin, type InitialAdminOutcome } from './modules/users/initial-admin.ts';
+import { INVITATION_TTL_DAYS } from './modules/users/management.service.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
 
 /** Where start-up messages go (a pino logger in main.ts). */
@@ -68,6 +75,75 @@ export async function prepareDemoData(
   throw new StartRefusedError(demoPasswordRefusal(exposed));
 }
 
+/** The start's line about the first system administrator; undefined when there is nothing to say. */
+export function initialAdminMessage(
+  outcome: InitialAdminOutcome,
+  config: Pick<Config, 'smtp'>,
+): { level: 'info' | 'warn'; message: string } | undefined {
+  const delivery = config.smtp.url
+    ? 'the e-mail goes out through SMTP_URL'
+    : 'no SMTP_URL: the e-mail stays in the mail_outbox table, read its link there';
+  const until = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+  switch (outcome.kind) {
+    case 'invited':
+      return {
+        level: 'info',
+        message:
+          `First system administrator invited: ${outcome.email} (roles 50 and 99) of ${outcome.institution}` +
+          `${outcome.institutionCreated ? ' (institution created)' : ''}. The invitation link sets the password ` +
+          `and is valid ${INVITATION_TTL_DAYS} days, until ${until(outcome.expiresAt)} UTC; ${delivery}. ` +
+          'Unset INITIAL_ADMIN_EMAIL once the administrator has logged in.',
+      };
+    case 'reinvited':
+      return {
+        level: 'info',
+        message:
+          `The invitation of the first system administrator ${outcome.email} had run out unused: a new one was ` +
+          `sent, valid until ${until(outcome.expiresAt)} UTC; ${delivery}.`,
+      };
+    case 'pending':
+      return {
+        level: 'info',
+        message:
+          `INITIAL_ADMIN_EMAIL: ${outcome.email} is invited as system administrator and has not set a password ` +
+          `yet; the invitation is valid until ${until(outcome.expiresAt)} UTC. Nothing sent again.`,
+      };
+    case 'present':
+      return {
+        level: 'info',
+        message: 'INITIAL_ADMIN_EMAIL is set, but a system administrator exists: nothing to do. Unset the variable.',
+      };
+    case 'addressTaken':
+      return {
+        level: 'warn',
+        message:
+          `INITIAL_ADMIN_EMAIL: ${outcome.email} belongs to an account that is not a system administrator; ` +
+          'no administrator was invited. Give an address that has no account (docs/operations.md, "First administrator").',
+      };
+    case 'missing':
+      return {
+        level: 'warn',
+        message:
+          'The portal has no system administrator: set INITIAL_ADMIN_EMAIL to invite the first one ' +
+          '(docs/operations.md, "First administrator").',
+      };
+    case 'unneeded':
+      return undefined;
+  }
+}
+
+/** Invites the first system administrator if needed (INITIAL_ADMIN_EMAIL) and logs what it did. */
+export async function prepareInitialAdmin(
+  db: Db,
+  config: Pick<Config, 'initialAdmin' | 'publicBaseUrl' | 'brand' | 'smtp'>,
+  log: StartLog,
+): Promise<InitialAdminOutcome> {
+  const outcome = await ensureInitialAdmin(db, { config });
+  const line = initialAdminMessage(outcome, config);
+  if (line) log[line.level](line.message);
+  return outcome;
+}
+
 /**
  * Opens (or takes) the database, migrates it, prepares demo data and builds the app, ready to
  * listen. A refused start closes a database it opened itself.
@@ -81,6 +157,7 @@ export async function bootServer(
   try {
     await migrateToLatest(database.db);
     await prepareDemoData(database.db, config, log, { storage: new LocalDiskStorage(config.storageDir) });
+    await prepareInitialAdmin(database.db, config, log);
     const app = await buildApp({ config, database });
     return { app, database };
   } catch (error) {
