@@ -30,12 +30,16 @@ export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, em
   await dialog.getByLabel('Password', { exact: true }).focus();
   const flag = ((await (await precheck).json()) as { data: { flag: string } }).data.flag;
   await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByLabel('Picture code', { exact: true }).fill(answer);
+  let picture = answer;
+  await dialog.getByLabel('Picture code', { exact: true }).fill(picture);
   if (flag === '1') {
+    // The code request takes the password and picture code and uses the picture up: the log-in
+    // then takes the next picture's answer.
     mail.skipExisting(email);
     for (let attempt = 0; ; attempt += 1) {
+      await dialog.getByLabel('Picture code', { exact: true }).fill(picture);
       const sent = page.waitForResponse((r) => r.url().includes('/api/user/p1/getEmailCode'));
-      await dialog.getByRole('button', { name: 'Send code' }).click();
+      picture = await captchaAnswer(page, () => dialog.getByRole('button', { name: 'Send code' }).click());
       const reply = (await (await sent).json()) as { code: string; data: { seconds?: number } | null };
       if (reply.code === '0') break;
       if (reply.code !== 'PRT_RESEND_TOO_SOON' || attempt > 0)
@@ -46,6 +50,7 @@ export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, em
       const expected = page.consoleErrors.findLastIndex((line) => /status of 429/.test(line));
       if (expected >= 0) page.consoleErrors.splice(expected, 1);
     }
+    await dialog.getByLabel('Picture code', { exact: true }).fill(picture);
     await dialog.getByLabel('E-mail verification code', { exact: true }).fill(await mail.waitForCode(email));
   }
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();

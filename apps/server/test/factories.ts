@@ -93,9 +93,9 @@ export async function sessionCookie(db: Db, userId: number): Promise<string> {
   return `${SESSION_COOKIE}=${token}`;
 }
 
-/** A picture code and its answer, through the test-mode header. */
+/** A picture code and its answer, through the test-mode header (each from a client address of its own). */
 export async function solveCaptcha(app: FastifyInstance) {
-  const res = await app.inject({ method: 'GET', url: '/api/user/p1/getVerifyCode' });
+  const res = await app.inject({ method: 'GET', url: '/api/user/p1/getVerifyCode', remoteAddress: nextIp() });
   return {
     verifyCodeTraceId: res.json().data.verifyCodeTraceId as string,
     verifyCode: String(res.headers['x-test-captcha-answer']),
@@ -124,4 +124,32 @@ let ipCounter = 0;
 export function nextIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/**
+ * Logs in through the API as the browser does: picture code and password; when the server asks
+ * for an e-mail code (a browser new to the account, or after 3 failures), asks for the log-in
+ * code with the password and a new picture code, reads it from the outbox and logs in with it.
+ * Returns the last answer (the log-in's, or the refusal that stopped it).
+ */
+export async function logInThroughApi(
+  app: FastifyInstance,
+  db: Db,
+  email: string,
+  pwd: string = TEST_PASSWORD,
+  { ip = nextIp(), cookie }: { ip?: string; cookie?: string } = {},
+) {
+  const post = async (url: string, payload: object) =>
+    app.inject({ method: 'POST', url, remoteAddress: ip, ...(cookie ? { headers: { cookie } } : {}), payload });
+  const first = await post('/api/user/p1/login', { emailAdr: email, pwd, ...(await solveCaptcha(app)) });
+  if (first.json().code !== 'PRT_EMAIL_CODE_REQUIRED') return first;
+  const sent = await post('/api/user/p1/getEmailCode', {
+    emailAdr: email,
+    emailType: '3',
+    pwd,
+    ...(await solveCaptcha(app)),
+  });
+  if (sent.statusCode !== 200) return sent;
+  const { code } = await lastMailTo(db, email.trim().toLowerCase());
+  return post('/api/user/p1/login', { emailAdr: email, pwd, emailCode: code, ...(await solveCaptcha(app)) });
 }

@@ -61,8 +61,6 @@ export interface AppUserTable {
   interestedTypes: Generated<string[]>;
   locale: Generated<string>;
   reviewNote: string | null;
-  failedLogins: Generated<number>;
-  lockedUntil: NullableTimestamp;
   lastLoginAt: NullableTimestamp;
   lastActiveAt: NullableTimestamp;
   dormantWarnedAt: NullableTimestamp;
@@ -105,6 +103,14 @@ export interface CaptchaTable {
   createdAt: DefaultTimestamp;
   expiresAt: Timestamp;
   consumedAt: NullableTimestamp;
+}
+
+/** Failed log-ins in a row per address (registered or not) and the lock-out they caused. */
+export interface LoginFailureTable {
+  email: string;
+  failures: Generated<number>;
+  lockedUntil: NullableTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface RateLimitCounterTable {
@@ -344,6 +350,7 @@ export interface Database {
   verificationCode: VerificationCodeTable;
   captcha: CaptchaTable;
   rateLimitCounter: RateLimitCounterTable;
+  loginFailure: LoginFailureTable;
   mailOutbox: MailOutboxTable;
   auditLog: AuditLogTable;
   jobLease: JobLeaseTable;

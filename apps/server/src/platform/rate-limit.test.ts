@@ -80,9 +80,13 @@ describe('RATE_LIMITS', () => {
   it.each([
     ['loginPerIp', 30, 600],
     ['loginPerEmail', 10, 600],
+    ['loginPrecheckPerIp', 60, 600],
+    ['loginPrecheckPerEmail', 20, 600],
     ['captchaPerIp', 60, 600],
-    ['emailCodePerEmail', 10, 86_400],
     ['emailCodePerIp', 30, 3600],
+    ['registerCodesPerEmail', 5, 86_400],
+    ['resetCodesPerEmail', 5, 86_400],
+    ['loginCodesPerEmail', 20, 86_400],
     ['registrationPerIp', 10, 3600],
     ['passwordResetPerEmail', 5, 3600],
   ] as const)('%s allows %i per %i s', (name, limit, windowSeconds) => {

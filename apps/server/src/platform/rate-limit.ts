@@ -16,13 +16,25 @@ const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
 
-/** The portal's limits; the key names its subject, e.g. `login:ip:203.0.113.9`. */
+/**
+ * The portal's limits; the key names its subject, e.g. `login:ip:203.0.113.9`.
+ *
+ * Per requester (client address) limits count every request; per recipient (e-mail address)
+ * limits of e-mail codes count only codes actually issued (a refused resend does not), one
+ * allowance per purpose, so requests for one purpose cannot spend another's. A log-in code is
+ * issued only after the password and a picture code (see auth.service.ts), so an anonymous
+ * caller cannot spend a user's log-in allowance at all.
+ */
 export const RATE_LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: 10 * MINUTE },
   loginPerEmail: { limit: 10, windowSeconds: 10 * MINUTE },
+  loginPrecheckPerIp: { limit: 60, windowSeconds: 10 * MINUTE },
+  loginPrecheckPerEmail: { limit: 20, windowSeconds: 10 * MINUTE },
   captchaPerIp: { limit: 60, windowSeconds: 10 * MINUTE },
-  emailCodePerEmail: { limit: 10, windowSeconds: DAY },
   emailCodePerIp: { limit: 30, windowSeconds: HOUR },
+  registerCodesPerEmail: { limit: 5, windowSeconds: DAY },
+  resetCodesPerEmail: { limit: 5, windowSeconds: DAY },
+  loginCodesPerEmail: { limit: 20, windowSeconds: DAY },
   registrationPerIp: { limit: 10, windowSeconds: HOUR },
   passwordResetPerEmail: { limit: 5, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimit>;

@@ -8,6 +8,7 @@ import {
   CODE_TTL_MINUTES,
   type CodePurpose,
   checkVerificationCode,
+  issuedCodesKey,
   issueVerificationCode,
 } from './verification-codes.ts';
 
@@ -113,6 +114,61 @@ describe('issueVerificationCode', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await attemptsOf(email)).toHaveLength(1);
+  });
+});
+
+describe('issueVerificationCode with an allowance (issue 15)', () => {
+  const allowance = { limit: 2, windowSeconds: 86_400 };
+  const counted = async (purpose: CodePurpose, email: string) =>
+    (
+      await db
+        .selectFrom('rateLimitCounter')
+        .select('count')
+        .where('key', '=', issuedCodesKey(purpose, email))
+        .executeTakeFirst()
+    )?.count ?? 0;
+
+  it('counts only issued codes: refused resends and refusals over the allowance do not', async () => {
+    const email = newEmail();
+    const answers: string[] = [];
+    for (const second of [0, 10, 30, 59, 60, 70, 120, 180, 240]) {
+      const error = await errorOf(
+        issueVerificationCode(db, { email, purpose: 'reset', allowance, now: after(second) }),
+      );
+      answers.push(error?.code ?? 'issued');
+    }
+    expect(answers).toEqual([
+      'issued',
+      'PRT_RESEND_TOO_SOON',
+      'PRT_RESEND_TOO_SOON',
+      'PRT_RESEND_TOO_SOON',
+      'issued',
+      'PRT_RESEND_TOO_SOON',
+      'PRT_RATE_LIMITED',
+      'PRT_RATE_LIMITED',
+      'PRT_RATE_LIMITED',
+    ]);
+    expect(await counted('reset', email)).toBe(2);
+    expect(await attemptsOf(email)).toHaveLength(2);
+  });
+
+  it('keeps one allowance per purpose and address, whatever the case of the address', async () => {
+    const email = newEmail();
+    for (const second of [0, 60])
+      await issueVerificationCode(db, { email, purpose: 'reset', allowance, now: after(second) });
+    const over = await errorOf(
+      issueVerificationCode(db, { email: email.toUpperCase(), purpose: 'reset', allowance, now: after(120) }),
+    );
+    expect(over?.code).toBe('PRT_RATE_LIMITED');
+    expect(
+      await errorOf(issueVerificationCode(db, { email, purpose: 'login', allowance, now: after(120) })),
+    ).toBeNull();
+    expect(
+      await errorOf(issueVerificationCode(db, { email, purpose: 'register', allowance, now: after(120) })),
+    ).toBeNull();
+    expect([await counted('reset', email), await counted('login', email), await counted('register', email)]).toEqual([
+      2, 1, 1,
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { normalizeCode, randomCode, sameDigest, sha256Hex } from './codes.ts';
 import { AppError } from './errors.ts';
+import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 
 export type CodePurpose = 'register' | 'login' | 'reset';
 
@@ -26,17 +27,30 @@ async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/** The rate-limit key of the codes issued to an address for a purpose (its allowance). */
+export const issuedCodesKey = (purpose: CodePurpose, email: string) =>
+  `email-code:issued:${purpose}:${normalizeEmail(email)}`;
+
 /**
  * Issues a new code for an address and purpose and retires any earlier one.
  * Throws PRT_RESEND_TOO_SOON (with the seconds left) within 60 s of the previous code.
+ * With `allowance`, the code counts toward the address's allowance for that purpose
+ * (`issuedCodesKey`), and over it the call throws PRT_RATE_LIMITED. Only issued codes count:
+ * a refused request (too soon, or over the allowance) leaves the count as it was.
  */
 export async function issueVerificationCode(
   db: Db,
-  { email, purpose, now = new Date() }: { email: string; purpose: CodePurpose; now?: Date },
+  {
+    email,
+    purpose,
+    allowance,
+    now = new Date(),
+  }: { email: string; purpose: CodePurpose; allowance?: RateLimit; now?: Date },
 ): Promise<{ code: string; resendAfterSeconds: number }> {
   const address = normalizeEmail(email);
   return inTransaction(db, async (trx) => {
-    // Two simultaneous requests for one address must not both pass the 60 s check.
+    // Two simultaneous requests for one address must not both pass the 60 s check (nor both
+    // take the last code of the allowance).
     await sql`select pg_advisory_xact_lock(hashtextextended(${`verification-code:${purpose}:${address}`}, 0))`.execute(
       trx,
     );
@@ -52,6 +66,11 @@ export async function issueVerificationCode(
       const elapsedMs = now.getTime() - new Date(previous.createdAt).getTime();
       const waitSeconds = Math.ceil((CODE_RESEND_SECONDS * 1000 - elapsedMs) / 1000);
       if (waitSeconds > 0) throw new AppError('PRT_RESEND_TOO_SOON', { seconds: waitSeconds });
+    }
+    if (allowance) {
+      // Counted inside the transaction: when this refuses, the error rolls the count back.
+      const hit = await hitRateLimit(trx, { key: issuedCodesKey(purpose, address), ...allowance, now });
+      if (!hit.allowed) throw new AppError('PRT_RATE_LIMITED', { seconds: hit.retryAfterSeconds });
     }
     await trx
       .updateTable('verificationCode')

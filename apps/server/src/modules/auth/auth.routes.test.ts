@@ -1,5 +1,14 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildUser, lastMailTo, nextIp, sessionCookie, solveCaptcha, TEST_PASSWORD } from '../../../test/factories.ts';
+import {
+  buildUser,
+  lastMailTo,
+  logInThroughApi,
+  nextIp,
+  sessionCookie,
+  solveCaptcha,
+  TEST_PASSWORD,
+} from '../../../test/factories.ts';
 import { buildTestApp, testConfig } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 
@@ -22,10 +31,47 @@ async function tryLogin(email: string, pwd: string, extra: Extra = {}) {
 const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }, name: string) =>
   res.cookies.find((c) => c.name === name)?.value;
 
+async function precheck(email: string, extra: { cookie?: string; ip?: string } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/p1/queryLoginEmailFlag',
+    remoteAddress: extra.ip ?? nextIp(),
+    ...(extra.cookie ? { headers: { cookie: extra.cookie } } : {}),
+    payload: { emailAdr: email },
+  });
+}
+
+/** Asks for a log-in code as the log-in dialog does: with the password and a picture code. */
+async function askLoginCode(email: string, pwd = TEST_PASSWORD, extra: { cookie?: string; ip?: string } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/p1/getEmailCode',
+    remoteAddress: extra.ip ?? nextIp(),
+    ...(extra.cookie ? { headers: { cookie: extra.cookie } } : {}),
+    payload: { emailAdr: email, emailType: '3', pwd, ...(await solveCaptcha(app)) },
+  });
+}
+
+/** Moves an address's e-mail codes a minute into the past, as if the resend wait had passed. */
+async function waitOutResend(email: string) {
+  await db
+    .updateTable('verificationCode')
+    .set({ createdAt: sql<Date>`created_at - interval '61 seconds'` })
+    .where('email', '=', email)
+    .execute();
+}
+
+/** Logs in (e-mail code included) and returns the browser's device cookie, now known to the account. */
+async function knownDevice(email: string): Promise<string> {
+  const res = await logInThroughApi(app, db, email);
+  expect(res.statusCode).toBe(200);
+  return `portal_device=${cookieOf(res, 'portal_device')}`;
+}
+
 describe('POST /api/user/p1/login', () => {
-  it('logs in with the right password and picture code, and the session shows the user', async () => {
+  it('logs in with the right password, picture code and e-mail code, and the session shows the user', async () => {
     const user = await buildUser(db, { email: 'ok@bank.example', name: 'Olivia Ok' });
-    const res = await tryLogin('OK@bank.example', TEST_PASSWORD);
+    const res = await logInThroughApi(app, db, 'OK@bank.example');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ lgcSn: user.lgcSn, usrNm: 'Olivia Ok', actvtInd: '1', rlTpcd: ['10'] });
     const sid = res.cookies.find((c) => c.name === 'portal_sid');
@@ -88,61 +134,92 @@ describe('POST /api/user/p1/login', () => {
     expect(audit.map((a) => a.action)).toContain('auth.locked');
   });
 
-  it('asks for an e-mail code after 3 failures, and accepts the e-mailed one', async () => {
+  it('asks a known browser for an e-mail code after 3 failures, and accepts the e-mailed one', async () => {
     await buildUser(db, { email: 'code@bank.example' });
-    for (let i = 0; i < 3; i++) await tryLogin('code@bank.example', 'Wrong#2026x');
-    const precheck = await app.inject({
-      method: 'POST',
-      url: '/api/user/p1/queryLoginEmailFlag',
-      payload: { emailAdr: 'code@bank.example' },
-    });
-    expect(precheck.json().data).toEqual({ flag: '1' });
-    const without = await tryLogin('code@bank.example', TEST_PASSWORD);
+    const cookie = await knownDevice('code@bank.example');
+    expect((await precheck('code@bank.example', { cookie })).json().data).toEqual({ flag: '0' });
+    for (let i = 0; i < 3; i++) await tryLogin('code@bank.example', 'Wrong#2026x', { cookie });
+    expect((await precheck('code@bank.example', { cookie })).json().data).toEqual({ flag: '1' });
+    const without = await tryLogin('code@bank.example', TEST_PASSWORD, { cookie });
     expect(without.json().code).toBe('PRT_EMAIL_CODE_REQUIRED');
-    const sent = await app.inject({
-      method: 'POST',
-      url: '/api/user/p1/getEmailCode',
-      remoteAddress: nextIp(),
-      payload: { emailAdr: 'code@bank.example', emailType: '3' },
-    });
+    await waitOutResend('code@bank.example');
+    const sent = await askLoginCode('code@bank.example', TEST_PASSWORD, { cookie });
     expect(sent.json().data).toEqual({ resendAfterSeconds: 60 });
     const { code } = await lastMailTo(db, 'code@bank.example');
     expect(code).toMatch(/^[A-Z2-9]{4}$/);
     const wrongCode = await tryLogin('code@bank.example', TEST_PASSWORD, {
+      cookie,
       emailCode: code === 'AAAA' ? 'BBBB' : 'AAAA',
     });
     expect(wrongCode.json().code).toBe('PRT_CODE_INCORRECT');
-    const ok = await tryLogin('code@bank.example', TEST_PASSWORD, { emailCode: code });
+    const ok = await tryLogin('code@bank.example', TEST_PASSWORD, { cookie, emailCode: code });
     expect(ok.statusCode).toBe(200);
+    // The success clears the failures: the known browser logs in directly again.
+    expect((await precheck('code@bank.example', { cookie })).json().data).toEqual({ flag: '0' });
   });
 
-  it('trusts the first device, then asks for an e-mail code on a new one', async () => {
+  it('asks every browser new to the account for an e-mail code, the first included, then trusts it', async () => {
     await buildUser(db, { email: 'device@bank.example' });
-    const first = await tryLogin('device@bank.example', TEST_PASSWORD);
-    expect(first.statusCode).toBe(200);
-    const device = cookieOf(first, 'portal_device');
-    const known = await app.inject({
+    expect((await precheck('device@bank.example')).json().data.flag).toBe('1');
+    expect((await tryLogin('device@bank.example', TEST_PASSWORD)).json().code).toBe('PRT_EMAIL_CODE_REQUIRED');
+    const cookie = await knownDevice('device@bank.example');
+    expect((await precheck('device@bank.example', { cookie })).json().data.flag).toBe('0');
+    expect((await tryLogin('device@bank.example', TEST_PASSWORD, { cookie })).statusCode).toBe(200);
+    expect((await precheck('device@bank.example')).json().data.flag).toBe('1');
+    expect((await tryLogin('device@bank.example', TEST_PASSWORD)).json().code).toBe('PRT_EMAIL_CODE_REQUIRED');
+  });
+
+  it('sends a log-in code only with the right password and picture code', async () => {
+    await buildUser(db, { email: 'gated@bank.example' });
+    const bare = await app.inject({
       method: 'POST',
-      url: '/api/user/p1/queryLoginEmailFlag',
-      headers: { cookie: `portal_device=${device}` },
-      payload: { emailAdr: 'device@bank.example' },
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: { emailAdr: 'gated@bank.example', emailType: '3' },
     });
-    expect(known.json().data.flag).toBe('0');
-    const fresh = await app.inject({
+    expect(bare.statusCode).toBe(422);
+    expect(
+      bare
+        .json()
+        .data.fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['pwd', 'verifyCode', 'verifyCodeTraceId']);
+    const wrongPicture = await app.inject({
       method: 'POST',
-      url: '/api/user/p1/queryLoginEmailFlag',
-      payload: { emailAdr: 'device@bank.example' },
+      url: '/api/user/p1/getEmailCode',
+      remoteAddress: nextIp(),
+      payload: {
+        emailAdr: 'gated@bank.example',
+        emailType: '3',
+        pwd: TEST_PASSWORD,
+        verifyCode: 'ZZZZ',
+        verifyCodeTraceId: 'none',
+      },
     });
-    expect(fresh.json().data.flag).toBe('1');
+    expect(wrongPicture.json().code).toBe('PRT_CAPTCHA_INCORRECT');
+    const wrong = await askLoginCode('gated@bank.example', 'Wrong#2026x');
+    const unknown = await askLoginCode('nobody-gated@bank.example', 'Wrong#2026x');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().code).toBe('PRT_LOGIN_FAILED');
+    expect((await lastMailTo(db, 'gated@bank.example')).mail).toBeUndefined();
+    // A wrong password here is a failed log-in like any other.
+    const failures = await db
+      .selectFrom('loginFailure')
+      .select(['email', 'failures'])
+      .where('email', 'in', ['gated@bank.example', 'nobody-gated@bank.example'])
+      .orderBy('email')
+      .execute();
+    expect(failures).toEqual([
+      { email: 'gated@bank.example', failures: 1 },
+      { email: 'nobody-gated@bank.example', failures: 1 },
+    ]);
+    expect((await askLoginCode('gated@bank.example')).statusCode).toBe(200);
+    expect((await lastMailTo(db, 'gated@bank.example')).code).toMatch(/^[A-Z2-9]{4}$/);
   });
 
   it('does not tell from the pre-check or the code request whether an address is registered', async () => {
-    const precheck = await app.inject({
-      method: 'POST',
-      url: '/api/user/p1/queryLoginEmailFlag',
-      payload: { emailAdr: 'ghost@bank.example' },
-    });
-    expect(precheck.json().data.flag).toBe('1');
+    expect((await precheck('ghost@bank.example')).json().data.flag).toBe('1');
     const reset = await app.inject({
       method: 'POST',
       url: '/api/user/p1/getEmailCode',
@@ -174,6 +251,166 @@ describe('POST /api/user/p1/login', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+async function askCode(email: string, emailType: '1' | '2' | '3', ip = nextIp()) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/p1/getEmailCode',
+    remoteAddress: ip,
+    payload: { emailAdr: email, emailType },
+  });
+}
+
+async function issuedCount(purpose: string, email: string): Promise<number> {
+  const rows = await db
+    .selectFrom('rateLimitCounter')
+    .select('count')
+    .where('key', '=', `email-code:issued:${purpose}:${email}`)
+    .execute();
+  return rows.reduce((sum, r) => sum + r.count, 0);
+}
+
+describe("e-mail codes: nobody else can spend a user's codes (issue 15)", () => {
+  it("15 anonymous requests of every kind from 15 client addresses leave the user's log-in and reset codes", async () => {
+    await buildUser(db, { email: 'victim@bank.example' });
+    await knownDevice('victim@bank.example');
+    await waitOutResend('victim@bank.example');
+    const answers = new Set<string>();
+    for (let i = 0; i < 15; i++) {
+      for (const emailType of ['1', '2', '3'] as const) {
+        const res = await askCode('victim@bank.example', emailType, `10.60.${i}.${emailType}`);
+        answers.add(`${emailType} ${res.json().code}`);
+      }
+    }
+    await waitOutResend('victim@bank.example');
+    // The user, in a browser new to the account, still gets his log-in code and logs in...
+    const login = await logInThroughApi(app, db, 'victim@bank.example');
+    expect(login.json().code).toBe('0');
+    // ...and can still ask for a reset code.
+    expect((await askCode('victim@bank.example', '2')).json().code).toBe('0');
+    // Registration: the address is registered. Reset: one code, then refused resends. Log-in:
+    // not without the password and a picture code.
+    expect([...answers].sort()).toEqual(['1 PRT_EMAIL_EXISTS', '2 0', '2 PRT_RESEND_TOO_SOON', '3 PRT_VALIDATION']);
+    // Only the reset codes issued (the attacker's one, the user's one) count toward the allowance.
+    expect(await issuedCount('reset', 'victim@bank.example')).toBe(2);
+  });
+
+  it('counts only codes issued toward the address: refused resends do not, and each purpose has its own', async () => {
+    const email = 'resend@bank.example';
+    const answers: string[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 4; i++) answers.push((await askCode(email, '1')).json().code);
+      await waitOutResend(email);
+    }
+    // Five registration codes a day per address; the 3 refused resends of each round are free.
+    const round = ['0', 'PRT_RESEND_TOO_SOON', 'PRT_RESEND_TOO_SOON', 'PRT_RESEND_TOO_SOON'];
+    expect(answers.slice(0, 20)).toEqual([...round, ...round, ...round, ...round, ...round]);
+    expect(answers.slice(20)).toEqual(Array(4).fill('PRT_RATE_LIMITED'));
+    expect(await issuedCount('register', email)).toBe(5);
+    // Registration's allowance spent, the address's reset codes are untouched.
+    expect((await askCode(email, '2')).statusCode).toBe(200);
+  });
+
+  it('limits one client address asking for codes for many addresses: 30 an hour', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await askCode(`many${i}@bank.example`, '2', '10.61.0.1')).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(statuses[30]).toBe(429);
+    // That requester's refusal is his own: another asks for the same address.
+    expect((await askCode('many30@bank.example', '2', '10.61.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('log-in answers do not tell a registered address from an unknown one (issue 15)', () => {
+  type Answer = { status: number; body: { code: string; message: string; data: unknown } };
+  const answer = (res: { statusCode: number; json: () => Answer['body'] }): Answer => ({
+    status: res.statusCode,
+    body: res.json(),
+  });
+
+  /** What a stranger can see of an address: pre-checks, 5 wrong passwords, the right one, a code request. */
+  async function transcript(email: string) {
+    const seen = [answer(await precheck(email))];
+    for (let i = 0; i < 5; i++) seen.push(answer(await tryLogin(email, 'Wrong#2026x')));
+    seen.push(answer(await tryLogin(email, TEST_PASSWORD)));
+    seen.push(answer(await askLoginCode(email, TEST_PASSWORD)));
+    seen.push(answer(await precheck(email)));
+    return seen;
+  }
+
+  it.each([
+    ['registered, never logged in', {}],
+    ['registered, logged in from another browser', { loggedIn: true }],
+    ['registered, invited and not yet activated (no password)', { invited: true }],
+  ] as const)('%s: the same answers as an unknown address', async (_name, how) => {
+    const n = nextIp().replaceAll('.', '-');
+    const registered = `enum-${n}@bank.example`;
+    const unknown = `enum-ghost-${n}@bank.example`;
+    const user = await buildUser(db, { email: registered });
+    if ('invited' in how)
+      await db.updateTable('appUser').set({ passwordHash: null }).where('id', '=', user.id).execute();
+    if ('loggedIn' in how) await knownDevice(registered);
+    const forRegistered = await transcript(registered);
+    const forUnknown = await transcript(unknown);
+    expect(forRegistered).toEqual(forUnknown);
+    expect(forUnknown.map((a) => [a.status, a.body.code])).toEqual([
+      [200, '0'],
+      [401, 'PRT_LOGIN_FAILED'],
+      [401, 'PRT_LOGIN_FAILED'],
+      [401, 'PRT_LOGIN_FAILED'],
+      [401, 'PRT_LOGIN_FAILED'],
+      [429, 'PRT_ACCOUNT_LOCKED'],
+      [429, 'PRT_ACCOUNT_LOCKED'],
+      [429, 'PRT_ACCOUNT_LOCKED'],
+      [200, '0'],
+    ]);
+    expect(forUnknown[0]?.body).toMatchObject({ data: { flag: '1' } });
+    expect(forUnknown[8]?.body).toMatchObject({ data: { flag: '1' } });
+    expect(forUnknown[5]?.body).toMatchObject({ message: expect.stringMatching(/locked.*15 minutes/) });
+  });
+
+  it('limits the pre-check per address (20 in 10 minutes) and per client address (60), alike for both', async () => {
+    await buildUser(db, { email: 'limited@bank.example' });
+    const perAddress: Record<string, Answer[]> = {};
+    for (const email of ['limited@bank.example', 'limited-ghost@bank.example']) {
+      const seen = [];
+      for (let i = 0; i < 21; i++) seen.push(answer(await precheck(email)));
+      perAddress[email] = seen;
+      expect(seen.slice(0, 20).every((a) => a.status === 200)).toBe(true);
+      expect(seen[20]).toMatchObject({ status: 429, body: { code: 'PRT_RATE_LIMITED' } });
+    }
+    expect(perAddress['limited@bank.example']).toEqual(perAddress['limited-ghost@bank.example']);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++)
+      statuses.push((await precheck(`spray${i}@bank.example`, { ip: '10.62.0.1' })).statusCode);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(statuses[60]).toBe(429);
+  });
+
+  it('spends the same password-check time on an unknown address (a dummy argon2 hash)', async () => {
+    await buildUser(db, { email: 'timed@bank.example' });
+    const timed = async (email: string) => {
+      const captcha = await solveCaptcha(app);
+      const started = performance.now();
+      await app.inject({
+        method: 'POST',
+        url: '/api/user/p1/login',
+        remoteAddress: nextIp(),
+        payload: { emailAdr: email, pwd: 'Wrong#2026x', ...captcha },
+      });
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timed('timed@bank.example'));
+      unknown.push(await timed('timed-ghost@bank.example'));
+    }
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
   });
 });
 
@@ -349,11 +586,13 @@ describe('passwords', () => {
       payload: { oPwd: TEST_PASSWORD, pwd: 'Fresh#2468q', confirmPwd: 'Fresh#2468q' },
     });
     expect(right.statusCode).toBe(200);
-    expect((await tryLogin('change@bank.example', 'Fresh#2468q')).statusCode).toBe(200);
+    expect((await logInThroughApi(app, db, 'change@bank.example', 'Fresh#2468q')).statusCode).toBe(200);
   });
 
   it('resets by e-mail code, unlocking the account', async () => {
     await buildUser(db, { email: 'forgot@bank.example', passwordResetRequired: true });
+    for (let i = 0; i < 5; i++) await tryLogin('forgot@bank.example', 'Wrong#2026x');
+    expect((await tryLogin('forgot@bank.example', TEST_PASSWORD)).json().code).toBe('PRT_ACCOUNT_LOCKED');
     await app.inject({
       method: 'POST',
       url: '/api/user/p1/getEmailCode',
@@ -367,7 +606,7 @@ describe('passwords', () => {
       payload: { emailAdr: 'forgot@bank.example', emailCode: code, pwd: 'Renew#2468q', confirmPwd: 'Renew#2468q' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await tryLogin('forgot@bank.example', 'Renew#2468q')).statusCode).toBe(200);
+    expect((await logInThroughApi(app, db, 'forgot@bank.example', 'Renew#2468q')).statusCode).toBe(200);
   });
 
   it.each([

@@ -68,13 +68,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Log-in pre-check: 1 when an e-mail code is needed',
+        summary:
+          'Log-in pre-check: 1 when an e-mail code is needed (always, unless this browser has logged in to the account before)',
         body: ZLoginPrecheckRequest,
         response: { 200: ZEnvelope(ZLoginPrecheck) },
       },
     },
     async (request, reply) =>
-      ok(request, { flag: await loginPrecheck(db, request.body.emailAdr, deviceIdOf(request, reply, config)) }),
+      ok(request, {
+        flag: await loginPrecheck(db, request.body.emailAdr, {
+          ip: request.ip,
+          deviceId: deviceIdOf(request, reply, config),
+        }),
+      }),
   );
 
   app.post(
@@ -83,7 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'E-mails a 4-character code (1 registration, 2 reset, 3 log-in)',
+        summary:
+          'E-mails a 4-character code (1 registration, 2 reset, 3 log-in: needs the password and a picture code)',
         body: ZEmailCodeRequest,
         response: { 200: ZEnvelope(ZEmailCodeSent) },
       },

@@ -1,10 +1,16 @@
 /**
  * Log-in, e-mail codes and passwords: the rules, with no HTTP in sight.
  *
- * When is an e-mail code needed at log-in (the pre-check's "1")? When the account has failed to
- * log in 3 or more times in a row since its last success, or when it logs in from a device it has
- * not used before while it already has a known device (first log-in ever trusts the device).
- * Unknown e-mail addresses answer "1" as well, so the pre-check does not tell who is registered.
+ * When is an e-mail code needed at log-in (the pre-check's "1")? When the address has failed to
+ * log in 3 or more times in a row since its last success, or when the browser's device cookie is
+ * not one this account has logged in from (the very first log-in included). So the pre-check
+ * answers "0" only to a browser that has logged in to the account before: to everyone else it
+ * answers "1" for every address, registered or not, and tells nobody who is registered.
+ *
+ * Failures and the lock-out are counted per address string (platform/login-failures.ts), so an
+ * unknown address locks after 5 failures as a registered one does, and checking it costs the
+ * same argon2 time (a dummy hash). A log-in code is e-mailed only to a caller who passed the
+ * password and a picture code, so an anonymous caller cannot spend an account's codes.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/shared';
@@ -13,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { consumeCaptcha } from '../../platform/captcha.ts';
 import { AppError } from '../../platform/errors.ts';
+import { clearLoginFailures, loginFailuresOf, recordLoginFailure } from '../../platform/login-failures.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
@@ -26,29 +33,68 @@ export type ClientContext = { ip: string; userAgent?: string; deviceId: string; 
 
 const deviceHash = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
 
-async function isKnownDevice(db: Db, userId: number, deviceId: string): Promise<{ known: boolean; anyKnown: boolean }> {
-  const rows = await db.selectFrom('knownDevice').select('deviceHash').where('userId', '=', userId).execute();
-  return { known: rows.some((r) => r.deviceHash === deviceHash(deviceId)), anyKnown: rows.length > 0 };
+/** Has this browser logged in to the account with this address before? One query either way. */
+async function isKnownDevice(db: Db, email: string, deviceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('knownDevice as d')
+    .innerJoin('appUser as u', 'u.id', 'd.userId')
+    .select('d.userId')
+    .where('u.email', '=', email.toLowerCase())
+    .where('d.deviceHash', '=', deviceHash(deviceId))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-export async function needsEmailCode(db: Db, user: UserRow | undefined, deviceId: string): Promise<boolean> {
-  if (!user) return true;
-  if (user.failedLogins >= EMAIL_CODE_AFTER_FAILURES) return true;
-  const { known, anyKnown } = await isKnownDevice(db, user.id, deviceId);
-  return anyKnown && !known;
+/** The pre-check's rule (see the top of this file); `failures` are the address's in a row. */
+export async function needsEmailCode(db: Db, email: string, deviceId: string, failures: number): Promise<boolean> {
+  if (failures >= EMAIL_CODE_AFTER_FAILURES) return true;
+  return !(await isKnownDevice(db, email, deviceId));
 }
 
-export async function loginPrecheck(db: Db, email: string, deviceId: string): Promise<'0' | '1'> {
-  return (await needsEmailCode(db, await findUserByEmail(db, email), deviceId)) ? '1' : '0';
+/** The log-in pre-check: '1' when an e-mail code is needed. Limited per address and per requester. */
+export async function loginPrecheck(
+  db: Db,
+  email: string,
+  client: Pick<ClientContext, 'ip' | 'deviceId'>,
+): Promise<'0' | '1'> {
+  await enforceRateLimit(db, { key: `login-precheck:ip:${client.ip}`, ...RATE_LIMITS.loginPrecheckPerIp });
+  await enforceRateLimit(db, { key: `login-precheck:email:${email}`, ...RATE_LIMITS.loginPrecheckPerEmail });
+  const { failures } = await loginFailuresOf(db, email);
+  return (await needsEmailCode(db, email, client.deviceId, failures)) ? '1' : '0';
 }
 
-export type LoginInput = {
-  emailAdr: string;
-  pwd: string;
-  verifyCode: string;
-  verifyCodeTraceId: string;
-  emailCode?: string;
-};
+export type Credentials = { emailAdr: string; pwd: string; verifyCode: string; verifyCodeTraceId: string };
+
+export type LoginInput = Credentials & { emailCode?: string };
+
+/**
+ * What every log-in checks first, and the log-in code request too: the limits, the picture
+ * code, the address's lock-out, the password. An unknown address gets exactly what a wrong
+ * password gets (same answer, same argon2 time, a failure counted against the address), and
+ * locks alike. Returns the account (right password) and the address's failures before this try.
+ */
+async function checkCredentials(
+  db: Db,
+  config: Config,
+  input: Credentials,
+  client: ClientContext,
+): Promise<{ user: UserRow; failures: number }> {
+  const email = input.emailAdr;
+  await enforceRateLimit(db, { key: `login:ip:${client.ip}`, ...RATE_LIMITS.loginPerIp });
+  await enforceRateLimit(db, { key: `login:email:${email}`, ...RATE_LIMITS.loginPerEmail });
+  if (!(await consumeCaptcha(db, input.verifyCodeTraceId, input.verifyCode))) {
+    throw new AppError('PRT_CAPTCHA_INCORRECT');
+  }
+  const now = new Date();
+  const { failures, lockedUntil } = await loginFailuresOf(db, email);
+  if (lockedUntil && lockedUntil > now) {
+    throw new AppError('PRT_ACCOUNT_LOCKED', { minutes: minutesUntil(lockedUntil, now) });
+  }
+  const user = await findUserByEmail(db, email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.pwd);
+  if (user && passwordOk) return { user, failures };
+  return recordFailedLogin(db, config, email, user, client, now);
+}
 
 /** Checks everything a log-in needs; on success starts a session and returns it with the user. */
 export async function login(
@@ -58,37 +104,25 @@ export async function login(
   client: ClientContext,
 ): Promise<{ user: UserRow; token: string }> {
   const email = input.emailAdr;
-  await enforceRateLimit(db, { key: `login:ip:${client.ip}`, ...RATE_LIMITS.loginPerIp });
-  await enforceRateLimit(db, { key: `login:email:${email}`, ...RATE_LIMITS.loginPerEmail });
-  if (!(await consumeCaptcha(db, input.verifyCodeTraceId, input.verifyCode))) {
-    throw new AppError('PRT_CAPTCHA_INCORRECT');
-  }
-
-  const user = await findUserByEmail(db, email);
-  const now = new Date();
-  if (user?.lockedUntil && new Date(user.lockedUntil) > now) {
-    throw new AppError('PRT_ACCOUNT_LOCKED', { minutes: minutesUntil(new Date(user.lockedUntil), now) });
-  }
-  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.pwd);
-  if (!user || !passwordOk) {
-    if (user) await recordFailedLogin(db, config, user, client, now);
-    throw new AppError('PRT_LOGIN_FAILED');
-  }
+  const { user, failures } = await checkCredentials(db, config, input, client);
   if (user.status !== 'active' || (await institutionStopped(db, user.institutionId))) {
     throw new AppError('PRT_ACCOUNT_STOPPED');
   }
-  if (await needsEmailCode(db, user, client.deviceId)) {
+  // Before the e-mail code: the reset it leads to proves the mailbox anyway.
+  if (user.passwordResetRequired) throw new AppError('YBLTS100U022');
+  if (await needsEmailCode(db, email, client.deviceId, failures)) {
     if (!input.emailCode?.trim()) throw new AppError('PRT_EMAIL_CODE_REQUIRED');
     await checkVerificationCode(db, { email, purpose: 'login', code: input.emailCode, consume: true });
   }
-  if (user.passwordResetRequired) throw new AppError('YBLTS100U022');
 
+  const now = new Date();
   const token = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('appUser')
-      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now, lastActiveAt: now, updatedAt: now })
+      .set({ lastLoginAt: now, lastActiveAt: now, updatedAt: now })
       .where('id', '=', user.id)
       .execute();
+    await clearLoginFailures(trx, email);
     await trx
       .insertInto('knownDevice')
       .values({ userId: user.id, deviceHash: deviceHash(client.deviceId) })
@@ -109,7 +143,7 @@ export async function login(
       now,
     });
   });
-  return { user: { ...user, failedLogins: 0, lockedUntil: null }, token };
+  return { user, token };
 }
 
 async function institutionStopped(db: Db, institutionId: number | null): Promise<boolean> {
@@ -122,52 +156,93 @@ function minutesUntil(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }
 
-async function recordFailedLogin(db: Db, config: Config, user: UserRow, client: ClientContext, now: Date) {
-  const failures = user.failedLogins + 1;
-  const locks = failures >= config.auth.lockoutThreshold;
-  const lockedUntil = locks ? new Date(now.getTime() + config.auth.lockoutMs) : null;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appUser')
-      .set({ failedLogins: failures, ...(locks ? { lockedUntil } : {}) })
-      .where('id', '=', user.id)
-      .execute();
-    await recordAudit(trx, {
-      actorUserId: user.id,
-      actorEmail: user.email,
-      action: locks ? AUDIT_ACTIONS.locked : AUDIT_ACTIONS.loginFailed,
-      targetType: 'user',
-      targetId: user.lgcSn,
-      detail: { failures },
-      ip: client.ip,
-    });
+/**
+ * Counts a failure against the address (an account's or not: the same statements either way),
+ * audits it, and throws: PRT_ACCOUNT_LOCKED from the `lockoutThreshold`-th on, else
+ * PRT_LOGIN_FAILED.
+ */
+async function recordFailedLogin(
+  db: Db,
+  config: Config,
+  email: string,
+  user: UserRow | undefined,
+  client: ClientContext,
+  now: Date,
+): Promise<never> {
+  const state = await recordLoginFailure(db, email, {
+    threshold: config.auth.lockoutThreshold,
+    lockoutMs: config.auth.lockoutMs,
+    now,
   });
-  if (locks && lockedUntil) throw new AppError('PRT_ACCOUNT_LOCKED', { minutes: minutesUntil(lockedUntil, now) });
+  const locks = state.failures >= config.auth.lockoutThreshold && state.lockedUntil !== null;
+  await recordAudit(db, {
+    actorUserId: user?.id ?? null,
+    actorEmail: email,
+    action: locks ? AUDIT_ACTIONS.locked : AUDIT_ACTIONS.loginFailed,
+    targetType: 'user',
+    ...(user ? { targetId: user.lgcSn } : {}),
+    detail: { failures: state.failures, ...(user ? {} : { unknownAddress: true }) },
+    ip: client.ip,
+  });
+  if (locks && state.lockedUntil) {
+    throw new AppError('PRT_ACCOUNT_LOCKED', { minutes: minutesUntil(state.lockedUntil, now) });
+  }
+  throw new AppError('PRT_LOGIN_FAILED');
 }
 
 const EMAIL_TYPE_PURPOSE = { '1': 'register', '2': 'reset', '3': 'login' } as const;
 
+const CODE_ALLOWANCE = {
+  register: RATE_LIMITS.registerCodesPerEmail,
+  reset: RATE_LIMITS.resetCodesPerEmail,
+  login: RATE_LIMITS.loginCodesPerEmail,
+} as const;
+
+export type EmailCodeInput = {
+  emailAdr: string;
+  emailType: '1' | '2' | '3';
+  pwd?: string | undefined;
+  verifyCode?: string | undefined;
+  verifyCodeTraceId?: string | undefined;
+};
+
 /**
- * Sends an e-mail code. Registration refuses a registered address (the form must say so);
- * log-in and reset answer the same whether or not the address is registered, and only send
- * to registered ones.
+ * Sends an e-mail code. Every request counts toward the requester's (client address's) limit;
+ * only an issued code counts toward the address's allowance, one allowance per purpose.
+ * - Registration refuses a registered address (the form must say so).
+ * - Reset answers the same whether or not the address is registered, and mails only to
+ *   registered ones (the code is issued and counted either way, so the answers match).
+ * - Log-in first checks the password and picture code as a log-in does (a failure counts as a
+ *   failed log-in, and an unknown address answers as a wrong password does).
  */
 export async function sendEmailCode(
   db: Db,
   config: Config,
-  input: { emailAdr: string; emailType: '1' | '2' | '3' },
+  input: EmailCodeInput,
   client: ClientContext,
 ): Promise<{ resendAfterSeconds: number }> {
   const purpose = EMAIL_TYPE_PURPOSE[input.emailType];
   const email = input.emailAdr;
   await enforceRateLimit(db, { key: `email-code:ip:${client.ip}`, ...RATE_LIMITS.emailCodePerIp });
-  await enforceRateLimit(db, { key: `email-code:email:${email}`, ...RATE_LIMITS.emailCodePerEmail });
-  const user = await findUserByEmail(db, email);
-  if (purpose === 'register' && user) throw new AppError('PRT_EMAIL_EXISTS');
+  let user: UserRow | undefined;
+  if (purpose === 'login') {
+    const { pwd = '', verifyCode = '', verifyCodeTraceId = '' } = input;
+    ({ user } = await checkCredentials(db, config, { emailAdr: email, pwd, verifyCode, verifyCodeTraceId }, client));
+    if (user.status !== 'active' || (await institutionStopped(db, user.institutionId))) {
+      throw new AppError('PRT_ACCOUNT_STOPPED');
+    }
+  } else {
+    user = await findUserByEmail(db, email);
+    if (purpose === 'register' && user) throw new AppError('PRT_EMAIL_EXISTS');
+  }
   return db.transaction().execute(async (trx) => {
-    // The code is issued (and its 60 s resend clock starts) whether or not it is mailed, so the
-    // answers for registered and unregistered addresses are the same.
-    const { code, resendAfterSeconds } = await issueVerificationCode(trx, { email, purpose });
+    // A reset code is issued (its 60 s clock starts, the allowance counts it) whether or not it
+    // is mailed, so the answers for registered and unregistered addresses are the same.
+    const { code, resendAfterSeconds } = await issueVerificationCode(trx, {
+      email,
+      purpose,
+      allowance: CODE_ALLOWANCE[purpose],
+    });
     if (purpose === 'register' || user) {
       const locale = (user?.locale as Locale | undefined) ?? client.locale;
       await enqueueMail(
@@ -236,15 +311,10 @@ export async function resetPassword(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('appUser')
-      .set({
-        passwordHash,
-        passwordResetRequired: false,
-        failedLogins: 0,
-        lockedUntil: null,
-        updatedAt: new Date(),
-      })
+      .set({ passwordHash, passwordResetRequired: false, updatedAt: new Date() })
       .where('id', '=', user.id)
       .execute();
+    await clearLoginFailures(trx, user.email);
     await endSessionsOfUser(trx, user.id);
     await recordAudit(trx, {
       actorUserId: user.id,

@@ -129,6 +129,76 @@ describe('login and what follows (SPEC §4)', () => {
     expect(await screen.findByRole('button', { name: /Amy Chan/ })).toBeTruthy();
   });
 
+  it('on a browser new to the account, asks for the log-in code with the password and picture code', async () => {
+    const codeRequests: unknown[] = [];
+    const logins: unknown[] = [];
+    let pictures = 0;
+    stubPortalApi({
+      respond: (url, init) => {
+        if (url === '/api/user/p1/getVerifyCode') {
+          pictures += 1;
+          return jsonResponse(envelope({ ...CAPTCHA, verifyCodeTraceId: `trace-${pictures}` }));
+        }
+        if (url === '/api/user/p1/queryLoginEmailFlag') return jsonResponse(envelope({ flag: '1' }));
+        if (url === '/api/user/p1/getEmailCode') {
+          codeRequests.push(JSON.parse(String(init.body)));
+          return jsonResponse(envelope({ resendAfterSeconds: 60 }));
+        }
+        if (url === '/api/user/p1/login') {
+          logins.push(JSON.parse(String(init.body)));
+          return jsonResponse(envelope(user()));
+        }
+        return undefined;
+      },
+    });
+    renderApp('/home');
+    fireEvent.click(await headerLogInButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await within(dialog).findByRole('img', { name: /Picture code/ });
+    const email = within(dialog).getByLabelText('E-mail');
+    fireEvent.change(email, { target: { value: 'amy.chan@harbourview.example' } });
+    fireEvent.blur(email);
+    const sendCode = await within(dialog).findByRole('button', { name: 'Send code' });
+
+    // Without the password and picture code nothing is sent: the form says what is missing.
+    fireEvent.click(sendCode);
+    await waitFor(() => expect(dialog.querySelectorAll('.ant-form-item-explain-error').length).toBeGreaterThan(0));
+    expect(codeRequests).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Portal#2026' } });
+    fireEvent.change(within(dialog).getByLabelText('Picture code'), { target: { value: 'k7PQ' } });
+    fireEvent.click(sendCode);
+    await waitFor(() =>
+      expect(codeRequests).toEqual([
+        {
+          emailAdr: 'amy.chan@harbourview.example',
+          emailType: '3',
+          pwd: 'Portal#2026',
+          verifyCode: 'k7PQ',
+          verifyCodeTraceId: 'trace-1',
+        },
+      ]),
+    );
+    // That picture code is used up: the field is cleared and a new picture is fetched.
+    await waitFor(() => expect(pictures).toBe(2));
+    expect((within(dialog).getByLabelText('Picture code') as HTMLInputElement).value).toBe('');
+
+    fireEvent.change(within(dialog).getByLabelText('Picture code'), { target: { value: 'm4RT' } });
+    fireEvent.change(within(dialog).getByLabelText('E-mail verification code'), { target: { value: 'AB3K' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(logins).toEqual([
+        {
+          emailAdr: 'amy.chan@harbourview.example',
+          pwd: 'Portal#2026',
+          verifyCode: 'm4RT',
+          verifyCodeTraceId: 'trace-2',
+          emailCode: 'AB3K',
+        },
+      ]),
+    );
+  });
+
   it('opens the agreement dialog for a user who has not accepted it', async () => {
     stubLogin(user({ agrInd: '0' }));
     renderApp('/home');

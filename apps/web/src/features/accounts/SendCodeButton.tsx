@@ -2,25 +2,31 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notify.ts';
-import { EMAIL_CODE_RESEND_SECONDS, type EmailCodeType, sendEmailCode } from './accounts-api.ts';
+import { EMAIL_CODE_RESEND_SECONDS, type EmailCodeType, type LoginCodeProof, sendEmailCode } from './accounts-api.ts';
 import { type Countdown, useCountdown } from './useCountdown.ts';
 
 /**
  * "Send code": sends an e-mail code and then waits (60 s, or what the server says) before it
  * can send again, counting down on the button (SPEC §4). `getEmail` validates the form's e-mail
- * field and returns it, or null when it is not valid (the field then shows why).
+ * field and returns it, or null when it is not valid (the field then shows why). A log-in code
+ * also needs `getProof` (the password and picture code, or null when the form shows what is
+ * missing); `onSettled` runs after every request that went out, sent or refused.
  */
 export function SendCodeButton({
   emailType,
   getEmail,
+  getProof,
   onSent,
+  onSettled,
   block = false,
   primary = false,
   countdown: sharedCountdown,
 }: {
   emailType: EmailCodeType;
   getEmail: () => Promise<string | null>;
+  getProof?: () => Promise<LoginCodeProof | null>;
   onSent?: (emailAdr: string) => void;
+  onSettled?: () => void;
   block?: boolean;
   primary?: boolean;
   /** A countdown shared with another button for the same code (the wait survives a re-render). */
@@ -34,16 +40,19 @@ export function SendCodeButton({
   const send = async () => {
     const emailAdr = await getEmail();
     if (!emailAdr) return;
+    const proof = getProof ? await getProof() : undefined;
+    if (proof === null) return;
     setSending(true);
     try {
-      const { resendAfterSeconds } = await sendEmailCode(emailAdr, emailType);
+      const { resendAfterSeconds } = await sendEmailCode(emailAdr, emailType, proof);
       countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : EMAIL_CODE_RESEND_SECONDS);
       showToast({ type: 'success', content: t('code.sent') });
       onSent?.(emailAdr);
     } catch {
-      // The API client has shown the reason (too soon, rate limited, unknown address...).
+      // The API client has shown the reason (too soon, rate limited, wrong password...).
     } finally {
       setSending(false);
+      onSettled?.();
     }
   };
 

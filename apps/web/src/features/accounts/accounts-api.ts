@@ -39,8 +39,12 @@ export function precheckLogin(emailAdr: string) {
   return apiPost(`${BASE}/queryLoginEmailFlag`, { body: { emailAdr }, schema: ZLoginPrecheck, mask: false });
 }
 
-export function sendEmailCode(emailAdr: string, emailType: EmailCodeType) {
-  return apiPost(`${BASE}/getEmailCode`, { body: { emailAdr, emailType }, schema: ZEmailCodeSent });
+/** What a log-in code request carries besides the address: the password and a picture code. */
+export type LoginCodeProof = { pwd: string; verifyCode: string; verifyCodeTraceId: string };
+
+/** A log-in code (3) needs `proof`; the server checks it as a log-in does (and uses the picture code up). */
+export function sendEmailCode(emailAdr: string, emailType: EmailCodeType, proof?: LoginCodeProof) {
+  return apiPost(`${BASE}/getEmailCode`, { body: { emailAdr, emailType, ...proof }, schema: ZEmailCodeSent });
 }
 
 /** The whole answer: YBLTS100U022 (password reset required) comes back instead of rejecting. */

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
 import { showToast } from '../../../lib/notify.ts';
-import { EMAIL_CODE_TYPE, login, precheckLogin } from '../accounts-api.ts';
+import { EMAIL_CODE_TYPE, type LoginCodeProof, login, precheckLogin } from '../accounts-api.ts';
 import { REGISTER_PATH } from '../paths.ts';
 import { SendCodeButton } from '../SendCodeButton.tsx';
 import { CaptchaImage } from './CaptchaImage.tsx';
@@ -18,10 +18,13 @@ type LoginValues = { emailAdr?: string; pwd?: string; verifyCode?: string; email
 const FORM_NAME = 'login';
 
 /**
- * The login form of SPEC §2/§4: e-mail (pre-checked on blur: does this account need an e-mail
- * code?), password with show/hide, the 4-character picture code (click the picture for a new
- * one), the e-mail code when the pre-check asks for it. Any failure clears both codes and shows
- * a new picture. YBLTS100U022 (password reset required) hands over to the reset view.
+ * The login form of SPEC §2/§4: e-mail (pre-checked on blur: does this browser need an e-mail
+ * code for this account? — yes unless it has logged in to it before), password with show/hide,
+ * the 4-character picture code (click the picture for a new one), the e-mail code when the
+ * pre-check asks for it. The server sends a log-in code only with the password and a picture
+ * code, which that request uses up: sending one clears the picture code and shows a new picture.
+ * Any failure clears both codes and shows a new picture. YBLTS100U022 (password reset required)
+ * hands over to the reset view.
  */
 export function LoginForm({
   initialEmail,
@@ -65,6 +68,25 @@ export function LoginForm({
     } catch {
       checkedEmail.current = null;
     }
+  };
+
+  /** The password and picture code a log-in code request needs, or null when the form shows what is missing. */
+  const loginCodeProof = async (): Promise<LoginCodeProof | null> => {
+    if (!captcha) {
+      void refresh();
+      return null;
+    }
+    if (!(await fieldsAreValid(form, [['pwd'], ['verifyCode']]))) return null;
+    const parsed = ZLoginRequest.pick({ pwd: true, verifyCode: true }).safeParse(
+      form.getFieldsValue(['pwd', 'verifyCode']),
+    );
+    return parsed.success ? { ...parsed.data, verifyCodeTraceId: captcha.verifyCodeTraceId } : null;
+  };
+
+  /** The request used the picture code up: a new one for the log-in itself. */
+  const newPicture = () => {
+    form.setFieldsValue({ verifyCode: '' });
+    void refresh();
   };
 
   const validEmail = async (): Promise<string | null> => {
@@ -154,7 +176,12 @@ export function LoginForm({
             <Form.Item name="emailCode" noStyle rules={[rule('emailCode')]}>
               <Input maxLength={4} autoComplete="one-time-code" spellCheck={false} className="code-row__input" />
             </Form.Item>
-            <SendCodeButton emailType={EMAIL_CODE_TYPE.login} getEmail={validEmail} />
+            <SendCodeButton
+              emailType={EMAIL_CODE_TYPE.login}
+              getEmail={validEmail}
+              getProof={loginCodeProof}
+              onSettled={newPicture}
+            />
           </div>
         </Form.Item>
       ) : null}
