@@ -209,7 +209,9 @@ export type EmailCodeInput = {
 /**
  * Sends an e-mail code. Every request counts toward the requester's (client address's) limit;
  * only an issued code counts toward the address's allowance, one allowance per purpose.
- * - Registration refuses a registered address (the form must say so).
+ * - Registration answers the same whether or not the address is registered: a registered
+ *   address is mailed a note that it already has an account (no code), so only the mailbox's
+ *   owner learns it (issue 15: answers never tell who is registered).
  * - Reset answers the same whether or not the address is registered, and mails only to
  *   registered ones (the code is issued and counted either way, so the answers match).
  * - Log-in first checks the password and picture code as a log-in does (a failure counts as a
@@ -233,7 +235,6 @@ export async function sendEmailCode(
     }
   } else {
     user = await findUserByEmail(db, email);
-    if (purpose === 'register' && user) throw new AppError('PRT_EMAIL_EXISTS');
   }
   return db.transaction().execute(async (trx) => {
     // A reset code is issued (its 60 s clock starts, the allowance counts it) whether or not it
@@ -243,8 +244,20 @@ export async function sendEmailCode(
       purpose,
       allowance: CODE_ALLOWANCE[purpose],
     });
-    if (purpose === 'register' || user) {
-      const locale = (user?.locale as Locale | undefined) ?? client.locale;
+    const locale = (user?.locale as Locale | undefined) ?? client.locale;
+    if (purpose === 'register' && user) {
+      const base = config.publicBaseUrl;
+      await enqueueMail(
+        trx,
+        {
+          to: email,
+          locale,
+          template: 'alreadyRegistered',
+          params: { loginUrl: `${base}/home`, resetUrl: `${base}/resetPassword` },
+        },
+        config.brand,
+      );
+    } else if (purpose === 'register' || user) {
       await enqueueMail(
         trx,
         { to: email, locale, template: 'emailCode', params: { code, purpose, minutes: 10 } },

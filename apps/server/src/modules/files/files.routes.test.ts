@@ -309,12 +309,18 @@ describe('POST /api/fileP1/upload', () => {
       expect(check.statusCode).toBe(200);
     });
 
-    it('cannot upload for an address that already has an account', async () => {
+    it('cannot upload for an address that already has an account, and the answer does not say it has one', async () => {
       const { user } = await signedIn();
       const res = await upload(
         formOf({ purpose: 'attachment', emailAdr: user.email, emailCode: 'ABCD' }, [['a.pdf', samplePdf()]]),
       );
-      expect(res.json().code).toBe('PRT_EMAIL_EXISTS');
+      const unknown = await upload(
+        formOf({ purpose: 'attachment', emailAdr: 'nobody@unknown.example', emailCode: 'ABCD' }, [
+          ['a.pdf', samplePdf()],
+        ]),
+      );
+      expect(res.statusCode).not.toBe(200);
+      expect(res.json()).toEqual(unknown.json());
     });
   });
 });

@@ -90,13 +90,15 @@ export async function authorizeUpload(
   if (!email.success) {
     throw fieldError(locale, 'emailAdr', fields.emailAdr?.trim() ? 'email' : 'required');
   }
-  if (await findUserByEmail(db, email.data)) throw new AppError('PRT_EMAIL_EXISTS');
+  // The code first: a registered address never gets a registration code, so this tells nobody
+  // without the mailbox whether the address is registered.
   await checkVerificationCode(db, {
     email: email.data,
     purpose: 'register',
     code: fields.emailCode ?? '',
     consume: false,
   });
+  if (await findUserByEmail(db, email.data)) throw new AppError('PRT_EMAIL_EXISTS');
   return { kind: 'registrant', email: email.data };
 }
 

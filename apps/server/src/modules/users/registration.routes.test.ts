@@ -116,11 +116,12 @@ describe('registration', () => {
     ).toBe(200);
     const again = await app.inject({
       method: 'POST',
-      url: '/api/user/p1/getEmailCode',
+      url: '/api/user/p1/register',
       remoteAddress: nextIp(),
-      payload: { emailAdr: 'once@lusitania.example', emailType: '1' },
+      payload: registerPayload('once@lusitania.example', code),
     });
-    expect(again.json().code).toBe('PRT_EMAIL_EXISTS');
+    expect(again.statusCode).not.toBe(200);
+    expect(again.json().code).not.toBe('PRT_INTERNAL');
   });
 
   it('refuses a wrong code and an unticked agreement', async () => {
@@ -425,5 +426,61 @@ describe('review in the back office', () => {
     });
     expect(update.statusCode).toBe(200);
     void TEST_PASSWORD;
+  });
+});
+
+describe('registration answers do not tell who is registered (issue 15, finding 7 applied to registration)', () => {
+  // Each step, for a registered address and for a new one: the same status, code and data.
+  const steps: [string, (email: string) => Promise<{ statusCode: number; json: () => { code: string } }>][] = [
+    [
+      'asking for a registration code',
+      (email) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/p1/getEmailCode',
+          remoteAddress: nextIp(),
+          payload: { emailAdr: email, emailType: '1' },
+        }),
+    ],
+    [
+      'checking a guessed code',
+      (email) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/p1/register/checkEmailCode',
+          remoteAddress: nextIp(),
+          payload: { emailAdr: email, emailCode: 'ABCD' },
+        }),
+    ],
+    [
+      'registering with a guessed code',
+      (email) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/p1/register',
+          remoteAddress: nextIp(),
+          payload: registerPayload(email, 'ABCD'),
+        }),
+    ],
+  ];
+
+  it.each(steps)('%s answers the same for a registered and an unknown address', async (_step, send) => {
+    const registered = await buildUser(db, {});
+    const unknown = `nobody-${registered.id}@unknown.example`;
+    const a = await send(registered.email);
+    const b = await send(unknown);
+    expect(a.statusCode).toBe(b.statusCode);
+    expect(a.json()).toEqual(b.json());
+    expect(a.json().code).not.toBe('PRT_EMAIL_EXISTS');
+  });
+
+  it('mails a registered address a note without a code, and a new address its code', async () => {
+    const registered = await buildUser(db, {});
+    await steps[0]![1](registered.email);
+    await steps[0]![1]('fresh@unknown.example');
+    const toRegistered = await lastMailTo(db, registered.email);
+    expect(toRegistered.mail?.subject).toMatch(/already have an account/);
+    expect(toRegistered.code).toBeUndefined();
+    expect((await lastMailTo(db, 'fresh@unknown.example')).code).toMatch(/^[A-Z0-9]{4}$/);
   });
 });

@@ -24,14 +24,18 @@ import { newLgcSn } from '../auth/auth.service.ts';
 import { attachIntroAttachments } from '../files/files.service.ts';
 import { findOrCreateInstitution, findUserByEmail } from './users.repository.ts';
 
+/**
+ * The code is checked before the address: a registered address is never sent a registration
+ * code, so without the mailbox nobody learns from these answers who is registered.
+ */
 export async function checkRegistrationCode(db: Db, input: { emailAdr: string; emailCode: string }): Promise<void> {
-  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
   await checkVerificationCode(db, {
     email: input.emailAdr,
     purpose: 'register',
     code: input.emailCode,
     consume: false,
   });
+  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
 }
 
 /** Creates the account under review, in one transaction with its institution, audit and e-mail. */
@@ -42,11 +46,11 @@ export async function register(
   client: { ip: string; locale: Locale },
 ): Promise<{ lgcSn: string }> {
   await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
-  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
   // Checked outside the transaction first: a wrong code must count as an attempt, and a
   // rolled-back transaction would forget it. Consumed inside, with the account it creates.
   const code = { email: input.emailAdr, purpose: 'register' as const, code: input.emailCode };
   await checkVerificationCode(db, { ...code, consume: false });
+  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
   const passwordHash = await hashPassword(input.pwd);
   return db.transaction().execute(async (trx) => {
     await checkVerificationCode(trx, { ...code, consume: true });

@@ -25,6 +25,7 @@ const SAMPLE: MailTemplates = {
   passwordChanged: { name: 'Ann Lee' },
   dormantWarning: { name: 'Ann Lee', days: 30, loginUrl: 'https://portal.example/home' },
   dormantStopped: { name: 'Ann Lee' },
+  alreadyRegistered: { loginUrl: 'https://portal.example/home', resetUrl: 'https://portal.example/resetPassword' },
   invitation: { inviterName: 'Wang Fang', institution: 'Bank of Example', link: 'https://portal.example/invite/abc' },
   feedbackAnswered: { feedback: 'The PDF preview does not open.', answer: 'Fixed: please reload the page.' },
   leaveMessageReplied: { name: 'Ann Lee', message: 'Who handles panda bonds?', reply: 'Our DCM desk will call you.' },

@@ -19,6 +19,8 @@ export type MailBrand = {
 export type MailTemplates = {
   emailCode: { code: string; purpose: CodePurpose; minutes: number };
   registrationReceived: { name: string };
+  /** Someone asked for a registration code for an address that already has an account. */
+  alreadyRegistered: { loginUrl: string; resetUrl: string };
   registrationApproved: { name: string; loginUrl: string };
   registrationRejected: { name: string; note: string; refillUrl: string };
   supplementRequested: { name: string; note: string; refillUrl: string };
@@ -46,6 +48,7 @@ export type MailTemplate = keyof MailTemplates;
 export const MAIL_TEMPLATES = [
   'emailCode',
   'registrationReceived',
+  'alreadyRegistered',
   'registrationApproved',
   'registrationRejected',
   'supplementRequested',
@@ -87,6 +90,17 @@ const LAYOUTS: { [T in MailTemplate]: (params: MailTemplates[T]) => Layout } = {
     subject: 'registrationReceived.subject',
     greeting: 'named',
     blocks: [p('registrationReceived.body'), p('registrationReceived.next')],
+  }),
+  alreadyRegistered: ({ loginUrl, resetUrl }) => ({
+    subject: 'alreadyRegistered.subject',
+    greeting: 'generic',
+    blocks: [
+      p('alreadyRegistered.body'),
+      { kind: 'link', label: 'alreadyRegistered.login', url: loginUrl },
+      p('alreadyRegistered.forgot'),
+      { kind: 'link', label: 'alreadyRegistered.reset', url: resetUrl },
+      p('emailCode.notYou'),
+    ],
   }),
   registrationApproved: ({ loginUrl }) => ({
     subject: 'registrationApproved.subject',
