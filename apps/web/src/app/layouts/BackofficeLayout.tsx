@@ -1,3 +1,4 @@
+import '../../components/list-page.css';
 import '../../features/backoffice/backoffice.css';
 import { Button } from 'antd';
 import { Suspense } from 'react';

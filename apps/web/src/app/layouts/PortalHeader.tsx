@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
 import { useSiteNames } from '../../features/site-config/useSiteNames.ts';
-import { HOME_PATH } from '../routes.tsx';
+import { HOME_PATH } from '../route-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
 import { HEADER_ACTIONS } from './slots.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ChunkLoadError } from '../../lib/lazy-page.ts';
-import { HOME_PATH } from '../routes.tsx';
+import { HOME_PATH } from '../route-paths.ts';
 
 /**
  * Shown when a page fails to render or its code fails to load. Inside the main layout the

@@ -1,27 +1,14 @@
 import './content-admin.css';
 import type { TContentKind, TContentStatus } from '@portal/shared/schemas/content';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Drawer,
-  Empty,
-  Form,
-  type FormInstance,
-  Input,
-  Modal,
-  Popconfirm,
-  Segmented,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Empty, Form, type FormInstance, Input, Popconfirm, Segmented, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors, fieldsAreValid, validateForm } from '../../lib/forms/schema-form.ts';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
+import { choiceParam, listView, textParam, useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
-import { useAddressParams } from '../cooperation-backoffice/list-params.ts';
-import { DEFAULT_PAGE_SIZE } from '../user-management/list-params.ts';
-import { formatTime } from '../user-management/UserCells.tsx';
 import {
   type AdminShape,
   type ContentListParams,
@@ -34,6 +21,7 @@ import {
   saveContentEntry,
   setContentStatus,
 } from './content-admin-api.ts';
+import { EditorDrawer } from './EditorDrawer.tsx';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { StatusTag } from './StatusTag.tsx';
 
@@ -41,7 +29,16 @@ type Values = Record<string, unknown>;
 type Entry<K extends TContentKind> = AdminShape<K>;
 type StatusFilter = 'all' | TContentStatus;
 const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'draft', 'published'];
-const MAX_PAGE_SIZE = 100;
+
+/** Keyword, status, the kind's own filters and the page, in the address. */
+const contentList = listView({
+  params: {
+    q: textParam(),
+    status: choiceParam(STATUS_FILTERS, 'all'),
+    moduleType: textParam(),
+    category: textParam(),
+  },
+});
 
 export type EditorContext<K extends TContentKind> = {
   form: FormInstance;
@@ -86,21 +83,14 @@ export type ContentManagerConfig<K extends TContentKind> = {
 
 type Editing = { lgcSn: string | null } | null;
 
-function readView(params: URLSearchParams): ContentListParams & { statusFilter: StatusFilter } {
-  const number = (value: string | null, fallback: number) => {
-    const parsed = Number(value);
-    return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
-  };
-  const statusParam = params.get('status');
-  const statusFilter: StatusFilter = statusParam === 'draft' || statusParam === 'published' ? statusParam : 'all';
+function toListParams(view: ReturnType<typeof contentList.read>): ContentListParams {
   return {
-    statusFilter,
-    status: statusFilter === 'all' ? undefined : statusFilter,
-    keyword: params.get('q')?.trim() || undefined,
-    moduleType: params.get('moduleType') || undefined,
-    category: params.get('category') || undefined,
-    pageNo: number(params.get('page'), 1),
-    pageSize: Math.min(MAX_PAGE_SIZE, number(params.get('size'), DEFAULT_PAGE_SIZE)),
+    status: view.status === 'all' ? undefined : view.status,
+    keyword: view.q || undefined,
+    moduleType: view.moduleType || undefined,
+    category: view.category || undefined,
+    pageNo: view.pageNo,
+    pageSize: view.pageSize,
   };
 }
 
@@ -112,12 +102,11 @@ function readView(params: URLSearchParams): ContentListParams & { statusFilter: 
 export function ContentManager<K extends TContentKind>({ config }: { config: ContentManagerConfig<K> }) {
   const { t } = useTranslation('backoffice');
   const queryClient = useQueryClient();
-  const { params, update } = useAddressParams();
-  const view = readView(params);
-  const { statusFilter, ...listParams } = view;
+  const { params, view, update, setPage } = useListView(contentList);
+  const listParams = toListParams(view);
   const [editing, setEditing] = useState<Editing>(null);
   const [previewing, setPreviewing] = useState<Entry<K> | null>(null);
-  const [search, setSearch] = useState(view.keyword ?? '');
+  const [search, setSearch] = useState(view.q);
 
   const list = useQuery({
     queryKey: contentAdminKeys.list(config.kind, listParams),
@@ -256,7 +245,7 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
     },
   ];
 
-  const filtered = Boolean(view.keyword || view.status || view.moduleType || view.category);
+  const filtered = Boolean(view.q || view.status !== 'all' || view.moduleType || view.category);
 
   return (
     <div className="backoffice-page">
@@ -285,7 +274,7 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
             onSearch={(value) => update({ q: value.trim() || null, page: null })}
           />
           <Segmented<StatusFilter>
-            value={statusFilter}
+            value={view.status}
             onChange={(value) => update({ status: value, page: null })}
             options={STATUS_FILTERS.map((value) => ({ value, label: t(`content.filters.${value}`) }))}
             aria-label={t('content.filters.label')}
@@ -295,28 +284,19 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
           {t('content.actions.create')}
         </Button>
       </div>
-      <Table<Entry<K>>
-        rowKey="lgcSn"
+      <PagedTable<Entry<K>>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 960 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError ? t('content.loadFailed') : filtered ? t('content.noMatch') : t('content.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        quickJumper={false}
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('content.loadFailed'),
+          noMatch: t('content.noMatch'),
+          empty: t('content.empty'),
+          filtered,
         }}
       />
       {editing ? (
@@ -354,10 +334,6 @@ function EntryEditor<K extends TContentKind>({
   const { t } = useTranslation('backoffice');
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
-  const [modal, modalHolder] = Modal.useModal();
-  const [saving, setSaving] = useState(false);
-  const [uploads, setUploads] = useState(0);
-  const [open, setOpen] = useState(true);
 
   const entry = useQuery({
     queryKey: contentAdminKeys.entry(config.kind, lgcSn ?? ''),
@@ -368,46 +344,15 @@ function EntryEditor<K extends TContentKind>({
   const saved = lgcSn ? (entry.data ?? null) : null;
   const ready = lgcSn === null || entry.isSuccess;
 
-  const close = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) {
-      setOpen(false);
-      return;
-    }
-    modal.confirm({
-      title: t('content.editor.discardTitle'),
-      content: t('content.editor.discardText'),
-      okText: t('content.editor.discard'),
-      okButtonProps: { danger: true },
-      cancelText: t('content.editor.keepEditing'),
-      onOk: () => setOpen(false),
+  const send = async (input: unknown) => {
+    const result = await saveContentEntry(config.kind, lgcSn, input);
+    const name = config.nameOf(result);
+    showToast({
+      type: 'success',
+      content: lgcSn ? t('content.editor.saved', { name }) : t('content.editor.created', { name }),
     });
-  };
-
-  const save = async () => {
-    if (uploads > 0) {
-      showToast({ type: 'warning', content: t('content.file.wait') });
-      return;
-    }
-    if (!(await fieldsAreValid(form))) return;
-    const input = validateForm(form, config.schema, form.getFieldsValue(true));
-    if (!input) return;
-    setSaving(true);
-    try {
-      const result = await saveContentEntry(config.kind, lgcSn, input);
-      const name = config.nameOf(result);
-      showToast({
-        type: 'success',
-        content: lgcSn ? t('content.editor.saved', { name }) : t('content.editor.created', { name }),
-      });
-      queryClient.removeQueries({ queryKey: contentAdminKeys.entry(config.kind, result.lgcSn) });
-      onSaved();
-      setOpen(false);
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    queryClient.removeQueries({ queryKey: contentAdminKeys.entry(config.kind, result.lgcSn) });
+    onSaved();
   };
 
   const title = lgcSn
@@ -415,56 +360,44 @@ function EntryEditor<K extends TContentKind>({
     : t('content.editor.createTitle');
 
   return (
-    <Drawer
-      open={open}
+    <EditorDrawer
+      form={form}
+      schema={config.schema}
       title={title}
       size={config.editorWidth ?? 880}
-      onClose={close}
-      afterOpenChange={(visible) => {
-        if (!visible) onClose();
-      }}
-      destroyOnHidden
-      maskClosable={false}
-      footer={
-        <div className="editor-footer">
-          <Button onClick={close} disabled={saving}>
-            {t('content.actions.cancel')}
-          </Button>
-          <Button type="primary" onClick={() => void save()} loading={saving} disabled={!ready}>
-            {lgcSn ? t('content.editor.save') : t('content.editor.saveDraft')}
-          </Button>
-        </div>
-      }
+      saveLabel={lgcSn ? t('content.editor.save') : t('content.editor.saveDraft')}
+      ready={ready}
+      send={send}
+      onClosed={onClose}
     >
-      {modalHolder}
-      {lgcSn !== null && entry.isPending ? <p>{t('content.editor.loading')}</p> : null}
-      {lgcSn !== null && entry.isError ? <Empty description={t('content.loadFailed')} /> : null}
-      {ready ? (
+      {({ setBusy, save }) => (
         <>
-          {saved ? (
-            <p className="editor-meta">
-              <StatusTag status={saved.status} />{' '}
-              {saved.status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
-            </p>
-          ) : (
-            <p className="editor-meta">{t('content.editor.newNote')}</p>
-          )}
-          {config.editorNote}
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={saved ? config.toValues(saved) : config.emptyValues()}
-            onFinish={() => void save()}
-            requiredMark
-          >
-            {config.fields({
-              form,
-              entry: saved,
-              setBusy: (busy) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1))),
-            })}
-          </Form>
+          {lgcSn !== null && entry.isPending ? <p>{t('content.editor.loading')}</p> : null}
+          {lgcSn !== null && entry.isError ? <Empty description={t('content.loadFailed')} /> : null}
+          {ready ? (
+            <>
+              {saved ? (
+                <p className="editor-meta">
+                  <StatusTag status={saved.status} />{' '}
+                  {saved.status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
+                </p>
+              ) : (
+                <p className="editor-meta">{t('content.editor.newNote')}</p>
+              )}
+              {config.editorNote}
+              <Form
+                form={form}
+                layout="vertical"
+                initialValues={saved ? config.toValues(saved) : config.emptyValues()}
+                onFinish={() => void save()}
+                requiredMark
+              >
+                {config.fields({ form, entry: saved, setBusy })}
+              </Form>
+            </>
+          ) : null}
         </>
-      ) : null}
-    </Drawer>
+      )}
+    </EditorDrawer>
   );
 }

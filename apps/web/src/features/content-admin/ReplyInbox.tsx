@@ -7,28 +7,18 @@
 import './content-admin.css';
 import { CONTENT_LIMITS } from '@portal/shared/schemas/content';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Segmented,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Modal, Segmented, type TableColumnsType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
+import { fieldsAreValid, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
+import { useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
-import { useAddressParams } from '../cooperation-backoffice/list-params.ts';
-import { formatTime } from '../user-management/UserCells.tsx';
 import type { FeedbackFilter, FeedbackListParams } from './content-admin-api.ts';
-import { REPLY_LIST_FILTERS, readReplyListView } from './reply-list-view.ts';
+import { REPLY_LIST_FILTERS, replyList } from './reply-list-view.ts';
 
 /** What every inbox item carries: its id, when it came and the address the reply goes to. */
 export interface ReplyInboxItem {
@@ -95,8 +85,8 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
   const { queryKey, allKey, fetchList, sentReply, texts } = props;
   const { t } = useTranslation('backoffice');
   const queryClient = useQueryClient();
-  const { params, update } = useAddressParams();
-  const view = readReplyListView(params);
+  const { view: address, update, setPage } = useListView(replyList);
+  const view: FeedbackListParams = { filter: address.show, pageNo: address.pageNo, pageSize: address.pageSize };
   const [reading, setReading] = useState<T | null>(null);
 
   const list = useQuery({
@@ -146,33 +136,24 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
       <div className="backoffice-filters">
         <Segmented<FeedbackFilter>
           value={view.filter}
-          onChange={(value) => update({ show: value === 'waiting' ? null : value, page: null })}
+          onChange={(value) => update({ show: value, page: null })}
           options={REPLY_LIST_FILTERS.map((value) => ({ value, label: texts.filters[value] }))}
           aria-label={texts.filtersLabel}
         />
       </div>
-      <Table<T>
-        rowKey="lgcSn"
+      <PagedTable<T>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 900 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError ? texts.loadFailed : view.filter === 'waiting' ? texts.emptyWaiting : texts.empty
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        quickJumper={false}
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: texts.loadFailed,
+          noMatch: texts.emptyWaiting,
+          empty: texts.empty,
+          filtered: view.filter === 'waiting',
         }}
       />
       <ReplyDrawer<T, K>
@@ -200,28 +181,18 @@ function ReplyDrawer<T extends ReplyInboxItem, K extends string>({
   texts,
 }: ReplyInboxProps<T, K> & { item: T | null; onClose: () => void; onReplied: (item: T) => void }) {
   const [form] = Form.useForm<Record<string, string>>();
-  const [sending, setSending] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
 
   const check = async () =>
     (await fieldsAreValid(form)) && validateForm(form, schema, form.getFieldsValue(true)) !== null;
 
-  const send = async () => {
+  const { submit: send, saving: sending } = useSchemaSubmit(form, schema, async (body) => {
     if (!item) return;
-    const body = validateForm(form, schema, form.getFieldsValue(true));
-    if (!body) return;
-    setSending(true);
-    try {
-      const replied = await sendReply(item.lgcSn, body[field]);
-      showToast({ type: 'success', content: texts.sent(item) });
-      form.resetFields();
-      onReplied(replied);
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setSending(false);
-    }
-  };
+    const replied = await sendReply(item.lgcSn, body[field]);
+    showToast({ type: 'success', content: texts.sent(item) });
+    form.resetFields();
+    onReplied(replied);
+  });
 
   const sent = item ? sentReply(item) : null;
 

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Modal, Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { fetchInstitutions, type ManagedInstitution } from '../user-management/user-management-api.ts';
 import { type BackofficeRequest, cooperationBackofficeKeys } from './cooperation-backoffice-api.ts';
 
@@ -36,7 +36,6 @@ export function PushDialog({
 }) {
   const { t } = useTranslation('backoffice');
   const [form] = Form.useForm<{ institutions?: string[] }>();
-  const [saving, setSaving] = useState(false);
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   // Labels of every institution seen, so chosen ones keep their names while the search changes.
@@ -67,18 +66,7 @@ export function PushDialog({
     return [...kept, ...fetched];
   }, [found.data, chosen, request.instNm]);
 
-  const confirm = async () => {
-    const body = validateForm(form, ZManualPushRequest, form.getFieldsValue(true));
-    if (!body) return;
-    setSaving(true);
-    try {
-      await onConfirm(body.institutions);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit: confirm, saving } = useSchemaSubmit(form, ZManualPushRequest, (body) => onConfirm(body.institutions));
 
   return (
     <Modal

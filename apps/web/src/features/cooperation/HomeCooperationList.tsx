@@ -25,8 +25,6 @@ export function HomeCooperationList() {
       items={list.data?.list ?? []}
       loading={list.isFetching}
       emptyText={list.isError ? t('list.loadFailed') : t('home.empty')}
-      pagination={false}
-      showFollow={false}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { COOPERATION_LIMITS, ZSendIntentionRequest } from '@portal/shared/schemas/cooperation';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
 import { sendIntention } from './cooperation-api.ts';
 
@@ -24,23 +24,17 @@ type FormValues = { message: string };
 export function IntentionDialog({ requestLgcSn, requestName, institution, onClose, onSent }: IntentionDialogProps) {
   const { t } = useTranslation('cooperation');
   const [form] = Form.useForm<FormValues>();
-  const [sending, setSending] = useState(false);
   const withRequest = (values: Record<string, unknown>) => ({ ...values, requestLgcSn });
-
-  const submit = async () => {
-    const data = validateForm(form, ZSendIntentionRequest, withRequest(form.getFieldsValue(true)));
-    if (!data) return;
-    setSending(true);
-    try {
+  const { submit, saving: sending } = useSchemaSubmit(
+    form,
+    ZSendIntentionRequest,
+    async (data) => {
       await sendIntention(data);
       showToast({ type: 'success', content: t('intention.sent', { institution }) });
       onSent();
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    { prepare: withRequest },
+  );
 
   return (
     <Modal

@@ -1,36 +1,20 @@
-import { Empty, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Empty, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../components/time-cells.ts';
 import type { OpportunityItem } from './cooperation-api.ts';
 import { groupDigits } from './detail-fields.ts';
 import { FollowButton } from './FollowButton.tsx';
 import { detailPath } from './paths.ts';
-import { formatDate, OpportunityTags } from './StatusTags.tsx';
-
-type OpportunityTableProps = {
-  items: readonly OpportunityItem[];
-  loading: boolean;
-  emptyText: ReactNode;
-  pagination: TablePaginationConfig | false;
-  /** Show the Follow toggle in the operation column (default true). */
-  showFollow?: boolean;
-  /** Label of the table for assistive technology. */
-  label: string;
-};
+import { OpportunityTags } from './StatusTags.tsx';
 
 /**
  * The columns of SPEC §2's lists: requirement name, publishing institution, project type,
  * currency, amount, term, price, publish date, operation; the row's state as tags under the name.
+ * `showFollow`: the Follow toggle in the operation column.
  */
-export function OpportunityTable({
-  items,
-  loading,
-  emptyText,
-  pagination,
-  showFollow = true,
-  label,
-}: OpportunityTableProps) {
+export function useOpportunityColumns(showFollow: boolean): TableColumnsType<OpportunityItem> {
   const { t } = useTranslation('cooperation');
   const dash = (value: string | null) => value || '—';
   const columns: TableColumnsType<OpportunityItem> = [
@@ -98,17 +82,40 @@ export function OpportunityTable({
       ),
     },
   ];
+  return columns;
+}
+
+export const OPPORTUNITY_TABLE_PROPS = {
+  className: 'opportunity-table',
+  rowKey: 'lgcSn',
+  scroll: { x: 1100 },
+} as const;
+
+/**
+ * The latest requests, unpaged (the home page; it stands without the list pages' sheet,
+ * PagedOpportunityTable.tsx has the paged lists).
+ */
+export function OpportunityTable({
+  items,
+  loading,
+  emptyText,
+  label,
+}: {
+  items: readonly OpportunityItem[];
+  loading: boolean;
+  emptyText: ReactNode;
+  /** Label of the table for assistive technology. */
+  label: string;
+}) {
   return (
     <Table<OpportunityItem>
-      className="opportunity-table"
-      rowKey="lgcSn"
-      columns={columns}
-      dataSource={[...items]}
+      {...OPPORTUNITY_TABLE_PROPS}
+      columns={useOpportunityColumns(false)}
+      dataSource={items}
       loading={loading}
-      scroll={{ x: 1100 }}
       aria-label={label}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      pagination={pagination}
+      pagination={false}
     />
   );
 }

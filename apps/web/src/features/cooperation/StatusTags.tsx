@@ -1,17 +1,6 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { IntentionItem, OpportunityItem } from './cooperation-api.ts';
-
-/** A date as the lists show it ('—' when there is none). */
-export function formatDate(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD') : '—';
-}
-
-/** A time as the lists show it ('—' when there is none). */
-export function formatTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
-}
 
 /** Effective, or invalid with why (expired, withdrawn, taken down). */
 export function RequestStatusTag({ item }: { item: Pick<OpportunityItem, 'status' | 'invalidReason'> }) {

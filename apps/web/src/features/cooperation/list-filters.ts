@@ -4,9 +4,9 @@
  * &bankBranch=&scopeCountry=&q=&page=&size=`. The names are those of `ZOpportunityListQuery`.
  * Anything unknown or malformed in the address is ignored.
  */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/shared';
 import { DIRECTION_CODES, findEntry } from '@portal/shared/dictionaries';
 import type { TOpportunityListQuery } from '@portal/shared/schemas/cooperation';
+import { listView, textParam } from '../../lib/list-view.ts';
 
 export type OpportunityFilters = {
   direction: string;
@@ -53,40 +53,36 @@ function isDate(value: string): boolean {
   return DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }
 
-function toPositive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
+const country = (code: string) => Boolean(findEntry('countries', code));
 
-/** The filters an address asks for. */
+/** The filters and page of the list in the address; a new page size starts from page 1. */
+export const opportunityList = listView({
+  params: {
+    direction: textParam({ accept: (code) => (DIRECTION_CODES as readonly string[]).includes(code) }),
+    typeCode: textParam({ accept: (code) => Boolean(findEntry('cooperationTypes', code)) }),
+    releaseFrom: textParam({ accept: isDate }),
+    releaseTo: textParam({ accept: isDate }),
+    institution: textParam({ max: TEXT_MAX }),
+    country: textParam({ accept: country }),
+    bankBranch: textParam({ accept: (code) => Boolean(findEntry('branches', code)) }),
+    scopeCountry: textParam({ accept: country }),
+    q: textParam({ max: TEXT_MAX }),
+  },
+  firstPageOnNewSize: true,
+});
+
+/** The filters an address asks for (a reversed date range put in order). */
 export function readFilters(params: URLSearchParams): OpportunityFilters {
-  const get = (key: string) => params.get(key)?.trim() ?? '';
-  const direction = get('direction');
-  const typeCode = get('typeCode');
-  const country = get('country');
-  const scopeCountry = get('scopeCountry');
-  const bankBranch = get('bankBranch');
-  let releaseFrom = isDate(get('releaseFrom')) ? get('releaseFrom') : '';
-  let releaseTo = isDate(get('releaseTo')) ? get('releaseTo') : '';
-  if (releaseFrom && releaseTo && releaseFrom > releaseTo) [releaseFrom, releaseTo] = [releaseTo, releaseFrom];
-  return {
-    direction: (DIRECTION_CODES as readonly string[]).includes(direction) ? direction : '',
-    typeCode: typeCode && findEntry('cooperationTypes', typeCode) ? typeCode : '',
-    releaseFrom,
-    releaseTo,
-    institution: get('institution').slice(0, TEXT_MAX),
-    country: country && findEntry('countries', country) ? country : '',
-    bankBranch: bankBranch && findEntry('branches', bankBranch) ? bankBranch : '',
-    scopeCountry: scopeCountry && findEntry('countries', scopeCountry) ? scopeCountry : '',
-    q: get('q').slice(0, TEXT_MAX),
-  };
+  const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = opportunityList.read(params);
+  if (filters.releaseFrom && filters.releaseTo && filters.releaseFrom > filters.releaseTo) {
+    [filters.releaseFrom, filters.releaseTo] = [filters.releaseTo, filters.releaseFrom];
+  }
+  return filters;
 }
 
 export function readPage(params: URLSearchParams): { pageNo: number; pageSize: number } {
-  return {
-    pageNo: toPositive(params.get('page'), 1),
-    pageSize: Math.min(MAX_PAGE_SIZE, toPositive(params.get('size'), DEFAULT_PAGE_SIZE)),
-  };
+  const { pageNo, pageSize } = opportunityList.read(params);
+  return { pageNo, pageSize };
 }
 
 export function hasFilters(filters: OpportunityFilters): boolean {
@@ -111,24 +107,10 @@ export function toListQuery(
  * out). Reset is a search with EMPTY_FILTERS.
  */
 export function searchParamsFor(filters: OpportunityFilters, pageSize: number): URLSearchParams {
-  const next = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filters[key].trim();
-    if (value) next.set(key, value);
-  }
-  if (pageSize !== DEFAULT_PAGE_SIZE) next.set('size', String(pageSize));
-  return next;
+  const changes: Record<string, string> = {};
+  for (const key of FILTER_KEYS) changes[key] = filters[key].trim();
+  return opportunityList.withChanges(new URLSearchParams(), { ...changes, size: String(pageSize) });
 }
 
 /** The address after moving to another page or page size. */
-export function withPage(current: URLSearchParams, pageNo: number, pageSize: number): URLSearchParams {
-  const next = new URLSearchParams(current);
-  // A new page size starts again from the first page.
-  const sizeChanged = pageSize !== toPositive(current.get('size'), DEFAULT_PAGE_SIZE);
-  const page = sizeChanged ? 1 : pageNo;
-  if (page === 1) next.delete('page');
-  else next.set('page', String(page));
-  if (pageSize === DEFAULT_PAGE_SIZE) next.delete('size');
-  else next.set('size', String(pageSize));
-  return next;
-}
+export const withPage = opportunityList.withPage;

@@ -2,7 +2,8 @@ import { ZFeedbackSubmit } from '@portal/shared/schemas/content';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
 import { formatFileSize } from '../files/files-api.ts';
 import { submitFeedback } from './feedback-api.ts';
@@ -38,7 +39,6 @@ export function FeedbackDialog({
   const [form] = Form.useForm<Values>();
   const [images, setImages] = useState<Picked[]>([]);
   const [problems, setProblems] = useState<FileProblem[]>([]);
-  const [busy, setBusy] = useState(false);
   const [modal, modalHolder] = Modal.useModal();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -93,6 +93,18 @@ export function FeedbackDialog({
     return Boolean(values.text?.trim()) || images.length > 0;
   };
 
+  const { submit, saving: busy } = useSchemaSubmit(
+    form,
+    ZFeedbackSubmit,
+    async (body) => {
+      await submitFeedback({ ...body, images: images.map((image) => image.file) });
+      showToast({ type: 'success', content: t('feedback.success') });
+      reset();
+      onClose();
+    },
+    { checkRules: true },
+  );
+
   const close = () => {
     if (busy) return;
     if (!isDirty()) {
@@ -111,23 +123,6 @@ export function FeedbackDialog({
         onClose();
       },
     });
-  };
-
-  const submit = async () => {
-    if (!(await fieldsAreValid(form))) return;
-    const body = validateForm(form, ZFeedbackSubmit, form.getFieldsValue(true));
-    if (!body) return;
-    setBusy(true);
-    try {
-      await submitFeedback({ ...body, images: images.map((image) => image.file) });
-      showToast({ type: 'success', content: t('feedback.success') });
-      reset();
-      onClose();
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (

@@ -10,9 +10,6 @@ import {
 import { Tag } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classNames } from '../../components/class-names.ts';
-import type { IconProps } from '../../components/icons.tsx';
-import { useLocale } from '../../lib/i18n/useLocale.ts';
 import {
   FundsInIcon,
   FundsOutIcon,
@@ -21,7 +18,10 @@ import {
   ProjectIcon,
   SettlementIcon,
   TradeIcon,
-} from '../../pages/home/area-icons.tsx';
+} from '../../components/area-icons.tsx';
+import { classNames } from '../../components/class-names.ts';
+import type { IconProps } from '../../components/icons.tsx';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
 
 const CATEGORY_ICONS: Record<PublishCategoryCode, ComponentType<IconProps>> = {
   FUNDS_IN: FundsInIcon,

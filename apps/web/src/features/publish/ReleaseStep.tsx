@@ -4,8 +4,8 @@ import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Button, Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error.ts';
-import { applyServerErrors, validateForm } from '../../lib/forms/schema-form.ts';
+import { applyServerErrors } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { ReleaseFormFields } from './ReleaseFormFields.tsx';
 import type { Contact, FormValues } from './release-values.ts';
 
@@ -38,8 +38,8 @@ export function ReleaseStep(props: ReleaseStepProps) {
   const [modal, modalHolder] = Modal.useModal();
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const schema = RELEASE_FORM_SCHEMAS[kind];
+  const { submit, saving: submitting } = useSchemaSubmit(form, schema, (data) => props.onSubmit(data as FormValues));
 
   // Risk preference prompt (SPEC §2): explained once when the form opens.
   const riskPreference = mode === 'new' ? sub?.riskPreference : undefined;
@@ -74,19 +74,6 @@ export function ReleaseStep(props: ReleaseStepProps) {
       applyServerErrors(form, error);
     } finally {
       setSaving(false);
-    }
-  };
-
-  const submit = async () => {
-    const data = validateForm(form, schema, form.getFieldsValue(true));
-    if (!data) return;
-    setSubmitting(true);
-    try {
-      await props.onSubmit(data as FormValues);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSubmitting(false);
     }
   };
 

@@ -1,9 +1,8 @@
 import { ZInstitutionUserUpdate } from '@portal/shared/schemas/user-management';
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { type ManagedUser, updateInstitutionUser } from './user-management-api.ts';
 
 type Values = { usrNm?: string; phone?: string; jobTitle?: string };
@@ -25,22 +24,11 @@ export function EditUserDialog({
 }) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const jobTitle = user.jobTitle;
-
-  const submit = async () => {
-    const body = validateForm(form, ZInstitutionUserUpdate, form.getFieldsValue(true));
-    if (!body) return;
-    setSaving(true);
-    try {
-      await updateInstitutionUser(user.lgcSn, body);
-      onSaved();
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving } = useSchemaSubmit(form, ZInstitutionUserUpdate, async (body) => {
+    await updateInstitutionUser(user.lgcSn, body);
+    onSaved();
+  });
 
   return (
     <Modal

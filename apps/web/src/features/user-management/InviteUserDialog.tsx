@@ -1,9 +1,10 @@
+import './user-management.css';
 import { ZInviteRequest } from '@portal/shared/schemas/user-management';
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { countryOptions, dictName, type Option, type OptionGroup } from '../accounts/profile/profile-options.ts';
 import { inviteUser } from './user-management-api.ts';
@@ -50,7 +51,6 @@ export function InviteUserDialog({
   const { t } = useTranslation('users');
   const { locale } = useLocale();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const regionName = region ? dictName('continents', region, locale) : '';
   const limitedRegion = anywhere ? null : region;
 
@@ -63,22 +63,21 @@ export function InviteUserDialog({
     [locale, limitedRegion, regionName, t],
   );
 
-  const submit = async () => {
-    const body = validateForm(form, ZInviteRequest, form.getFieldsValue(true));
-    if (!body) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useSchemaSubmit(
+    form,
+    ZInviteRequest,
+    async (body) => {
       await inviteUser(body);
       onInvited({ emailAdr: body.emailAdr, usrNm: body.usrNm });
-    } catch (error) {
-      if (!isApiError(error)) return;
-      if (error.code === 'PRT_EMAIL_EXISTS') form.setFields([{ name: 'emailAdr', errors: [error.message] }]);
-      if (error.code === 'PRT_INVITE_SAME_REGION_ONLY') form.setFields([{ name: 'country', errors: [error.message] }]);
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    {
+      onApiError: (error) => {
+        if (error.code === 'PRT_EMAIL_EXISTS') form.setFields([{ name: 'emailAdr', errors: [error.message] }]);
+        if (error.code === 'PRT_INVITE_SAME_REGION_ONLY')
+          form.setFields([{ name: 'country', errors: [error.message] }]);
+      },
+    },
+  );
 
   const rule = anywhere
     ? t('invite.ruleAnywhere')

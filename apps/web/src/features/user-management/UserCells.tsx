@@ -1,18 +1,7 @@
 import { Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { roleLabels, stoppedReason } from './row-actions.ts';
 import type { ManagedUser } from './user-management-api.ts';
-
-/** A time as the tables show it ('—' when there is none). */
-export function formatTime(value: string | null): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
-}
-
-/** A date without the time ('—' when there is none). */
-export function formatDate(value: string | null): string {
-  return value ? dayjs(value).format('YYYY-MM-DD') : '—';
-}
 
 /** Name above e-mail. */
 export function PersonCell({ user }: { user: Pick<ManagedUser, 'usrNm' | 'emailAdr'> }) {

@@ -20,7 +20,8 @@ import {
 } from '../../features/user-management/user-management-api.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { appEvents } from '../../lib/events.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
 
 type Values = { pwd?: string; confirmPwd?: string; agreed?: boolean };
@@ -127,23 +128,17 @@ function AcceptForm({
   const { t } = useTranslation('users');
   const { t: ta } = useTranslation('accounts');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const withToken = (values: Record<string, unknown>) => ({ ...values, token });
-
-  const submit = async () => {
-    const body = validateForm(form, ZAcceptInvitationRequest, withToken(form.getFieldsValue(true)));
-    if (!body) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useSchemaSubmit(
+    form,
+    ZAcceptInvitationRequest,
+    async (body) => {
       await acceptInvitation(body);
       showToast({ type: 'success', content: t('invitation.acceptedToast') });
       onAccepted(info.emailAdr);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    { prepare: withToken },
+  );
 
   return (
     <>

@@ -1,20 +1,16 @@
-import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
+import { StopDialog } from '../../components/StopDialog.tsx';
+import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
-import { useListView } from '../../features/user-management/list-params.ts';
+import { accountList } from '../../features/user-management/list-params.ts';
 import { backofficeUserActions } from '../../features/user-management/row-actions.ts';
-import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
-import { StopDialog } from '../../features/user-management/StopDialog.tsx';
-import {
-  AccountStatusCell,
-  formatDate,
-  formatTime,
-  PersonCell,
-  RoleTags,
-} from '../../features/user-management/UserCells.tsx';
+import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
+import { AccountStatusCell, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
 import {
   enableBackofficeUser,
   fetchBackofficeUsers,
@@ -22,6 +18,7 @@ import {
   stopBackofficeUser,
   userManagementKeys,
 } from '../../features/user-management/user-management-api.ts';
+import { useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
 
 /**
@@ -35,17 +32,17 @@ export function AccountsPage() {
   const queryClient = useQueryClient();
   const current = useCurrentUser();
   const viewer = current.status === 'user' ? current.user.lgcSn : null;
-  const { params, view, update } = useListView();
-  const institution = params.get('institution') ?? '';
+  const { view, update, setPage } = useListView(accountList);
+  const { institution, instNm, ...userView } = view;
   const [stopping, setStopping] = useState<ManagedUser | null>(null);
 
-  const query = { ...view, institution };
+  const query = { ...userView, institution };
   const list = useQuery({
     queryKey: userManagementKeys.backofficeUsers(query),
     queryFn: ({ signal }) => fetchBackofficeUsers(query, signal),
     placeholderData: keepPreviousData,
   });
-  const institutionName = params.get('instNm') || list.data?.list[0]?.instNm || institution;
+  const institutionName = instNm || list.data?.list[0]?.instNm || institution;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userManagementKeys.backofficeUsersAll });
 
@@ -99,28 +96,9 @@ export function AccountsPage() {
           <div className="row-actions">
             {plan.actions.map(({ action }) =>
               action === 'stop' ? (
-                <Button
-                  key={action}
-                  type="link"
-                  danger
-                  onClick={() => setStopping(row)}
-                  aria-label={t('stop.userFor', { name: row.usrNm })}
-                >
-                  {t('actions.stop')}
-                </Button>
+                <StopButton key={action} subject="user" name={row.usrNm} onClick={() => setStopping(row)} />
               ) : (
-                <Popconfirm
-                  key={action}
-                  title={t('enable.userTitle', { name: row.usrNm })}
-                  description={t('enable.userText')}
-                  okText={t('actions.enable')}
-                  cancelText={t('actions.cancel')}
-                  onConfirm={() => enable(row)}
-                >
-                  <Button type="link" aria-label={t('enable.userFor', { name: row.usrNm })}>
-                    {t('actions.enable')}
-                  </Button>
-                </Popconfirm>
+                <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />
               ),
             )}
           </div>
@@ -152,33 +130,18 @@ export function AccountsPage() {
         searchPlaceholder={t('accounts.searchPlaceholder')}
         searchLabel={t('accounts.searchLabel')}
       />
-      <Table<ManagedUser>
-        rowKey="lgcSn"
+      <PagedTable<ManagedUser>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 1000 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError
-                  ? t('accounts.loadFailed')
-                  : view.q || view.status !== 'all' || institution
-                    ? t('accounts.noMatch')
-                    : t('accounts.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('accounts.loadFailed'),
+          noMatch: t('accounts.noMatch'),
+          empty: t('accounts.empty'),
+          filtered: Boolean(view.q || view.status !== 'all' || institution),
         }}
       />
       {stopping ? (

@@ -1,14 +1,20 @@
 import { AUDIT_ACTIONS } from '@portal/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, DatePicker, Empty, Form, Input, Table, type TableColumnsType } from 'antd';
+import { AutoComplete, Button, DatePicker, Form, Input, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
+import { listView, textParam, useListView } from '../../lib/list-view.ts';
 
 const DATE = 'YYYY-MM-DD';
-const DEFAULT_PAGE_SIZE = 20;
+
+/** The filters and page in the address; 20 entries a page unless the reader chose another size. */
+const auditList = listView({
+  params: { action: textParam(), actor: textParam(), from: textParam(), to: textParam() },
+  pageSize: 20,
+});
 
 /** The actions the server records (the shared list), offered in the action filter. */
 export const KNOWN_AUDIT_ACTIONS: readonly string[] = Object.values(AUDIT_ACTIONS);
@@ -16,11 +22,6 @@ export const KNOWN_AUDIT_ACTIONS: readonly string[] = Object.values(AUDIT_ACTION
 /** The action's name in the reader's language; the code itself for an action not listed. */
 export function auditActionLabel(action: string): string {
   return translateKey(`backoffice:audit.actions.${action.replace(/\./g, '_')}`, action);
-}
-
-function toPositive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
 type FilterValues = { action?: string; actor?: string; range?: [Dayjs | null, Dayjs | null] | null };
@@ -32,30 +33,26 @@ type FilterValues = { action?: string; actor?: string; range?: [Dayjs | null, Da
  */
 export function AuditLogPage() {
   const { t } = useTranslation('backoffice');
-  const [params, setParams] = useSearchParams();
+  const { view: query, setPage, setParams } = useListView(auditList);
+  const { action, actor, from, to } = query;
   const [form] = Form.useForm<FilterValues>();
-  const action = params.get('action') ?? '';
-  const actor = params.get('actor') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const pageNo = toPositive(params.get('page'), 1);
-  const pageSize = Math.min(100, toPositive(params.get('size'), DEFAULT_PAGE_SIZE));
-
-  const query = { action, actor, from, to, pageNo, pageSize };
   const list = useQuery({
     queryKey: backofficeKeys.audit(query),
     queryFn: ({ signal }) => fetchAudit(query, signal),
     placeholderData: keepPreviousData,
   });
 
+  /** A new search: these filters only, from page 1 at the default page size. */
   const apply = (values: FilterValues) => {
-    const next = new URLSearchParams();
-    if (values.action?.trim()) next.set('action', values.action.trim());
-    if (values.actor?.trim()) next.set('actor', values.actor.trim());
     const [start, end] = values.range ?? [];
-    if (start) next.set('from', start.format(DATE));
-    if (end) next.set('to', end.format(DATE));
-    setParams(next);
+    setParams(
+      auditList.withChanges(new URLSearchParams(), {
+        action: values.action?.trim() ?? null,
+        actor: values.actor?.trim() ?? null,
+        from: start ? start.format(DATE) : null,
+        to: end ? end.format(DATE) : null,
+      }),
+    );
   };
 
   const reset = () => {
@@ -176,29 +173,15 @@ export function AuditLogPage() {
           <Button onClick={reset}>{t('audit.filters.reset')}</Button>
         </Form.Item>
       </Form>
-      <Table<AuditEntry>
+      <PagedTable<AuditEntry>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={query}
+        onPage={setPage}
         scroll={{ x: 1000 }}
-        locale={{ emptyText: <Empty description={list.isError ? t('audit.loadFailed') : t('audit.empty')} /> }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) =>
-            setParams((current) => {
-              const next = new URLSearchParams(current);
-              next.set('page', String(page));
-              if (size === DEFAULT_PAGE_SIZE) next.delete('size');
-              else next.set('size', String(size));
-              return next;
-            }),
-        }}
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{ loadFailed: t('audit.loadFailed'), empty: t('audit.empty') }}
       />
     </div>
   );

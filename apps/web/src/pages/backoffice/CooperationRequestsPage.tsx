@@ -1,9 +1,12 @@
-import '../../features/user-management/user-management.css';
 import '../../features/cooperation-backoffice/cooperation-backoffice.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
+import { StopDialog } from '../../components/StopDialog.tsx';
+import { formatDate } from '../../components/time-cells.ts';
 import {
   type BackofficeRequest,
   cooperationBackofficeKeys,
@@ -12,17 +15,11 @@ import {
   type RequestStatusFilter,
   takeDownRequest,
 } from '../../features/cooperation-backoffice/cooperation-backoffice-api.ts';
-import {
-  REQUEST_STATUS_FILTERS,
-  readRequestView,
-  useAddressParams,
-} from '../../features/cooperation-backoffice/list-params.ts';
+import { REQUEST_STATUS_FILTERS, requestList } from '../../features/cooperation-backoffice/list-params.ts';
 import { PushDialog } from '../../features/cooperation-backoffice/PushDialog.tsx';
 import { RequestStatusTag } from '../../features/cooperation-backoffice/RequestStatusTag.tsx';
 import { cooperationDetailPath } from '../../features/messages/paths.ts';
-import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
-import { StopDialog } from '../../features/user-management/StopDialog.tsx';
-import { formatDate } from '../../features/user-management/UserCells.tsx';
+import { useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
 
 type Dialog = { kind: 'takeDown' | 'push'; request: BackofficeRequest } | null;
@@ -35,8 +32,7 @@ type Dialog = { kind: 'takeDown' | 'push'; request: BackofficeRequest } | null;
 export function CooperationRequestsPage() {
   const { t } = useTranslation('backoffice');
   const queryClient = useQueryClient();
-  const { params, update } = useAddressParams();
-  const view = readRequestView(params);
+  const { view, update, setPage } = useListView(requestList);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const list = useQuery({
@@ -170,33 +166,18 @@ export function CooperationRequestsPage() {
           })),
         }}
       />
-      <Table<BackofficeRequest>
-        rowKey="lgcSn"
+      <PagedTable<BackofficeRequest>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 1020 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError
-                  ? t('cooperation.requests.loadFailed')
-                  : filtered
-                    ? t('cooperation.requests.noMatch')
-                    : t('cooperation.requests.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('cooperation.requests.loadFailed'),
+          noMatch: t('cooperation.requests.noMatch'),
+          empty: t('cooperation.requests.empty'),
+          filtered,
         }}
       />
       {dialog?.kind === 'takeDown' ? (

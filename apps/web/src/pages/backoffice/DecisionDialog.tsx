@@ -1,14 +1,13 @@
 import { type TReviewDecision, ZReviewDecision } from '@portal/shared/schemas/accounts';
 import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   decideRegistration,
   type RegistrationDetail,
   type RegistrationSummary,
 } from '../../features/backoffice/backoffice-api.ts';
-import { isApiError } from '../../lib/api/api-error.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 
 export type Decision = TReviewDecision['decision'];
 
@@ -30,21 +29,13 @@ export function DecisionDialog({
 }) {
   const { t } = useTranslation('backoffice');
   const [form] = Form.useForm<{ note?: string }>();
-  const [saving, setSaving] = useState(false);
   const withDecision = (values: Record<string, unknown>) => ({ ...values, decision });
-
-  const confirm = async () => {
-    const body = validateForm(form, ZReviewDecision, withDecision(form.getFieldsValue(true)));
-    if (!body) return;
-    setSaving(true);
-    try {
-      onDecided(await decideRegistration(registration.lgcSn, body), decision);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit: confirm, saving } = useSchemaSubmit(
+    form,
+    ZReviewDecision,
+    async (body) => onDecided(await decideRegistration(registration.lgcSn, body), decision),
+    { prepare: withDecision },
+  );
 
   const who = { name: registration.usrNm, institution: registration.instNm ?? registration.emailAdr };
   return (

@@ -1,16 +1,17 @@
-import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
+import { StopDialog } from '../../components/StopDialog.tsx';
+import { formatDate } from '../../components/time-cells.ts';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import { useListView } from '../../features/user-management/list-params.ts';
 import { accountsOfInstitution } from '../../features/user-management/paths.ts';
 import { institutionActions } from '../../features/user-management/row-actions.ts';
-import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
-import { StopDialog } from '../../features/user-management/StopDialog.tsx';
-import { formatDate } from '../../features/user-management/UserCells.tsx';
+import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
 import {
   enableInstitution,
   fetchInstitutions,
@@ -31,7 +32,7 @@ export function InstitutionsPage() {
   const { t } = useTranslation('users');
   const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const { view, update } = useListView();
+  const { view, update, setPage } = useListView();
   const [stopping, setStopping] = useState<ManagedInstitution | null>(null);
 
   const list = useQuery({
@@ -124,28 +125,9 @@ export function InstitutionsPage() {
           <div className="row-actions">
             {actions.map((action) =>
               action === 'stop' ? (
-                <Button
-                  key={action}
-                  type="link"
-                  danger
-                  onClick={() => setStopping(row)}
-                  aria-label={t('stop.institutionFor', { name: row.name })}
-                >
-                  {t('actions.stop')}
-                </Button>
+                <StopButton key={action} subject="institution" name={row.name} onClick={() => setStopping(row)} />
               ) : (
-                <Popconfirm
-                  key={action}
-                  title={t('enable.institutionTitle', { name: row.name })}
-                  description={t('enable.institutionText')}
-                  okText={t('actions.enable')}
-                  cancelText={t('actions.cancel')}
-                  onConfirm={() => enable(row)}
-                >
-                  <Button type="link" aria-label={t('enable.institutionFor', { name: row.name })}>
-                    {t('actions.enable')}
-                  </Button>
-                </Popconfirm>
+                <EnableButton key={action} subject="institution" name={row.name} onConfirm={() => enable(row)} />
               ),
             )}
           </div>
@@ -168,33 +150,18 @@ export function InstitutionsPage() {
         searchPlaceholder={t('institutions.searchPlaceholder')}
         searchLabel={t('institutions.searchLabel')}
       />
-      <Table<ManagedInstitution>
-        rowKey="lgcSn"
+      <PagedTable<ManagedInstitution>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 1000 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError
-                  ? t('institutions.loadFailed')
-                  : view.q || view.status !== 'all'
-                    ? t('institutions.noMatch')
-                    : t('institutions.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('institutions.loadFailed'),
+          noMatch: t('institutions.noMatch'),
+          empty: t('institutions.empty'),
+          filtered: Boolean(view.q) || view.status !== 'all',
         }}
       />
       {stopping ? (

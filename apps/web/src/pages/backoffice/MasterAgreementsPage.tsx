@@ -1,9 +1,10 @@
-import '../../features/user-management/user-management.css';
 import '../../features/cooperation-backoffice/cooperation-backoffice.css';
 import { dictLabel, findCooperationSubType } from '@portal/shared/dictionaries';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Segmented, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Popconfirm, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import {
   type AgreementStatusFilter,
   cooperationBackofficeKeys,
@@ -11,13 +12,9 @@ import {
   type MasterAgreementItem,
   markAgreementSigned,
 } from '../../features/cooperation-backoffice/cooperation-backoffice-api.ts';
-import {
-  AGREEMENT_STATUS_FILTERS,
-  readAgreementView,
-  useAddressParams,
-} from '../../features/cooperation-backoffice/list-params.ts';
-import { formatTime } from '../../features/user-management/UserCells.tsx';
+import { AGREEMENT_STATUS_FILTERS, agreementList } from '../../features/cooperation-backoffice/list-params.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
 
 /**
@@ -29,8 +26,8 @@ export function MasterAgreementsPage() {
   const { t } = useTranslation('backoffice');
   const { locale } = useLocale();
   const queryClient = useQueryClient();
-  const { params, update } = useAddressParams();
-  const view = readAgreementView(params);
+  const { view: address, update, setPage } = useListView(agreementList);
+  const view = { status: address.show, pageNo: address.pageNo, pageSize: address.pageSize };
 
   const list = useQuery({
     queryKey: cooperationBackofficeKeys.agreements(view),
@@ -143,7 +140,7 @@ export function MasterAgreementsPage() {
       <div className="backoffice-filters">
         <Segmented<AgreementStatusFilter>
           value={view.status}
-          onChange={(value) => update({ show: value === 'submitted' ? null : value, page: null })}
+          onChange={(value) => update({ show: value, page: null })}
           options={AGREEMENT_STATUS_FILTERS.map((value) => ({
             value,
             label: t(`cooperation.agreements.filters.${value}`),
@@ -151,27 +148,15 @@ export function MasterAgreementsPage() {
           aria-label={t('cooperation.agreements.filters.label')}
         />
       </div>
-      <Table<MasterAgreementItem>
-        rowKey="lgcSn"
+      <PagedTable<MasterAgreementItem>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 1100 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={list.isError ? t('cooperation.agreements.loadFailed') : t('cooperation.agreements.empty')}
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
-        }}
+        quickJumper={false}
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{ loadFailed: t('cooperation.agreements.loadFailed'), empty: t('cooperation.agreements.empty') }}
       />
     </div>
   );

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Segmented, Table, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Input, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import {
   backofficeKeys,
@@ -11,20 +11,16 @@ import {
   type RegistrationSummary,
 } from '../../features/backoffice/backoffice-api.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { choiceParam, listView, textParam, useListView } from '../../lib/list-view.ts';
 import { RegistrationDrawer } from './RegistrationDrawer.tsx';
 import { STATUS_COLOURS } from './status.ts';
 
 const FILTERS: readonly RegistrationFilter[] = ['5', '8', '7', 'approved', 'all'];
-const DEFAULT_PAGE_SIZE = 10;
 
-function toFilter(value: string | null): RegistrationFilter {
-  return (FILTERS as readonly string[]).includes(value ?? '') ? (value as RegistrationFilter) : '5';
-}
-
-function toPositive(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : fallback;
-}
+/** Status (waiting for review by default), search, page and the registration open in the drawer. */
+const registrationList = listView({
+  params: { status: choiceParam(FILTERS, '5'), q: textParam(), open: textParam() },
+});
 
 /**
  * /backend/registrations: the review queue. Status filter, search and page live in the address
@@ -34,12 +30,8 @@ function toPositive(value: string | null, fallback: number): number {
 export function RegistrationsPage() {
   const { t } = useTranslation('backoffice');
   const { locale } = useLocale();
-  const [params, setParams] = useSearchParams();
-  const activation = toFilter(params.get('status'));
-  const q = params.get('q') ?? '';
-  const pageNo = toPositive(params.get('page'), 1);
-  const pageSize = Math.min(100, toPositive(params.get('size'), DEFAULT_PAGE_SIZE));
-  const open = params.get('open');
+  const { view, update, setPage } = useListView(registrationList);
+  const { status: activation, q, open, pageNo, pageSize } = view;
 
   const query = { activation, q, pageNo, pageSize };
   const list = useQuery({
@@ -48,24 +40,13 @@ export function RegistrationsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const update = (changes: Record<string, string | null>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  };
-
   const columns: TableColumnsType<RegistrationSummary> = [
     {
       key: 'submittedAt',
       title: t('columns.submittedAt'),
       dataIndex: 'submittedAt',
       width: 150,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: formatTime,
     },
     {
       key: 'applicant',
@@ -146,33 +127,21 @@ export function RegistrationsPage() {
           enterButton={t('registrations.search')}
         />
       </div>
-      <Table<RegistrationSummary>
-        rowKey="lgcSn"
+      <PagedTable<RegistrationSummary>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 900 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError ? t('registrations.loadFailed') : q ? t('registrations.noMatch') : t('registrations.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) =>
-            update({ page: String(page), size: size === DEFAULT_PAGE_SIZE ? null : String(size) }),
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('registrations.loadFailed'),
+          noMatch: t('registrations.noMatch'),
+          empty: t('registrations.empty'),
+          filtered: Boolean(q),
         }}
       />
-      <RegistrationDrawer lgcSn={open} onClose={() => update({ open: null })} />
+      <RegistrationDrawer lgcSn={open || null} onClose={() => update({ open: null })} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routes.tsx';
+import { HOME_PATH } from '../../app/route-paths.ts';
 
 /** The common frame of the 403 and 404 pages. */
 export function StatusPage({ code, heading, text }: { code: string; heading: ReactNode; text: ReactNode }) {

@@ -2,11 +2,6 @@ import './home.css';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type IconProps, MailIcon, PhoneIcon } from '../../components/icons.tsx';
-import { ProductsSection, TrendsSection, UnderstandSection } from '../../features/content/sections/HomeSections.tsx';
-import { HomeCooperationSection } from '../../features/cooperation/HomeCooperationSection.tsx';
-import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
-import { toTelHref } from '../../lib/contact.ts';
 import {
   AssetIcon,
   FundsInIcon,
@@ -18,7 +13,12 @@ import {
   SettlementIcon,
   TopicIcon,
   TradeIcon,
-} from './area-icons.tsx';
+} from '../../components/area-icons.tsx';
+import { type IconProps, MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { ProductsSection, TrendsSection, UnderstandSection } from '../../features/content/sections/HomeSections.tsx';
+import { HomeCooperationSection } from '../../features/cooperation/HomeCooperationSection.tsx';
+import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
+import { toTelHref } from '../../lib/contact.ts';
 import { HeroArtwork } from './HeroArtwork.tsx';
 
 type AreaKey =

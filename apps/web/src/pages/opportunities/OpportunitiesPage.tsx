@@ -1,4 +1,3 @@
-import '../../features/user-management/user-management.css';
 import '../../features/cooperation/cooperation.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Breadcrumb } from 'antd';
@@ -12,7 +11,6 @@ import { cooperationKeys, fetchOpportunities } from '../../features/cooperation/
 import {
   type OpportunityFilters as Filters,
   hasFilters,
-  PAGE_SIZE_OPTIONS,
   readFilters,
   readPage,
   searchParamsFor,
@@ -20,7 +18,7 @@ import {
   withPage,
 } from '../../features/cooperation/list-filters.ts';
 import { OpportunityFilters } from '../../features/cooperation/OpportunityFilters.tsx';
-import { OpportunityTable } from '../../features/cooperation/OpportunityTable.tsx';
+import { PagedOpportunityTable } from '../../features/cooperation/PagedOpportunityTable.tsx';
 import { PUBLISH_INFO_PATH } from '../../features/cooperation/paths.ts';
 
 /**
@@ -73,20 +71,16 @@ export function OpportunitiesPage() {
               : t('list.results', { count: list.data.total })
             : t('list.resultsTitle')}
         </h2>
-        <OpportunityTable
+        <PagedOpportunityTable
           label={t('list.tableLabel')}
-          items={list.data?.list ?? []}
-          loading={list.isFetching}
-          emptyText={list.isError ? t('list.loadFailed') : filtered ? t('list.noMatch') : t('list.empty')}
-          pagination={{
-            current: page.pageNo,
-            pageSize: page.pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (total) => t('list.total', { total }),
-            onChange: (pageNo, pageSize) => setParams((current) => withPage(current, pageNo, pageSize)),
+          query={list}
+          page={page}
+          onPage={(pageNo, pageSize) => setParams((current) => withPage(current, pageNo, pageSize))}
+          emptyTexts={{
+            loadFailed: t('list.loadFailed'),
+            noMatch: t('list.noMatch'),
+            empty: t('list.empty'),
+            filtered,
           }}
         />
       </section>

@@ -1,244 +1,29 @@
 import '../../features/publish/publish.css';
-import {
-  dictLabel,
-  findCooperationSubType,
-  PUBLISH_CATEGORIES,
-  type PublishCategory,
-  type PublishChoice,
-} from '@portal/shared/dictionaries';
-import { formKindOf } from '@portal/shared/schemas/cooperation';
-import type { TFileInfo } from '@portal/shared/schemas/files';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { dictLabel } from '@portal/shared/dictionaries';
 import { Alert, Button, Result, Spin, Steps } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_INFO_QUERY_KEY, fetchAccountInfo } from '../../features/accounts/accounts-api.ts';
-import { useCurrentUser } from '../../features/accounts/current-user.ts';
-import { useUnsavedChanges } from '../../features/accounts/useUnsavedChanges.ts';
+import { useNavigate } from 'react-router';
 import { CategoryCards, ChoiceCards } from '../../features/publish/ChoiceCards.tsx';
 import { MasterAgreementGate } from '../../features/publish/MasterAgreementGate.tsx';
 import { cooperationDetailPath, OPPORTUNITIES_PATH, publishPath } from '../../features/publish/paths.ts';
-import {
-  fetchDraft,
-  fetchOwnRequest,
-  type MasterAgreementStatus,
-  publishKeys,
-  publishRequest,
-  saveDraft,
-  updateRequest,
-} from '../../features/publish/publish-api.ts';
 import { ReleaseStep } from '../../features/publish/ReleaseStep.tsx';
-import {
-  type Contact,
-  draftBody,
-  type FormValues,
-  formValuesFor,
-  publishBody,
-  savedValues,
-} from '../../features/publish/release-values.ts';
-import { isApiError } from '../../lib/api/api-error.ts';
+import { usePublishWizard } from '../../features/publish/usePublishWizard.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
-import { showToast } from '../../lib/notify.ts';
-
-const MASTER_AGREEMENT_REQUIRED = 'PRT_MASTER_AGREEMENT_REQUIRED';
-
-function findCategory(code: string | null | undefined): PublishCategory | undefined {
-  return code ? PUBLISH_CATEGORIES.find((category) => category.code === code) : undefined;
-}
-
-function findChoice(category: PublishCategory | undefined, code: unknown): PublishChoice | undefined {
-  return typeof code === 'string' ? category?.children.find((choice) => choice.code === code) : undefined;
-}
-
-/** The category a choice belongs to (a request saved with its choice only). */
-function categoryOfChoice(code: unknown): PublishCategory | undefined {
-  return PUBLISH_CATEGORIES.find((category) => findChoice(category, code));
-}
-
-type Loaded = { key: string; attachments: readonly TFileInfo[] };
 
 /**
  * /publishInfo (SPEC §2): publish cooperation information in three steps, 1. the category,
  * 2. the financing/requirement/project type, 3. the form of that type. The step is in the
  * address (`?category=&choice=`), so Back and reloads keep it; `?draft=` resumes a saved draft,
- * `?edit=` changes an effective request of one's own.
+ * `?edit=` changes an effective request of one's own. The state is the wizard's
+ * (features/publish/usePublishWizard.ts); this page draws it.
  */
 export function PublishPage() {
   const { t } = useTranslation('publish');
   const { locale } = useLocale();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const draftSn = params.get('draft');
-  const editSn = params.get('edit');
-  const editing = Boolean(editSn);
-
-  const current = useCurrentUser();
-  const user = current.status === 'user' ? current.user : null;
-  const account = useQuery({
-    queryKey: ACCOUNT_INFO_QUERY_KEY,
-    queryFn: ({ signal }) => fetchAccountInfo(signal),
-    enabled: !editing,
-  });
-
-  /** What the form holds (kept across steps), and the draft or request it was loaded from. */
-  const values = useRef<FormValues>({});
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  /** Changes when values come from the server: the form opens afresh with them. */
-  const [seed, setSeed] = useState(0);
-  const lastChoice = useRef<PublishChoice | null>(null);
-  const [dirty, setDirty] = useState(false);
-  const unsaved = useUnsavedChanges(dirty);
-
-  const draftKey = draftSn ? `draft:${draftSn}` : null;
-  const draft = useQuery({
-    queryKey: publishKeys.draft(draftSn ?? ''),
-    queryFn: ({ signal }) => fetchDraft(draftSn ?? '', signal),
-    enabled: Boolean(draftSn) && !editing && loaded?.key !== draftKey,
-    retry: false,
-  });
-  const request = useQuery({
-    queryKey: publishKeys.request(editSn ?? ''),
-    queryFn: ({ signal }) => fetchOwnRequest(editSn ?? '', signal),
-    enabled: editing,
-    retry: false,
-  });
-
-  // A draft opened from the address: its values fill the form and it resumes at its step.
-  useEffect(() => {
-    if (!draft.data || !draftSn || editing || loaded?.key === `draft:${draftSn}`) return;
-    values.current = savedValues(draft.data.fields);
-    setLoaded({ key: `draft:${draftSn}`, attachments: draft.data.attachments });
-    setSeed((value) => value + 1);
-    setDirty(false);
-    if (!params.get('category')) {
-      const category = findCategory(draft.data.categoryCode) ?? categoryOfChoice(draft.data.fields.choiceCode);
-      const choice = findChoice(category, draft.data.fields.choiceCode);
-      setParams(
-        (currentParams) => {
-          const next = new URLSearchParams(currentParams);
-          if (category) next.set('category', category.code);
-          if (choice) next.set('choice', choice.code);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [draft.data, draftSn, editing, loaded?.key, params, setParams]);
-
-  // A request being edited.
-  useEffect(() => {
-    if (!request.data || !editSn || loaded?.key === `edit:${editSn}`) return;
-    values.current = savedValues(request.data.fields);
-    setLoaded({ key: `edit:${editSn}`, attachments: request.data.attachments });
-    setSeed((value) => value + 1);
-    setDirty(false);
-  }, [request.data, editSn, loaded?.key]);
-
-  const contact = useMemo<Contact>(
-    () => ({
-      ...(user ? { contactName: user.usrNm, contactEmail: user.emailAdr } : {}),
-      ...(account.data?.profile.phone ? { contactPhone: account.data.profile.phone } : {}),
-    }),
-    [user, account.data],
-  );
-
-  // The step: from the address, or from the request being edited.
-  const editCategory = request.data
-    ? (findCategory(request.data.categoryCode) ?? categoryOfChoice(request.data.choiceCode))
-    : undefined;
-  const category = editing ? editCategory : findCategory(params.get('category'));
-  const choice = editing
-    ? findChoice(editCategory, request.data?.choiceCode)
-    : findChoice(category, params.get('choice'));
-  const unknownLink =
-    !editing && ((params.get('category') && !category) || (params.get('choice') && category && !choice));
-  const step = !category ? 0 : !choice ? 1 : 2;
-  const kind = choice ? (formKindOf(choice.subTypeCode) ?? null) : null;
-  const sub = choice ? findCooperationSubType(choice.subTypeCode) : undefined;
-  if (choice) lastChoice.current = choice;
-
-  const goTo = (target: { category?: string; choice?: string }) => {
-    setParams(() => {
-      const next = new URLSearchParams();
-      if (target.category) next.set('category', target.category);
-      if (target.choice) next.set('choice', target.choice);
-      if (draftSn) next.set('draft', draftSn);
-      return next;
-    });
-    window.scrollTo({ top: 0 });
-  };
-
-  const remember = (next: FormValues) => {
-    values.current = next;
-    if (!dirty) setDirty(true);
-  };
-
-  const storeDraft = async (formValues: FormValues) => {
-    if (!category) return;
-    const draftChoice = choice ?? (lastChoice.current && findChoice(category, lastChoice.current.code)) ?? null;
-    const draftKind = draftChoice ? (formKindOf(draftChoice.subTypeCode) ?? null) : null;
-    values.current = formValues;
-    const saved = await saveDraft(
-      draftBody({ category, choice: draftChoice, kind: draftKind, values: formValues, draftLgcSn: draftSn }),
-    );
-    setLoaded((previous) => ({ key: `draft:${saved.lgcSn}`, attachments: previous?.attachments ?? [] }));
-    setDirty(false);
-    showToast({ type: 'success', content: t('messages.draftSaved') });
-    void queryClient.invalidateQueries({ queryKey: publishKeys.draftsAll });
-    if (saved.lgcSn !== draftSn) {
-      setParams(
-        (currentParams) => {
-          const next = new URLSearchParams(currentParams);
-          next.set('draft', saved.lgcSn);
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  };
-
-  const saveAtChoiceStep = async () => {
-    try {
-      await storeDraft(values.current);
-    } catch {
-      // The toast said why.
-    }
-  };
-
-  const submit = async (data: FormValues) => {
-    if (!choice) return;
-    if (editSn) {
-      await updateRequest(editSn, publishBody(data, choice, null));
-      unsaved.allowLeave();
-      setDirty(false);
-      showToast({ type: 'success', content: t('messages.updated') });
-      navigate(cooperationDetailPath(editSn));
-      return;
-    }
-    try {
-      const saved = await publishRequest(publishBody(data, choice, draftSn));
-      unsaved.allowLeave();
-      setDirty(false);
-      showToast({ type: 'success', content: t('messages.published') });
-      void queryClient.invalidateQueries({ queryKey: publishKeys.draftsAll });
-      navigate(cooperationDetailPath(saved.lgcSn));
-    } catch (error) {
-      if (isApiError(error) && error.code === MASTER_AGREEMENT_REQUIRED) {
-        queryClient.setQueryData<MasterAgreementStatus>(publishKeys.masterAgreement, { signed: false, pending: false });
-      }
-      throw error;
-    }
-  };
-
-  // The form takes its values when it opens (per choice and per loaded draft or request); contact
-  // details that arrive later are filled in by the form itself.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: computed once per opening of the form
-  const initialValues = useMemo(
-    () => (choice ? formValuesFor(choice, values.current, contact) : {}),
-    [choice?.code, seed],
-  );
+  const wizard = usePublishWizard();
+  const { editing, editSn, unsaved, category, choice, kind, sub, step, goTo } = wizard;
 
   const header = (
     <header className="publish-page__header">
@@ -255,23 +40,20 @@ export function PublishPage() {
     </div>
   );
 
-  // Loading or failing to load the draft or the request.
-  const source = editing ? request : draftSn ? draft : null;
-  const sourceKey = editing ? `edit:${editSn}` : draftKey;
-  if (source && loaded?.key !== sourceKey) {
-    if (source.isError) {
-      return frame(
-        <Result
-          status="warning"
-          title={editing ? t('messages.requestLoadFailed') : t('messages.draftLoadFailed')}
-          extra={
-            <Button type="primary" onClick={() => navigate(publishPath())}>
-              {t('messages.startNew')}
-            </Button>
-          }
-        />,
-      );
-    }
+  if (wizard.sourceState === 'failed') {
+    return frame(
+      <Result
+        status="warning"
+        title={editing ? t('messages.requestLoadFailed') : t('messages.draftLoadFailed')}
+        extra={
+          <Button type="primary" onClick={() => navigate(publishPath())}>
+            {t('messages.startNew')}
+          </Button>
+        }
+      />,
+    );
+  }
+  if (wizard.sourceState === 'loading') {
     return frame(
       <div className="publish-loading" aria-busy="true">
         <Spin />
@@ -280,7 +62,7 @@ export function PublishPage() {
     );
   }
 
-  if (editing && (!request.data?.canEdit || !choice || !kind)) {
+  if (wizard.notEditable) {
     return frame(
       <Result
         status="warning"
@@ -299,18 +81,18 @@ export function PublishPage() {
   const formStep =
     choice && kind ? (
       <ReleaseStep
-        key={`${choice.code}:${seed}`}
+        key={`${choice.code}:${wizard.seed}`}
         kind={kind}
         choice={choice}
         sub={sub}
-        initialValues={initialValues}
-        knownAttachments={loaded?.attachments ?? []}
-        contact={contact}
+        initialValues={wizard.initialValues}
+        knownAttachments={wizard.knownAttachments}
+        contact={wizard.contact}
         mode={editing ? 'edit' : 'new'}
-        onValuesChange={remember}
+        onValuesChange={wizard.remember}
         onBack={() => (editSn ? navigate(cooperationDetailPath(editSn)) : goTo({ category: category?.code }))}
-        {...(editing ? {} : { onSaveDraft: storeDraft })}
-        onSubmit={submit}
+        {...(editing ? {} : { onSaveDraft: wizard.storeDraft })}
+        onSubmit={wizard.submit}
       />
     ) : null;
 
@@ -327,19 +109,21 @@ export function PublishPage() {
           }}
         />
       )}
-      {unknownLink ? <Alert className="publish-alert" type="warning" showIcon title={t('choice.unknown')} /> : null}
+      {wizard.unknownLink ? (
+        <Alert className="publish-alert" type="warning" showIcon title={t('choice.unknown')} />
+      ) : null}
       {step === 0 ? <CategoryCards selected={null} onSelect={(next) => goTo({ category: next.code })} /> : null}
       {step === 1 && category ? (
         <>
           <ChoiceCards
             category={category}
-            selected={lastChoice.current?.code ?? null}
+            selected={wizard.lastChoiceCode}
             onSelect={(next) => goTo({ category: category.code, choice: next.code })}
           />
           <div className="publish-actions">
             <Button onClick={() => goTo({})}>{t('actions.back')}</Button>
             <div className="publish-actions__end">
-              <Button onClick={() => void saveAtChoiceStep()}>{t('actions.saveDraft')}</Button>
+              <Button onClick={() => void wizard.saveAtChoiceStep()}>{t('actions.saveDraft')}</Button>
             </div>
           </div>
         </>

@@ -1,8 +1,11 @@
-import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Modal, Popconfirm, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Modal, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
+import { StopDialog } from '../../components/StopDialog.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import { ACCOUNT_INFO_QUERY_KEY, fetchAccountInfo } from '../../features/accounts/accounts-api.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { EditUserDialog } from '../../features/user-management/EditUserDialog.tsx';
@@ -14,9 +17,8 @@ import {
   invitesAnywhere,
   type RowAction,
 } from '../../features/user-management/row-actions.ts';
-import { StatusSearchToolbar } from '../../features/user-management/StatusSearchToolbar.tsx';
-import { StopDialog } from '../../features/user-management/StopDialog.tsx';
-import { AccountStatusCell, formatTime, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
+import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
+import { AccountStatusCell, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
 import {
   deleteInstitutionUser,
   enableInstitutionUser,
@@ -45,7 +47,7 @@ export function InstitutionUsersPage() {
   const queryClient = useQueryClient();
   const current = useCurrentUser();
   const viewer = current.status === 'user' ? current.user : null;
-  const { view, update } = useListView();
+  const { view, update, setPage } = useListView();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -141,31 +143,15 @@ export function InstitutionUsersPage() {
       }
       case 'stop':
         return (
-          <Button
+          <StopButton
             key={action}
-            type="link"
-            danger
+            subject="user"
+            name={row.usrNm}
             onClick={() => setDialog({ kind: 'stop', user: row })}
-            aria-label={t('stop.userFor', { name: row.usrNm })}
-          >
-            {t('actions.stop')}
-          </Button>
+          />
         );
       case 'enable':
-        return (
-          <Popconfirm
-            key={action}
-            title={t('enable.userTitle', { name: row.usrNm })}
-            description={t('enable.userText')}
-            okText={t('actions.enable')}
-            cancelText={t('actions.cancel')}
-            onConfirm={() => enable(row)}
-          >
-            <Button type="link" aria-label={t('enable.userFor', { name: row.usrNm })}>
-              {t('actions.enable')}
-            </Button>
-          </Popconfirm>
-        );
+        return <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />;
       case 'delete':
         return (
           <Button
@@ -232,32 +218,19 @@ export function InstitutionUsersPage() {
         searchPlaceholder={t('institutionUsers.searchPlaceholder')}
         searchLabel={t('institutionUsers.searchLabel')}
       />
-      <Table<ManagedUser>
-        rowKey="lgcSn"
+      <PagedTable<ManagedUser>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 820 }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError
-                  ? t('institutionUsers.loadFailed')
-                  : filtered
-                    ? t('institutionUsers.noMatch')
-                    : t('institutionUsers.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('pagination.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        quickJumper={false}
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('institutionUsers.loadFailed'),
+          noMatch: t('institutionUsers.noMatch'),
+          empty: t('institutionUsers.empty'),
+          filtered,
         }}
       />
       {dialog?.kind === 'invite' ? (

@@ -1,15 +1,16 @@
-import '../../features/user-management/user-management.css';
 import '../../features/messages/messages.css';
 import { MESSAGE_TYPES, type TMessageType } from '@portal/shared/schemas/messages';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Segmented, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Segmented, Select, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { MessageTypeTag } from '../../features/messages/MessageTypeTag.tsx';
-import { MESSAGE_STATUS_FILTERS, readMessageView, withChanges } from '../../features/messages/message-params.ts';
+import { MESSAGE_STATUS_FILTERS, messageList } from '../../features/messages/message-params.ts';
 import {
   fetchMessages,
   fetchUnreadCount,
@@ -20,7 +21,7 @@ import {
   messageKeys,
 } from '../../features/messages/messages-api.ts';
 import { cooperationDetailPath } from '../../features/messages/paths.ts';
-import { formatTime } from '../../features/user-management/UserCells.tsx';
+import { useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
 
 /**
@@ -32,9 +33,7 @@ import { showToast } from '../../lib/notify.ts';
 export function MessageCenterPage() {
   const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const view = readMessageView(params);
-  const update = (changes: Record<string, string | null>) => setParams((current) => withChanges(current, changes));
+  const { view, update, setPage } = useListView(messageList);
   const current = useCurrentUser();
   const userLgcSn = current.status === 'user' ? current.user.lgcSn : null;
   const [selected, setSelected] = useState<string[]>([]);
@@ -190,32 +189,23 @@ export function MessageCenterPage() {
           </Popconfirm>
         </div>
       </div>
-      <Table<MessageItem>
-        rowKey="lgcSn"
+      <PagedTable<MessageItem>
         columns={columns}
-        dataSource={rows}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 820 }}
         rowClassName={(row) => (row.status === 'unread' ? 'message-row message-row--unread' : 'message-row')}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),
         }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={list.isError ? t('centre.loadFailed') : filtered ? t('centre.noMatch') : t('centre.empty')}
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('centre.total', { total }),
-          onChange: (page, size) => update({ page: String(page), size: String(size) }),
+        totalText={(total) => t('centre.total', { total })}
+        emptyTexts={{
+          loadFailed: t('centre.loadFailed'),
+          noMatch: t('centre.noMatch'),
+          empty: t('centre.empty'),
+          filtered,
         }}
       />
     </div>

@@ -1,16 +1,15 @@
 import { ZChangePasswordRequest } from '@portal/shared/schemas/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { changePassword } from '../../features/accounts/accounts-api.ts';
 import { forgetCurrentUser, useCurrentUser } from '../../features/accounts/current-user.ts';
 import { NewPasswordFields } from '../../features/accounts/password/password-fields.tsx';
-import { isApiError } from '../../lib/api/api-error.ts';
 import { appEvents } from '../../lib/events.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
 
 type Values = { oPwd?: string; pwd?: string; confirmPwd?: string };
@@ -22,32 +21,29 @@ type Values = { oPwd?: string; pwd?: string; confirmPwd?: string };
 export function ModifyPasswordPage() {
   const { t } = useTranslation('accounts');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const current = useCurrentUser();
   const emailAdr = current.status === 'user' ? current.user.emailAdr : undefined;
 
-  const submit = async () => {
-    const body = validateForm(form, ZChangePasswordRequest, form.getFieldsValue(true));
-    if (!body) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useSchemaSubmit(
+    form,
+    ZChangePasswordRequest,
+    async (body) => {
       await changePassword(body);
       showToast({ type: 'success', content: t('messages.modifyPasswordSuccess') });
       // Leave the login-only page first, so the guard does not remember it as the page to return to.
       await navigate(HOME_PATH);
       forgetCurrentUser(queryClient);
       appEvents.emit('open-login', { reason: 'password-changed', ...(emailAdr ? { emailAdr } : {}) });
-    } catch (error) {
-      if (!isApiError(error)) return;
-      showToast({ type: 'error', content: t('messages.modifyPasswordFailed', { reason: error.message }) });
-      if (error.code === 'PRT_OLD_PASSWORD_INCORRECT') form.setFields([{ name: 'oPwd', errors: [error.message] }]);
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    {
+      onApiError: (error) => {
+        showToast({ type: 'error', content: t('messages.modifyPasswordFailed', { reason: error.message }) });
+        if (error.code === 'PRT_OLD_PASSWORD_INCORRECT') form.setFields([{ name: 'oPwd', errors: [error.message] }]);
+      },
+    },
+  );
 
   return (
     <div className="user-center-panel">

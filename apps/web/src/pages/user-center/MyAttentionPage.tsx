@@ -1,16 +1,15 @@
-import '../../features/user-management/user-management.css';
 import '../../features/cooperation/cooperation.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { cooperationKeys, fetchFollowed } from '../../features/cooperation/cooperation-api.ts';
-import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
-import { OpportunityTable } from '../../features/cooperation/OpportunityTable.tsx';
-import { usePagedView } from '../../features/cooperation/page-view.ts';
+import { PagedOpportunityTable } from '../../features/cooperation/PagedOpportunityTable.tsx';
 import { RELEASE_PATH } from '../../features/cooperation/paths.ts';
+import { listView, useListView } from '../../lib/list-view.ts';
 
-const NO_STATUS = ['all'] as const;
+/** Only the page in the address. */
+const followedList = listView({ params: {} });
 
 /**
  * /userCenter/myAttention, "Following" (SPEC §2 user centre): the requests the user follows, with
@@ -18,7 +17,7 @@ const NO_STATUS = ['all'] as const;
  */
 export function MyAttentionPage() {
   const { t } = useTranslation('cooperation');
-  const { view, update } = usePagedView({ statuses: NO_STATUS, defaultStatus: 'all' });
+  const { view, setPage } = useListView(followedList);
   const params = { pageNo: view.pageNo, pageSize: view.pageSize };
   const list = useQuery({
     queryKey: cooperationKeys.followed(params),
@@ -34,21 +33,12 @@ export function MyAttentionPage() {
         <ButtonLink to={RELEASE_PATH}>{t('myAttention.browse')}</ButtonLink>
       </div>
       <p className="form-intro">{t('myAttention.intro')}</p>
-      <OpportunityTable
+      <PagedOpportunityTable
         label={t('routes.myAttention')}
-        items={list.data?.list ?? []}
-        loading={list.isFetching}
-        emptyText={list.isError ? t('list.loadFailed') : t('myAttention.empty')}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (pageNo, pageSize) => update({ pageNo, pageSize }),
-        }}
+        query={list}
+        page={view}
+        onPage={setPage}
+        emptyTexts={{ loadFailed: t('list.loadFailed'), empty: t('myAttention.empty') }}
       />
     </div>
   );

@@ -1,10 +1,11 @@
-import '../../features/user-management/user-management.css';
 import '../../features/cooperation/cooperation.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Segmented, Table, type TableColumnsType, type TablePaginationConfig, Tabs } from 'antd';
+import { Segmented, type TableColumnsType, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
+import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import { AnswerIntention } from '../../features/cooperation/AnswerIntention.tsx';
 import {
   cooperationKeys,
@@ -16,14 +17,20 @@ import {
   type PushKind,
 } from '../../features/cooperation/cooperation-api.ts';
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
-import { usePagedView } from '../../features/cooperation/page-view.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
-import { formatTime, IntentionStatusTag, OpportunityTags } from '../../features/cooperation/StatusTags.tsx';
+import { IntentionStatusTag, OpportunityTags } from '../../features/cooperation/StatusTags.tsx';
+import { choiceParam, type ListParam, listView, useListView } from '../../lib/list-view.ts';
 
 const TABS = ['received', 'sent', 'matched'] as const;
 type Tab = (typeof TABS)[number];
 const INTENTION_STATUSES: readonly IntentionStatusFilter[] = ['all', 'pending', 'agreed', 'rejected'];
 const PUSH_KINDS: readonly PushKind[] = ['system', 'manual'];
+
+/** Tab, status filter and page in the address; each tab has its own filters. */
+const tab = choiceParam(TABS, 'received');
+const intentionList = listView({ params: { tab, status: choiceParam(INTENTION_STATUSES, 'all') } });
+const matchedList = listView({ params: { tab, status: choiceParam(PUSH_KINDS, 'system') } });
+type TabView = { tab: ListParam<Tab>; status: ListParam<string> };
 
 /**
  * /userCenter/myCooperation (SPEC §2 user centre): intentions received by the user's institution
@@ -33,42 +40,28 @@ const PUSH_KINDS: readonly PushKind[] = ['system', 'manual'];
 export function MyCooperationPage() {
   const { t } = useTranslation('cooperation');
   const [params] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'received';
-  const isMatched = tab === 'matched';
-  const { view, update } = usePagedView<string, Tab>({
-    statuses: isMatched ? PUSH_KINDS : INTENTION_STATUSES,
-    defaultStatus: isMatched ? 'system' : 'all',
-    tabs: TABS,
-    defaultTab: 'received',
-  });
+  const isMatched = tab.read(params.get('tab')) === 'matched';
+  const { view, update, setPage } = useListView<TabView>(isMatched ? matchedList : intentionList);
 
-  const pagination = (total: number): TablePaginationConfig => ({
-    current: view.pageNo,
-    pageSize: view.pageSize,
-    total,
+  const pagination: Pager = {
+    page: view,
+    onPage: setPage,
     pageSizeOptions: PAGE_SIZE_OPTIONS,
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (count) => t('list.total', { total: count }),
-    onChange: (pageNo, pageSize) => update({ pageNo, pageSize }),
-  });
+    totalText: (total) => t('list.total', { total }),
+  };
 
   const content = isMatched ? (
     <MatchedList
       kind={view.status as PushKind}
-      view={view}
       pagination={pagination}
-      onKind={(status) => update({ status })}
+      onKind={(status) => update({ status, page: null })}
     />
   ) : (
     <IntentionList
-      box={tab === 'sent' ? 'sent' : 'received'}
+      box={view.tab === 'sent' ? 'sent' : 'received'}
       status={view.status as IntentionStatusFilter}
-      view={view}
       pagination={pagination}
-      onStatus={(status) => update({ status })}
+      onStatus={(status) => update({ status, page: null })}
     />
   );
 
@@ -79,8 +72,8 @@ export function MyCooperationPage() {
       </div>
       <p className="form-intro">{t('myCooperation.intro')}</p>
       <Tabs
-        activeKey={tab}
-        onChange={(key) => update({ tab: key as Tab })}
+        activeKey={view.tab}
+        onChange={(key) => update({ tab: key, status: null, page: null })}
         items={TABS.map((key) => ({ key, label: t(`myCooperation.tabs.${key}`) }))}
       />
       {content}
@@ -88,15 +81,13 @@ export function MyCooperationPage() {
   );
 }
 
-type ListProps = {
-  view: { pageNo: number; pageSize: number };
-  pagination: (total: number) => TablePaginationConfig;
-};
+/** The pager of both lists (the page in the address). */
+type Pager = Pick<PagedTableProps<object>, 'page' | 'onPage' | 'pageSizeOptions' | 'totalText'>;
+type ListProps = { pagination: Pager };
 
 function IntentionList({
   box,
   status,
-  view,
   pagination,
   onStatus,
 }: ListProps & {
@@ -105,7 +96,7 @@ function IntentionList({
   onStatus: (status: IntentionStatusFilter) => void;
 }) {
   const { t } = useTranslation('cooperation');
-  const params = { box, status, pageNo: view.pageNo, pageSize: view.pageSize };
+  const params = { box, status, pageNo: pagination.page.pageNo, pageSize: pagination.page.pageSize };
   const list = useQuery({
     queryKey: cooperationKeys.intentions(params),
     queryFn: ({ signal }) => fetchIntentions(params, signal),
@@ -199,42 +190,26 @@ function IntentionList({
           aria-label={t('myCooperation.statusLabel')}
         />
       </div>
-      <Table<IntentionItem>
-        rowKey="lgcSn"
+      <PagedTable<IntentionItem>
+        {...pagination}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
         scroll={{ x: 780 }}
         aria-label={t(`myCooperation.tabs.${box}`)}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError
-                  ? t('list.loadFailed')
-                  : status !== 'all'
-                    ? t('myCooperation.noMatch')
-                    : received
-                      ? t('myCooperation.emptyReceived')
-                      : t('myCooperation.emptySent')
-              }
-            />
-          ),
+        emptyTexts={{
+          loadFailed: t('list.loadFailed'),
+          noMatch: t('myCooperation.noMatch'),
+          empty: received ? t('myCooperation.emptyReceived') : t('myCooperation.emptySent'),
+          filtered: status !== 'all',
         }}
-        pagination={pagination(list.data?.total ?? 0)}
       />
     </>
   );
 }
 
-function MatchedList({
-  kind,
-  view,
-  pagination,
-  onKind,
-}: ListProps & { kind: PushKind; onKind: (kind: PushKind) => void }) {
+function MatchedList({ kind, pagination, onKind }: ListProps & { kind: PushKind; onKind: (kind: PushKind) => void }) {
   const { t } = useTranslation('cooperation');
-  const params = { pageNo: view.pageNo, pageSize: view.pageSize };
+  const params = { pageNo: pagination.page.pageNo, pageSize: pagination.page.pageSize };
   const list = useQuery({
     queryKey: cooperationKeys.matched(kind, params),
     queryFn: ({ signal }) => fetchMatched(kind, params, signal),
@@ -283,17 +258,14 @@ function MatchedList({
         />
         <span className="list-toolbar__hint">{t(`matched.hint.${kind}`)}</span>
       </div>
-      <Table<MatchedItem>
+      <PagedTable<MatchedItem>
+        {...pagination}
         rowKey={(row) => `${row.kind}:${row.request.lgcSn}`}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
         scroll={{ x: 760 }}
         aria-label={t(`matched.kind.${kind}`)}
-        locale={{
-          emptyText: <Empty description={list.isError ? t('list.loadFailed') : t(`matched.empty.${kind}`)} />,
-        }}
-        pagination={pagination(list.data?.total ?? 0)}
+        emptyTexts={{ loadFailed: t('list.loadFailed'), empty: t(`matched.empty.${kind}`) }}
       />
     </>
   );

@@ -1,15 +1,18 @@
 import '../../features/publish/publish.css';
-import '../../features/user-management/user-management.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Modal, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import { publishPath } from '../../features/publish/paths.ts';
 import { type DraftListItem, deleteDraft, fetchDrafts, publishKeys } from '../../features/publish/publish-api.ts';
-import { readListView, withChanges } from '../../features/user-management/list-params.ts';
-import { formatTime } from '../../features/user-management/UserCells.tsx';
+import { listView, useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
+
+/** Only the page in the address. */
+const draftList = listView({ params: {} });
 
 /**
  * /userCenter/myDraft: the user's saved drafts (SPEC §2), newest first, with the page in the
@@ -19,8 +22,8 @@ export function MyDraftPage() {
   const { t } = useTranslation('publish');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const { pageNo, pageSize } = readListView(params);
+  const { view, setPage } = useListView(draftList);
+  const { pageNo, pageSize } = view;
   const [deleting, setDeleting] = useState<DraftListItem | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +44,7 @@ export function MyDraftPage() {
       showToast({ type: 'success', content: t('drafts.deleted') });
       // The last draft of a later page: go back one page.
       const rows = list.data?.list.length ?? 0;
-      if (rows === 1 && pageNo > 1) setParams((current) => withChanges(current, { page: String(pageNo - 1) }));
+      if (rows === 1 && pageNo > 1) setPage(pageNo - 1, pageSize);
       await queryClient.invalidateQueries({ queryKey: publishKeys.draftsAll });
     } catch {
       // The toast said why; the dialog stays.
@@ -106,30 +109,18 @@ export function MyDraftPage() {
         </Button>
       </div>
       <p className="form-intro">{t('drafts.intro')}</p>
-      <Table<DraftListItem>
-        rowKey="lgcSn"
+      <PagedTable<DraftListItem>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 640 }}
-        locale={{
-          emptyText: list.isError ? (
-            <Empty description={t('drafts.loadFailed')} />
-          ) : (
-            <Empty description={t('drafts.empty')}>
-              <Link to={publishPath()}>{t('drafts.emptyLink')}</Link>
-            </Empty>
-          ),
-        }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          hideOnSinglePage: false,
-          showTotal: (total) => t('drafts.total', { total }),
-          onChange: (page, size) =>
-            setParams((current) => withChanges(current, { page: String(page), size: String(size) })),
+        quickJumper={false}
+        totalText={(total) => t('drafts.total', { total })}
+        emptyTexts={{
+          loadFailed: t('drafts.loadFailed'),
+          empty: t('drafts.empty'),
+          emptyAction: <Link to={publishPath()}>{t('drafts.emptyLink')}</Link>,
         }}
       />
       {deleting ? (

@@ -1,12 +1,13 @@
-import '../../features/user-management/user-management.css';
 import '../../features/cooperation/cooperation.css';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Segmented, Table, type TableColumnsType } from 'antd';
+import { Button, Segmented, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { formatDate } from '../../components/time-cells.ts';
 import {
   cooperationKeys,
   fetchMyPublished,
@@ -16,12 +17,15 @@ import {
 } from '../../features/cooperation/cooperation-api.ts';
 import { InvalidateDialog } from '../../features/cooperation/InvalidateDialog.tsx';
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
-import { usePagedView } from '../../features/cooperation/page-view.ts';
 import { detailPath, editPath, PUBLISH_INFO_PATH } from '../../features/cooperation/paths.ts';
-import { formatDate, RequestStatusTag } from '../../features/cooperation/StatusTags.tsx';
+import { RequestStatusTag } from '../../features/cooperation/StatusTags.tsx';
+import { choiceParam, listView, useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
 
 const STATUSES: readonly MyPublishStatus[] = ['all', 'effective', 'invalid'];
+
+/** Status and page in the address. */
+const myPublishList = listView({ params: { status: choiceParam(STATUSES, 'all') } });
 
 /**
  * /userCenter/myPublish, "Released" (SPEC §2 user centre): the requests the user published, with
@@ -31,7 +35,7 @@ const STATUSES: readonly MyPublishStatus[] = ['all', 'effective', 'invalid'];
 export function MyPublishPage() {
   const { t } = useTranslation('cooperation');
   const queryClient = useQueryClient();
-  const { view, update } = usePagedView({ statuses: STATUSES, defaultStatus: 'all' });
+  const { view, update, setPage } = useListView(myPublishList);
   const [invalidating, setInvalidating] = useState<MyPublishItem | null>(null);
   const [saving, setSaving] = useState(false);
   const params = { status: view.status, pageNo: view.pageNo, pageSize: view.pageSize };
@@ -147,40 +151,25 @@ export function MyPublishPage() {
       <div className="list-toolbar">
         <Segmented<MyPublishStatus>
           value={view.status}
-          onChange={(status) => update({ status })}
+          onChange={(status) => update({ status, page: null })}
           options={STATUSES.map((value) => ({ value, label: t(`myPublish.status.${value}`) }))}
           aria-label={t('myPublish.statusLabel')}
         />
       </div>
-      <Table<MyPublishItem>
-        rowKey="lgcSn"
+      <PagedTable<MyPublishItem>
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
+        query={list}
+        page={view}
+        onPage={setPage}
         scroll={{ x: 820 }}
         aria-label={t('routes.myPublish')}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.isError
-                  ? t('list.loadFailed')
-                  : view.status === 'all'
-                    ? t('myPublish.empty')
-                    : t('myPublish.noMatch')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: view.pageNo,
-          pageSize: view.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (pageNo, pageSize) => update({ pageNo, pageSize }),
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        totalText={(total) => t('list.total', { total })}
+        emptyTexts={{
+          loadFailed: t('list.loadFailed'),
+          noMatch: t('myPublish.noMatch'),
+          empty: t('myPublish.empty'),
+          filtered: view.status !== 'all',
         }}
       />
       {invalidating ? (

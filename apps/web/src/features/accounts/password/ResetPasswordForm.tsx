@@ -2,8 +2,8 @@ import { ZEmailCodeRequest, ZResetPasswordRequest } from '@portal/shared/schemas
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
-import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { fieldsAreValid, schemaRule } from '../../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../../lib/notify.ts';
 import { EMAIL_CODE_TYPE, resetPassword } from '../accounts-api.ts';
 import { SendCodeButton } from '../SendCodeButton.tsx';
@@ -34,7 +34,6 @@ export function ResetPasswordForm({
   const { t } = useTranslation('accounts');
   const [form] = Form.useForm<ResetValues>();
   const [codeSent, setCodeSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const countdown = useCountdown();
   const rule = (field: keyof ResetValues) => schemaRule(ZResetPasswordRequest, field);
 
@@ -44,20 +43,11 @@ export function ResetPasswordForm({
     return parsed.success ? parsed.data.emailAdr : null;
   };
 
-  const submit = async () => {
-    const body = validateForm(form, ZResetPasswordRequest, form.getFieldsValue(true));
-    if (!body) return;
-    setSubmitting(true);
-    try {
-      await resetPassword(body);
-      showToast({ type: 'success', content: t('messages.resetPasswordSuccess') });
-      onDone(body.emailAdr);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submit, saving: submitting } = useSchemaSubmit(form, ZResetPasswordRequest, async (body) => {
+    await resetPassword(body);
+    showToast({ type: 'success', content: t('messages.resetPasswordSuccess') });
+    onDone(body.emailAdr);
+  });
 
   return (
     <Form<ResetValues>

@@ -1,10 +1,8 @@
 import '../accounts.css';
 import { type TUserInfo, ZFirstPasswordRequest } from '@portal/shared/schemas/accounts';
 import { Button, Form, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
-import { applyServerErrors, validateForm } from '../../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../../lib/notify.ts';
 import { setFirstPassword } from '../accounts-api.ts';
 import { useLogout } from '../useLogout.ts';
@@ -21,25 +19,19 @@ export function SetPasswordDialog({ user, onChanged }: { user: TUserInfo; onChan
   const { t } = useTranslation('accounts');
   const logout = useLogout();
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async () => {
-    const body = validateForm(form, ZFirstPasswordRequest, form.getFieldsValue(true));
-    if (!body) return;
-    setSubmitting(true);
-    try {
+  const { submit, saving: submitting } = useSchemaSubmit(
+    form,
+    ZFirstPasswordRequest,
+    async (body) => {
       await setFirstPassword(body);
       showToast({ type: 'success', content: t('messages.modifyPasswordSuccess') });
       onChanged(user.emailAdr);
-    } catch (error) {
-      if (isApiError(error)) {
-        showToast({ type: 'error', content: t('messages.modifyPasswordFailed', { reason: error.message }) });
-        applyServerErrors(form, error);
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    {
+      onApiError: (error) =>
+        showToast({ type: 'error', content: t('messages.modifyPasswordFailed', { reason: error.message }) }),
+    },
+  );
 
   return (
     <Modal

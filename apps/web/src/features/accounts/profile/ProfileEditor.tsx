@@ -9,8 +9,7 @@ import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Button, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
-import { applyServerErrors, fieldsAreValid, validateForm } from '../../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../../lib/forms/useSchemaSubmit.ts';
 import { type ProfileChange, saveProfile } from '../accounts-api.ts';
 import { useUnsavedChanges } from '../useUnsavedChanges.ts';
 import { ProfileFields, type ProfileFormValues } from './ProfileFields.tsx';
@@ -41,7 +40,6 @@ export function ProfileEditor({
   const { t } = useTranslation('accounts');
   const [form] = Form.useForm<ProfileFormValues>();
   const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
   const schema = change === 'improve' ? ZProfileResubmitRequest : ZProfileUpdateRequest;
   const locked = useMemo(
@@ -54,22 +52,17 @@ export function ProfileEditor({
     [change, profile],
   );
 
-  const submit = async () => {
-    if (!(await fieldsAreValid(form))) return;
-    const body = validateForm(form, schema, form.getFieldsValue(true));
-    if (!body) return;
-    setSaving(true);
-    try {
+  const { submit, saving } = useSchemaSubmit(
+    form,
+    schema,
+    async (body) => {
       const user = await saveProfile(change, body.profile);
       setDirty(false);
       unsaved.allowLeave();
       onSaved(user);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    { checkRules: true },
+  );
 
   return (
     <Form<ProfileFormValues>

@@ -2,7 +2,8 @@ import { ZCheckEmailRequest } from '@portal/shared/schemas/content';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../../lib/forms/useSchemaSubmit.ts';
 import { jumpToQuestionnaire } from './survey-jump.ts';
 
 type Values = { emailAdr: string };
@@ -24,16 +25,14 @@ export function SurveyJumpDialog({
 }) {
   const { t } = useTranslation('content');
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const withId = (values: Record<string, unknown>) => ({ ...values, lgcSn: questionnaireId });
 
-  const submit = async () => {
-    if (!(await fieldsAreValid(form))) return;
-    const body = validateForm(form, ZCheckEmailRequest, withId(form.getFieldsValue(true)));
-    if (!body) return;
-    setBusy(true);
-    try {
+  // The client shows the server's message; field errors go on the field.
+  const { submit, saving: busy } = useSchemaSubmit(
+    form,
+    ZCheckEmailRequest,
+    async (body) => {
       const result = await jumpToQuestionnaire(questionnaireId, body.emailAdr);
       if (result.opened) {
         form.resetFields();
@@ -42,13 +41,9 @@ export function SurveyJumpDialog({
       } else {
         setBlockedUrl(result.url);
       }
-    } catch (error) {
-      // The client has shown the server's message; field errors go on the field.
-      applyServerErrors(form, error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { checkRules: true, prepare: withId },
+  );
 
   return (
     <Modal

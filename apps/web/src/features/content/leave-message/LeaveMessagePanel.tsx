@@ -3,7 +3,8 @@ import { Button, Form, Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appEvents } from '../../../lib/events.ts';
-import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { showToast } from '../../../lib/notify.ts';
 import { hasAccess } from '../../accounts/account-states.ts';
@@ -28,19 +29,17 @@ export function LeaveMessagePanel() {
   const save = useSaveLeaveMessage();
   const [form] = Form.useForm<Values>();
 
-  const submit = async () => {
-    if (!(await fieldsAreValid(form))) return;
-    const body = validateForm(form, ZLeaveMessageInput, form.getFieldsValue(true));
-    if (!body) return;
-    try {
+  const { submit } = useSchemaSubmit(
+    form,
+    ZLeaveMessageInput,
+    async (body) => {
       await save.mutateAsync(body.content);
       form.resetFields();
       setPageNo(1);
       showToast({ type: 'success', content: t('leaveMessage.success') });
-    } catch (error) {
-      applyServerErrors(form, error);
-    }
-  };
+    },
+    { checkRules: true },
+  );
 
   return (
     <section className="content-card" aria-labelledby="leave-message-title">

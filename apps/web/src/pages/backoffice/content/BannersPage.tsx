@@ -2,6 +2,7 @@ import { CONTENT_LIMITS, ZBannerInput } from '@portal/shared/schemas/content';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/time-cells.ts';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
 import { ContentManager, type ContentManagerConfig } from '../../../features/content-admin/ContentManager.tsx';
 import { contentAdminKeys, fetchContentList } from '../../../features/content-admin/content-admin-api.ts';
@@ -13,7 +14,6 @@ import {
   SortOrderField,
 } from '../../../features/content-admin/form-fields.tsx';
 import { BannerPreview } from '../../../features/content-admin/previews.tsx';
-import { formatTime } from '../../../features/user-management/UserCells.tsx';
 import { schemaRule } from '../../../lib/forms/schema-form.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 

@@ -1,6 +1,7 @@
 import { ZFeedbackAnswer } from '@portal/shared/schemas/content';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/time-cells.ts';
 import {
   answerFeedback,
   contentAdminKeys,
@@ -9,7 +10,6 @@ import {
 } from '../../../features/content-admin/content-admin-api.ts';
 import { ReplyInbox } from '../../../features/content-admin/ReplyInbox.tsx';
 import { formatFileSize } from '../../../features/files/files-api.ts';
-import { formatTime } from '../../../features/user-management/UserCells.tsx';
 
 /** /backend/content/feedback: visitors' feedback, waiting ones first; read it and answer by e-mail. */
 export function FeedbackPage() {

@@ -1,6 +1,7 @@
 import { ZLeaveMessageReply } from '@portal/shared/schemas/content';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/time-cells.ts';
 import {
   contentAdminKeys,
   fetchLeaveMessages,
@@ -8,7 +9,6 @@ import {
   replyLeaveMessage,
 } from '../../../features/content-admin/content-admin-api.ts';
 import { ReplyInbox } from '../../../features/content-admin/ReplyInbox.tsx';
-import { formatTime } from '../../../features/user-management/UserCells.tsx';
 
 /**
  * /backend/content/leaveMessages: the messages signed-in users leave on /about, waiting ones

@@ -1,9 +1,11 @@
 import '../../../features/content-admin/content-admin.css';
 import { CONTENT_LIMITS, type TTopicKey, ZTopicInput } from '@portal/shared/schemas/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Form, Modal, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formatTime } from '../../../components/time-cells.ts';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
 import {
   contentAdminKeys,
@@ -14,13 +16,13 @@ import {
   type TopicAdmin,
 } from '../../../features/content-admin/content-admin-api.ts';
 import { contentLanguage } from '../../../features/content-admin/content-language.ts';
+import { EditorDrawer } from '../../../features/content-admin/EditorDrawer.tsx';
 import { BilingualRichText, emptyBilingual, FileFormItem } from '../../../features/content-admin/form-fields.tsx';
 import { PreviewDrawer } from '../../../features/content-admin/PreviewDrawer.tsx';
 import { TopicPreview } from '../../../features/content-admin/previews.tsx';
 import { RichTextEditor } from '../../../features/content-admin/RichTextEditor.tsx';
 import { StatusTag } from '../../../features/content-admin/StatusTag.tsx';
-import { formatTime } from '../../../features/user-management/UserCells.tsx';
-import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { schemaRule } from '../../../lib/forms/schema-form.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { showToast } from '../../../lib/notify.ts';
 
@@ -203,205 +205,159 @@ function TopicEditor({
   const { locale } = useLocale();
   const language = contentLanguage(locale);
   const [form] = Form.useForm();
-  const [modal, modalHolder] = Modal.useModal();
-  const [open, setOpen] = useState(true);
-  const [saving, setSaving] = useState(false);
-  const [uploads, setUploads] = useState(0);
-  const setBusy = (busy: boolean) => setUploads((count) => Math.max(0, count + (busy ? 1 : -1)));
-
-  const close = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) {
-      setOpen(false);
-      return;
-    }
-    modal.confirm({
-      title: t('content.editor.discardTitle'),
-      content: t('content.editor.discardText'),
-      okText: t('content.editor.discard'),
-      okButtonProps: { danger: true },
-      cancelText: t('content.editor.keepEditing'),
-      onOk: () => setOpen(false),
-    });
-  };
-
-  const save = async () => {
-    if (uploads > 0) {
-      showToast({ type: 'warning', content: t('content.file.wait') });
-      return;
-    }
-    if (!(await fieldsAreValid(form))) return;
-    const input = validateForm(form, ZTopicInput, form.getFieldsValue(true));
-    if (!input) return;
-    setSaving(true);
-    try {
-      await saveTopic(topic.key, input);
-      showToast({ type: 'success', content: t('content.editor.saved', { name }) });
-      onSaved();
-      setOpen(false);
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  const send = async (input: z.output<typeof ZTopicInput>) => {
+    await saveTopic(topic.key, input);
+    showToast({ type: 'success', content: t('content.editor.saved', { name }) });
+    onSaved();
   };
 
   return (
-    <Drawer
-      open={open}
-      size={1040}
+    <EditorDrawer
+      form={form}
+      schema={ZTopicInput}
       title={t('content.editor.editTitle', { name })}
-      onClose={close}
-      afterOpenChange={(visible) => {
-        if (!visible) onClose();
-      }}
-      destroyOnHidden
-      maskClosable={false}
-      footer={
-        <div className="editor-footer">
-          <Button onClick={close} disabled={saving}>
-            {t('content.actions.cancel')}
-          </Button>
-          <Button type="primary" onClick={() => void save()} loading={saving}>
-            {t('content.editor.save')}
-          </Button>
-        </div>
-      }
+      size={1040}
+      saveLabel={t('content.editor.save')}
+      send={send}
+      onClosed={onClose}
     >
-      {modalHolder}
-      <p className="editor-meta">
-        <StatusTag status={topic.status} />{' '}
-        {topic.status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
-      </p>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          title: topic.title,
-          summary: topic.summary,
-          bannerFileId: topic.banner?.lgcSn ?? null,
-          sections: topic.sections,
-          portugueseText: topic.portugueseText,
-          documentFileId: topic.document?.lgcSn ?? null,
-        }}
-      >
-        <BilingualFields
-          name={['title']}
-          label={t('content.form.title')}
-          schema={ZTopicInput}
-          required
-          maxLength={CONTENT_LIMITS.title}
-        />
-        <BilingualFields
-          name={['summary']}
-          label={t('content.form.summary')}
-          schema={ZTopicInput}
-          rows={3}
-          maxLength={CONTENT_LIMITS.summary}
-        />
-        <FileFormItem
-          name="bannerFileId"
-          label={t('content.topics.banner')}
-          kind="image"
-          known={topic.banner}
-          schema={ZTopicInput}
-          setBusy={setBusy}
-        />
-        {topic.key === 'crossBorderRmb' ? (
-          <FileFormItem
-            name="documentFileId"
-            label={t('content.topics.document')}
-            kind="document"
-            known={topic.document}
-            schema={ZTopicInput}
-            extra={t('content.topics.documentHint')}
-            setBusy={setBusy}
-          />
-        ) : null}
-        <h2 className="form-section-title">{t('content.topics.sections')}</h2>
-        <Form.List name="sections">
-          {(fields, { add, remove, move }) => (
-            <>
-              {fields.length === 0 ? <p className="editor-meta">{t('content.topics.noSections')}</p> : null}
-              {fields.map((field, index) => {
-                const heading = (form.getFieldValue(['sections', field.name, 'heading']) ?? emptyBilingual()) as {
-                  en: string;
-                  zh: string;
-                };
-                const label = t('content.topics.sectionLabel', { index: index + 1 });
-                return (
-                  <fieldset key={field.key} className="topic-section">
-                    <legend className="form-section-title">
-                      {label}
-                      {heading[language] ? `: ${heading[language]}` : ''}
-                    </legend>
-                    <BilingualFields
-                      name={['sections', field.name, 'heading']}
-                      label={t('content.topics.heading')}
-                      schema={ZTopicInput}
-                      maxLength={CONTENT_LIMITS.title}
-                    />
-                    <BilingualRichText
-                      name={['sections', field.name, 'body']}
-                      label={t('content.form.body')}
-                      schema={ZTopicInput}
-                    />
-                    <div className="content-admin__actions">
-                      <Button
-                        size="small"
-                        disabled={index === 0}
-                        onClick={() => move(index, index - 1)}
-                        aria-label={`${t('content.topics.moveUp')}: ${label}`}
-                      >
-                        {t('content.topics.moveUp')}
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={index === fields.length - 1}
-                        onClick={() => move(index, index + 1)}
-                        aria-label={`${t('content.topics.moveDown')}: ${label}`}
-                      >
-                        {t('content.topics.moveDown')}
-                      </Button>
-                      <Popconfirm
-                        title={t('content.topics.removeTitle', { label })}
-                        okText={t('content.topics.remove')}
-                        okButtonProps={{ danger: true }}
-                        cancelText={t('content.actions.cancel')}
-                        onConfirm={() => remove(field.name)}
-                      >
-                        <Button size="small" danger aria-label={`${t('content.topics.remove')}: ${label}`}>
-                          {t('content.topics.remove')}
-                        </Button>
-                      </Popconfirm>
-                    </div>
-                  </fieldset>
-                );
-              })}
-              <Button
-                onClick={() => add({ heading: emptyBilingual(), body: emptyBilingual() })}
-                disabled={fields.length >= CONTENT_LIMITS.sections}
-                block
-                type="dashed"
-              >
-                {t('content.topics.addSection', { max: CONTENT_LIMITS.sections })}
-              </Button>
-            </>
-          )}
-        </Form.List>
-        {topic.key === 'portugueseLanguage' ? (
-          <>
-            <h2 className="form-section-title">{t('content.topics.portugueseText')}</h2>
-            <Form.Item
-              name="portugueseText"
-              label={t('content.topics.portugueseText')}
-              rules={[schemaRule(ZTopicInput, ['portugueseText'])]}
-            >
-              <RichTextEditor lang="pt" label={t('content.topics.portugueseText')} />
-            </Form.Item>
-          </>
-        ) : null}
-      </Form>
-    </Drawer>
+      {({ setBusy }) => (
+        <>
+          <p className="editor-meta">
+            <StatusTag status={topic.status} />{' '}
+            {topic.status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
+          </p>
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{
+              title: topic.title,
+              summary: topic.summary,
+              bannerFileId: topic.banner?.lgcSn ?? null,
+              sections: topic.sections,
+              portugueseText: topic.portugueseText,
+              documentFileId: topic.document?.lgcSn ?? null,
+            }}
+          >
+            <BilingualFields
+              name={['title']}
+              label={t('content.form.title')}
+              schema={ZTopicInput}
+              required
+              maxLength={CONTENT_LIMITS.title}
+            />
+            <BilingualFields
+              name={['summary']}
+              label={t('content.form.summary')}
+              schema={ZTopicInput}
+              rows={3}
+              maxLength={CONTENT_LIMITS.summary}
+            />
+            <FileFormItem
+              name="bannerFileId"
+              label={t('content.topics.banner')}
+              kind="image"
+              known={topic.banner}
+              schema={ZTopicInput}
+              setBusy={setBusy}
+            />
+            {topic.key === 'crossBorderRmb' ? (
+              <FileFormItem
+                name="documentFileId"
+                label={t('content.topics.document')}
+                kind="document"
+                known={topic.document}
+                schema={ZTopicInput}
+                extra={t('content.topics.documentHint')}
+                setBusy={setBusy}
+              />
+            ) : null}
+            <h2 className="form-section-title">{t('content.topics.sections')}</h2>
+            <Form.List name="sections">
+              {(fields, { add, remove, move }) => (
+                <>
+                  {fields.length === 0 ? <p className="editor-meta">{t('content.topics.noSections')}</p> : null}
+                  {fields.map((field, index) => {
+                    const heading = (form.getFieldValue(['sections', field.name, 'heading']) ?? emptyBilingual()) as {
+                      en: string;
+                      zh: string;
+                    };
+                    const label = t('content.topics.sectionLabel', { index: index + 1 });
+                    return (
+                      <fieldset key={field.key} className="topic-section">
+                        <legend className="form-section-title">
+                          {label}
+                          {heading[language] ? `: ${heading[language]}` : ''}
+                        </legend>
+                        <BilingualFields
+                          name={['sections', field.name, 'heading']}
+                          label={t('content.topics.heading')}
+                          schema={ZTopicInput}
+                          maxLength={CONTENT_LIMITS.title}
+                        />
+                        <BilingualRichText
+                          name={['sections', field.name, 'body']}
+                          label={t('content.form.body')}
+                          schema={ZTopicInput}
+                        />
+                        <div className="content-admin__actions">
+                          <Button
+                            size="small"
+                            disabled={index === 0}
+                            onClick={() => move(index, index - 1)}
+                            aria-label={`${t('content.topics.moveUp')}: ${label}`}
+                          >
+                            {t('content.topics.moveUp')}
+                          </Button>
+                          <Button
+                            size="small"
+                            disabled={index === fields.length - 1}
+                            onClick={() => move(index, index + 1)}
+                            aria-label={`${t('content.topics.moveDown')}: ${label}`}
+                          >
+                            {t('content.topics.moveDown')}
+                          </Button>
+                          <Popconfirm
+                            title={t('content.topics.removeTitle', { label })}
+                            okText={t('content.topics.remove')}
+                            okButtonProps={{ danger: true }}
+                            cancelText={t('content.actions.cancel')}
+                            onConfirm={() => remove(field.name)}
+                          >
+                            <Button size="small" danger aria-label={`${t('content.topics.remove')}: ${label}`}>
+                              {t('content.topics.remove')}
+                            </Button>
+                          </Popconfirm>
+                        </div>
+                      </fieldset>
+                    );
+                  })}
+                  <Button
+                    onClick={() => add({ heading: emptyBilingual(), body: emptyBilingual() })}
+                    disabled={fields.length >= CONTENT_LIMITS.sections}
+                    block
+                    type="dashed"
+                  >
+                    {t('content.topics.addSection', { max: CONTENT_LIMITS.sections })}
+                  </Button>
+                </>
+              )}
+            </Form.List>
+            {topic.key === 'portugueseLanguage' ? (
+              <>
+                <h2 className="form-section-title">{t('content.topics.portugueseText')}</h2>
+                <Form.Item
+                  name="portugueseText"
+                  label={t('content.topics.portugueseText')}
+                  rules={[schemaRule(ZTopicInput, ['portugueseText'])]}
+                >
+                  <RichTextEditor lang="pt" label={t('content.topics.portugueseText')} />
+                </Form.Item>
+              </>
+            ) : null}
+          </Form>
+        </>
+      )}
+    </EditorDrawer>
   );
 }

@@ -7,12 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { contentAdminKeys, fetchVisits, type VisitReport } from '../../../features/content-admin/content-admin-api.ts';
 import { DATE_FORMAT } from '../../../features/content-admin/form-fields.tsx';
 import { type DayPoint, VisitsChart } from '../../../features/content-admin/VisitsChart.tsx';
-import { useAddressParams } from '../../../features/cooperation-backoffice/list-params.ts';
+import { listView, textParam, useListView } from '../../../lib/list-view.ts';
 
 type PageRow = VisitReport['pages'][number];
 type DayRow = VisitReport['rows'][number];
 
 const DEFAULT_DAYS = 30;
+
+/** The range and the page picked, in the address. */
+const visitList = listView({ params: { from: textParam(), until: textParam(), path: textParam() } });
 
 function isDate(value: string | null): value is string {
   return Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, DATE_FORMAT).isValid());
@@ -47,7 +50,7 @@ export function pointsOf(report: VisitReport): DayPoint[] {
  */
 export function VisitsPage() {
   const { t } = useTranslation('backoffice');
-  const { params, update } = useAddressParams();
+  const { params, update } = useListView(visitList);
   const view = readView(params);
 
   const report = useQuery({

@@ -1,7 +1,10 @@
+import './list-page.css';
 import { Input, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUS_FILTERS } from './list-params.ts';
-import type { StatusFilter } from './user-management-api.ts';
+
+/** The statuses of accounts and institutions, the toolbar's default filter. */
+export const ACCOUNT_STATUS_FILTERS = ['all', 'active', 'stopped'] as const;
+export type AccountStatusFilter = (typeof ACCOUNT_STATUS_FILTERS)[number];
 
 type StatusSearchToolbarProps<S extends string> = {
   status: S;
@@ -20,7 +23,7 @@ type StatusSearchToolbarProps<S extends string> = {
  * Status filter (all, active, stopped, or the list's own `statuses`) and a search box, as the
  * back-office and user-centre lists share them.
  */
-export function StatusSearchToolbar<S extends string = StatusFilter>({
+export function StatusSearchToolbar<S extends string = AccountStatusFilter>({
   status,
   q,
   onChange,
@@ -31,7 +34,7 @@ export function StatusSearchToolbar<S extends string = StatusFilter>({
 }: StatusSearchToolbarProps<S>) {
   const { t } = useTranslation('users');
   const options =
-    statuses?.options ?? STATUS_FILTERS.map((value) => ({ value: value as S, label: t(`filters.${value}`) }));
+    statuses?.options ?? ACCOUNT_STATUS_FILTERS.map((value) => ({ value: value as S, label: t(`filters.${value}`) }));
   return (
     <div className={className}>
       <Segmented<S>

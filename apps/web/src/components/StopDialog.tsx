@@ -1,13 +1,15 @@
+import './list-page.css';
 import { ZStopRequest } from '@portal/shared/schemas/user-management';
 import { Form, Input, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error.ts';
-import { applyServerErrors, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { schemaRule } from '../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../lib/forms/useSchemaSubmit.ts';
 
 /**
- * Confirms stopping an account or an institution, with the reason (required, recorded in the
- * audit log). `onConfirm` sends it; a rejection leaves the dialog open (the toast said why).
+ * Confirms stopping something (an account, an institution, a published request) with the
+ * reason (required, recorded in the audit log). `onConfirm` sends it; a rejection leaves the
+ * dialog open (the toast said why).
  */
 export function StopDialog({
   title,
@@ -24,20 +26,7 @@ export function StopDialog({
 }) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<{ reason?: string }>();
-  const [saving, setSaving] = useState(false);
-
-  const confirm = async () => {
-    const body = validateForm(form, ZStopRequest, form.getFieldsValue(true));
-    if (!body) return;
-    setSaving(true);
-    try {
-      await onConfirm(body.reason);
-    } catch (error) {
-      if (isApiError(error)) applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving } = useSchemaSubmit(form, ZStopRequest, (body) => onConfirm(body.reason));
 
   return (
     <Modal
@@ -46,13 +35,13 @@ export function StopDialog({
       okText={confirmLabel}
       okButtonProps={{ danger: true, loading: saving }}
       cancelText={t('actions.cancel')}
-      onOk={() => void confirm()}
+      onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
       width={520}
     >
       <div className="confirm-dialog__text">{text}</div>
-      <Form form={form} layout="vertical" name="stopReason" onFinish={() => void confirm()}>
+      <Form form={form} layout="vertical" name="stopReason" onFinish={() => void submit()}>
         <Form.Item
           name="reason"
           label={t('stop.reason')}

@@ -1,4 +1,4 @@
-import { type IconProps, LineIcon } from '../../components/icons.tsx';
+import { type IconProps, LineIcon } from './icons.tsx';
 
 /** Icons of the cooperation areas on the home page (decorative). */
 export function TradeIcon(props: IconProps) {

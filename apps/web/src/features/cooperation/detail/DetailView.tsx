@@ -1,0 +1,249 @@
+import '../../../components/list-page.css';
+import '../cooperation.css';
+import { DIRECTIONS, dictLabel, findEntry } from '@portal/shared/dictionaries';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { formatDate } from '../../../components/time-cells.ts';
+import { useLocale } from '../../../lib/i18n/useLocale.ts';
+import { showToast } from '../../../lib/notify.ts';
+import { AttachmentList } from '../../files/AttachmentList.tsx';
+import { cooperationKeys, invalidateRequest, type OpportunityDetail } from '../cooperation-api.ts';
+import { formatFieldValue, type SectionKey, sectionFields } from '../detail-fields.ts';
+import { FollowButton } from '../FollowButton.tsx';
+import { IntentionDialog } from '../IntentionDialog.tsx';
+import { InvalidateDialog } from '../InvalidateDialog.tsx';
+import { editPath } from '../paths.ts';
+import { OpportunityTags, RequestStatusTag } from '../StatusTags.tsx';
+import { MyIntentionPanel } from './MyIntentionPanel.tsx';
+import { OwnerPanel } from './OwnerPanel.tsx';
+import { sendBlockedReason } from './send-blocked.ts';
+
+const FIELD_SECTIONS: readonly SectionKey[] = ['letterOfCredit', 'banks', 'cooperation'];
+
+/**
+ * One request as its detail page shows it (SPEC §2): the header with its state and actions
+ * (Send cooperation intention and Follow for readers of other institutions, Edit and Invalidate
+ * for its owner), the owner's counts and intentions, the reader's own intention, the profile,
+ * L/C, banks and cooperation terms, attachments and related materials.
+ */
+export function DetailView({ detail }: { detail: OpportunityDetail }) {
+  const { t } = useTranslation('cooperation');
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const { item, fields, publisher } = detail;
+  const [dialog, setDialog] = useState<'intention' | 'invalidate' | null>(null);
+  const [invalidating, setInvalidating] = useState(false);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: cooperationKeys.all });
+  const units = {
+    days: (count: number) => t('units.days', { count }),
+    years: (count: number) => t('units.years', { count }),
+    bps: (count: number) => t('units.bps', { count }),
+  };
+  const direction = DIRECTIONS.find((entry) => entry.code === item.direction);
+  const validFrom = typeof fields.validFrom === 'string' ? fields.validFrom : null;
+  const validUntil = (typeof fields.validUntil === 'string' ? fields.validUntil : null) ?? item.validUntil;
+  const countryName = (code: string | null) => {
+    const entry = code ? findEntry('countries', code) : undefined;
+    return entry ? dictLabel(entry, locale) : (code ?? '');
+  };
+
+  const invalidate = async () => {
+    setInvalidating(true);
+    try {
+      await invalidateRequest(item.lgcSn);
+      showToast({ type: 'success', content: t('invalidate.done', { name: item.itDpchlstRqmNm }) });
+      setDialog(null);
+      refresh();
+    } catch {
+      // The toast said why; the dialog stays.
+    } finally {
+      setInvalidating(false);
+    }
+  };
+
+  const sendReason = sendBlockedReason(detail);
+  const sendButton = item.isMine ? null : sendReason ? (
+    // Focusable, unlike a disabled button, so the reason reaches keyboard and screen-reader users too.
+    <Tooltip title={t(`intention.blocked.${sendReason}`)}>
+      <Button
+        type="primary"
+        size="large"
+        aria-disabled="true"
+        className="is-unavailable"
+        aria-label={`${t('intention.send')}: ${t(`intention.blocked.${sendReason}`)}`}
+        onClick={() => showToast({ type: 'info', content: t(`intention.blocked.${sendReason}`) })}
+      >
+        {t('intention.send')}
+      </Button>
+    </Tooltip>
+  ) : (
+    <Button type="primary" size="large" onClick={() => setDialog('intention')}>
+      {t('intention.send')}
+    </Button>
+  );
+
+  const scope = fields.scopeLimited
+    ? (Array.isArray(fields.scopeCountries) ? fields.scopeCountries.map(String) : [])
+        .map((code) => countryName(code))
+        .join(locale === 'zh-CN' ? '、' : ', ')
+    : t('detail.scopeAny');
+
+  const sectionItems = (section: SectionKey) =>
+    sectionFields(section, detail.formKind)
+      .map((spec) => ({ spec, text: formatFieldValue(spec, fields, locale, units) }))
+      .filter(({ text }) => text !== '')
+      .map(({ spec, text }) => ({
+        key: spec.key,
+        label: t(`fields.${spec.key}` as 'fields.remark'),
+        children: spec.format.kind === 'multiline' ? <span className="multiline">{text}</span> : text,
+        ...(spec.format.kind === 'multiline' ? { span: 'filled' as const } : {}),
+      }));
+
+  const materials = sectionItems('materials');
+
+  return (
+    <>
+      <section className="detail-card detail-header" aria-labelledby="detail-title">
+        <div className="detail-header__main">
+          <div className="detail-header__tags">
+            <RequestStatusTag item={item} />
+            <OpportunityTags item={{ ...item, status: 'effective' }} />
+          </div>
+          <h1 id="detail-title" className="detail-header__title">
+            {item.itDpchlstRqmNm}
+          </h1>
+          <dl className="detail-header__meta">
+            <div>
+              <dt>{t('detail.institution')}</dt>
+              <dd>{item.instNm}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.type')}</dt>
+              <dd>{item.astPrjTpcdName}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.direction')}</dt>
+              <dd>{direction ? dictLabel(direction, locale) : item.direction}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.publishDate')}</dt>
+              <dd>{formatDate(item.createTime)}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.validity')}</dt>
+              <dd>{validFrom ? `${formatDate(validFrom)} – ${formatDate(validUntil)}` : formatDate(validUntil)}</dd>
+            </div>
+          </dl>
+          {item.isMine && !detail.canEdit ? <p className="detail-header__note">{t('intention.blocked.mine')}</p> : null}
+          {item.isMine && detail.canEdit ? <p className="detail-header__note">{t('detail.ownerNote')}</p> : null}
+        </div>
+        <div className="detail-header__actions">
+          {sendButton}
+          {!item.isMine ? (
+            <FollowButton lgcSn={item.lgcSn} name={item.itDpchlstRqmNm} followed={item.followed} variant="default" />
+          ) : null}
+          {sendReason && !item.isMine ? (
+            <p className="detail-header__reason">{t(`intention.blocked.${sendReason}`)}</p>
+          ) : null}
+          {detail.canEdit && item.status === 'effective' ? (
+            <>
+              <ButtonLink to={editPath(item.lgcSn)}>{t('actions.edit')}</ButtonLink>
+              <Button danger onClick={() => setDialog('invalidate')}>
+                {t('invalidate.button')}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </section>
+
+      {detail.owner ? <OwnerPanel owner={detail.owner} /> : null}
+      {detail.myIntention ? <MyIntentionPanel intention={detail.myIntention} /> : null}
+
+      <section className="detail-card" aria-labelledby="detail-profile">
+        <h2 id="detail-profile" className="detail-card__title">
+          {t('sections.profile')}
+        </h2>
+        <Descriptions
+          bordered
+          size="middle"
+          column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+          items={[
+            { key: 'instNm', label: t('fields.publisher'), children: publisher.instNm },
+            { key: 'swift', label: t('fields.publisherSwift'), children: publisher.instSwiftCode || '—' },
+            { key: 'country', label: t('fields.publisherCountry'), children: countryName(publisher.country) || '—' },
+            { key: 'contactName', label: t('fields.contactName'), children: publisher.contactName },
+            {
+              key: 'contactEmail',
+              label: t('fields.contactEmail'),
+              children: <a href={`mailto:${publisher.contactEmail}`}>{publisher.contactEmail}</a>,
+            },
+            { key: 'contactPhone', label: t('fields.contactPhone'), children: publisher.contactPhone },
+          ]}
+        />
+      </section>
+
+      {FIELD_SECTIONS.map((section) => {
+        const items = sectionItems(section);
+        if (section === 'cooperation') {
+          items.push({ key: 'scope', label: t('fields.scope'), children: scope });
+        }
+        if (!items.length) return null;
+        return (
+          <section key={section} className="detail-card" aria-labelledby={`detail-${section}`}>
+            <h2 id={`detail-${section}`} className="detail-card__title">
+              {t(`sections.${section}`)}
+            </h2>
+            <Descriptions bordered size="middle" column={{ xs: 1, sm: 1, md: 2, lg: 3 }} items={items} />
+          </section>
+        );
+      })}
+
+      <section className="detail-card" aria-labelledby="detail-attachments">
+        <h2 id="detail-attachments" className="detail-card__title">
+          {t('sections.attachments')}
+        </h2>
+        {detail.attachments.length ? (
+          <AttachmentList files={detail.attachments} />
+        ) : (
+          <p className="value-empty">{t('detail.noAttachments')}</p>
+        )}
+      </section>
+
+      <section className="detail-card" aria-labelledby="detail-materials">
+        <h2 id="detail-materials" className="detail-card__title">
+          {t('sections.materials')}
+        </h2>
+        {materials.length ? (
+          <Descriptions bordered size="middle" column={1} items={materials} />
+        ) : (
+          <p className="value-empty">{t('detail.noMaterials')}</p>
+        )}
+      </section>
+
+      {dialog === 'intention' ? (
+        <IntentionDialog
+          requestLgcSn={item.lgcSn}
+          requestName={item.itDpchlstRqmNm}
+          institution={item.instNm}
+          onClose={() => setDialog(null)}
+          onSent={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {dialog === 'invalidate' ? (
+        <InvalidateDialog
+          name={item.itDpchlstRqmNm}
+          busy={invalidating}
+          onConfirm={() => void invalidate()}
+          onCancel={() => setDialog(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/time-cells.ts';
+import type { IntentionItem } from '../cooperation-api.ts';
+import { IntentionStatusTag } from '../StatusTags.tsx';
+
+/** The intention the reader's institution sent about the request, and its state. */
+export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
+  const { t } = useTranslation('cooperation');
+  return (
+    <section className="detail-card detail-card--highlight" aria-labelledby="detail-my-intention">
+      <h2 id="detail-my-intention" className="detail-card__title">
+        {t('myIntention.title')}
+      </h2>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 3 }}
+        items={[
+          { key: 'status', label: t('intentions.status'), children: <IntentionStatusTag status={intention.status} /> },
+          { key: 'sentAt', label: t('intentions.sentAt'), children: formatTime(intention.sentAt) },
+          { key: 'sender', label: t('intentions.sender'), children: intention.senderName },
+          {
+            key: 'message',
+            label: t('intentions.message'),
+            span: 'filled',
+            children: <span className="multiline">{intention.message}</span>,
+          },
+        ]}
+      />
+    </section>
+  );
+}

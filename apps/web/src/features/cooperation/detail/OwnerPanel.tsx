@@ -1,0 +1,81 @@
+import { Empty, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../components/time-cells.ts';
+import { AnswerIntention } from '../AnswerIntention.tsx';
+import type { IntentionItem, OpportunityDetail } from '../cooperation-api.ts';
+import { IntentionStatusTag } from '../StatusTags.tsx';
+
+/** What the owner of a request sees of it: the counts and the intentions received (agree / refuse). */
+export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['owner']> }) {
+  const { t } = useTranslation('cooperation');
+  const columns: TableColumnsType<IntentionItem> = [
+    {
+      key: 'institution',
+      title: t('intentions.institution'),
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span>{row.senderInstitution}</span>
+          <span className="cell-stack__sub">{row.senderSwiftCode ?? '—'}</span>
+        </div>
+      ),
+    },
+    { key: 'sender', title: t('intentions.sender'), dataIndex: 'senderName', width: 150 },
+    {
+      key: 'message',
+      title: t('intentions.message'),
+      render: (_, row) => <span className="multiline">{row.message}</span>,
+    },
+    { key: 'sentAt', title: t('intentions.sentAt'), width: 150, render: (_, row) => formatTime(row.sentAt) },
+    {
+      key: 'status',
+      title: t('intentions.status'),
+      width: 120,
+      render: (_, row) => <IntentionStatusTag status={row.status} />,
+    },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 160,
+      render: (_, row) =>
+        row.canAnswer ? (
+          <div className="row-actions">
+            <AnswerIntention intention={row} />
+          </div>
+        ) : (
+          <span className="cell-stack__sub">
+            {row.respondedAt ? t('intentions.answeredAt', { time: formatTime(row.respondedAt) }) : '—'}
+          </span>
+        ),
+    },
+  ];
+  return (
+    <section className="detail-card" aria-labelledby="detail-owner">
+      <h2 id="detail-owner" className="detail-card__title">
+        {t('owner.title')}
+      </h2>
+      <dl className="stat-row">
+        <div className="stat-row__item">
+          <dt>{t('counts.pushed')}</dt>
+          <dd>{owner.pushedCount}</dd>
+        </div>
+        <div className="stat-row__item">
+          <dt>{t('counts.intentions')}</dt>
+          <dd>{owner.intentionCount}</dd>
+        </div>
+        <div className="stat-row__item">
+          <dt>{t('counts.reached')}</dt>
+          <dd>{owner.agreedCount}</dd>
+        </div>
+      </dl>
+      <Table<IntentionItem>
+        rowKey="lgcSn"
+        columns={columns}
+        dataSource={owner.intentions}
+        pagination={owner.intentions.length > 10 ? { pageSize: 10 } : false}
+        scroll={{ x: 900 }}
+        aria-label={t('owner.intentionsLabel')}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('owner.noIntentions')} /> }}
+      />
+    </section>
+  );
+}
