@@ -16,6 +16,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           environment: 'node',

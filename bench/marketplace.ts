@@ -24,8 +24,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cooperationSubTypes, PUBLISH_CATEGORIES } from '@portal/shared/dictionaries';
-import { formKindOf } from '@portal/shared/schemas/cooperation';
+import { cooperationSubTypes, DIRECTION_CODES, PUBLISH_CATEGORIES } from '@portal/shared/dictionaries';
+import { formKindOf, type TOpportunityListQuery } from '@portal/shared/schemas/cooperation';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/database.ts';
 import { DEMO_REQUESTS, demoFieldsOf, demoFormOf } from '../apps/server/src/db/seed/demo-cooperation.ts';
@@ -431,14 +431,19 @@ export async function benchMarketplace(): Promise<{ data: Figure[]; load: Figure
 
       const types = [...new Set(cooperationSubTypes().map((s) => s.parent))];
       const listCountries = [...new Set(COUNTRIES.map(([c]) => c))];
-      const directions = ['REQUEST_FUNDING', 'PROVIDE_FUNDING'];
+      const directions = DIRECTION_CODES;
       // Filters mixed by a multiplicative hash of the request number: every type, direction,
       // country and the first three pages, in no fixed order.
       const listPath = (i: number) => {
         const h = Math.imul(i + 1, 2654435761) >>> 0;
-        return `/api/bthw/listPage?pageNo=${1 + ((h >>> 12) % 3)}&pageSize=10&direction=${directions[h % 2]}&typeCode=${
-          types[(h >>> 1) % types.length]
-        }&country=${listCountries[(h >>> 5) % listCountries.length]}`;
+        const query: TOpportunityListQuery = {
+          pageNo: 1 + ((h >>> 12) % 3),
+          pageSize: 10,
+          direction: directions[h % 2],
+          typeCode: types[(h >>> 1) % types.length],
+          country: listCountries[(h >>> 5) % listCountries.length],
+        };
+        return `/api/bthw/listPage?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
       };
       const options = { concurrency: CONCURRENCY, maxCount: 20_000, maxMs: 10_000 };
 

@@ -18,26 +18,25 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
-import { createContentCache } from './modules/content/public-cache.ts';
-import { backofficeRequestRoutes } from './modules/cooperation/backoffice-requests.routes.ts';
-import { createRequestExpiryJob } from './modules/cooperation/expiry.job.ts';
-import { intentionRoutes } from './modules/cooperation/intentions.routes.ts';
-import { pushRoutes } from './modules/cooperation/pushes.routes.ts';
-import { requestRoutes } from './modules/cooperation/requests.routes.ts';
-import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.ts';
-import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { fileRoutes } from './modules/files/files.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { messageRoutes } from './modules/messages/messages.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { createDormantAccountsJob } from './modules/users/dormant-accounts.job.ts';
-import { managementRoutes } from './modules/users/management.routes.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { backofficeRoutes } from './modules/backoffice/index.ts';
+import { contentAdminRoutes, contentRoutes, createContentCache } from './modules/content/index.ts';
+import {
+  backofficeRequestRoutes,
+  createRequestExpiryJob,
+  intentionRoutes,
+  pushRoutes,
+  requestRoutes,
+} from './modules/cooperation/index.ts';
+import { dictionaryRoutes } from './modules/dictionaries/index.ts';
+import { feedbackRoutes } from './modules/feedback/index.ts';
+import { fileRoutes } from './modules/files/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { institutionRoutes } from './modules/institutions/index.ts';
+import { messageRoutes } from './modules/messages/index.ts';
+import { siteRoutes } from './modules/site/index.ts';
+import { trackingRoutes } from './modules/tracking/index.ts';
+import { createDormantAccountsJob, managementRoutes, recordActivity, userRoutes } from './modules/users/index.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './platform/errors.ts';
 import { multipartPlugin } from './platform/files/multipart.ts';
 import { type FileStorage, LocalDiskStorage } from './platform/files/storage.ts';
@@ -183,7 +182,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
   await app.register(inputRulesPlugin); // no NUL in any param, query or body text: 422 naming the field
-  await app.register(sessionPlugin, { db: database.db, config });
+  await app.register(sessionPlugin, { db: database.db, config, recordActivity });
   await app.register(multipartPlugin);
   await app.register(swagger, {
     openapi: {
@@ -206,6 +205,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(userRoutes, { db: database.db, config });
   await app.register(backofficeRoutes, { db: database.db, config });
   await app.register(managementRoutes, { db: database.db, config });
+  await app.register(institutionRoutes, { db: database.db });
   await app.register(fileRoutes, { db: database.db, config, storage });
   // Public content and its back office; reads answered from a memo checked against content_version.
   const contentCache = createContentCache(database.db);

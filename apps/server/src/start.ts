@@ -19,8 +19,7 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
-import { ensureInitialAdmin, type InitialAdminOutcome } from './modules/users/initial-admin.ts';
-import { INVITATION_TTL_DAYS } from './modules/users/management.service.ts';
+import { ensureInitialAdmin, INVITATION_TTL_DAYS, type InitialAdminOutcome } from './modules/users/index.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
 
 /** Where start-up messages go (a pino logger in main.ts). */

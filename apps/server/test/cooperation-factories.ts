@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { findCooperationSubType, PUBLISH_CATEGORIES } from '@portal/shared/dictionaries';
 import { formKindOf } from '@portal/shared/schemas/cooperation';
-import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
 import type { RequestStatusColumn } from '../src/db/schema.ts';
+import { releaseFormToColumns } from '../src/modules/cooperation/index.ts';
 
 /** Today plus `days`, as `YYYY-MM-DD` (UTC). */
 export function isoDay(days = 0): string {
@@ -49,8 +49,9 @@ export type RequestOverrides = {
 };
 
 /**
- * A request as publishing it would write it: effective (unless `status` says otherwise), every
- * list column filled, `fields` holding a valid form. Returns the inserted row.
+ * A request as publishing it would write it: effective (unless `status` says otherwise), `fields`
+ * holding a valid form and the list columns copied from it by `releaseFormToColumns`, as publish
+ * does. Returns the inserted row.
  */
 export async function buildRequest(db: Db, overrides: RequestOverrides) {
   const subTypeCode = overrides.subTypeCode ?? 'BILATERAL_LOAN';
@@ -93,29 +94,12 @@ export async function buildRequest(db: Db, overrides: RequestOverrides) {
   return db
     .insertInto('cooperationRequest')
     .values({
+      ...releaseFormToColumns(fields, choice.categoryCode, status === 'draft' ? 'draft' : 'published'),
       lgcSn: randomUUID(),
       ownerUserId: overrides.ownerUserId,
       institutionId: overrides.institutionId,
       status,
       invalidReason: status === 'invalid' ? (overrides.invalidReason ?? 'withdrawn') : null,
-      categoryCode: choice.categoryCode,
-      choiceCode: choice.choiceCode,
-      typeCode: sub.parent,
-      subTypeCode,
-      direction,
-      name,
-      currency,
-      amount,
-      termType: 'CUSTOMIZED',
-      commonTerm: null,
-      customTermDays: 180,
-      price,
-      validFrom,
-      validUntil,
-      scopeLimited: scopeCountries.length > 0,
-      scopeCountries: sql<string[]>`${scopeCountries}::text[]`,
-      bankBranch: overrides.bankBranch ?? null,
-      fields: JSON.stringify(fields),
       publishedAt: status === 'draft' ? null : (overrides.publishedAt ?? new Date()),
     })
     .returningAll()

@@ -10,6 +10,8 @@
  *   a browser's Origin must be PUBLIC_BASE_URL's, scheme, host and port alike.
  */
 import { createHash, randomBytes } from 'node:crypto';
+// The cookie methods on request and reply (registered in app.ts).
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -117,7 +119,15 @@ export function deviceIdOf(request: FastifyRequest, reply: FastifyReply, config:
   return id;
 }
 
-async function loadSession(db: Db, token: string, config: Config, now: Date): Promise<AuthContext | null> {
+/** Records that a signed-in user was seen at `now` (the users module's write, handed in by app.ts). */
+export type RecordActivity = (db: Db, userId: number, now: Date) => Promise<void>;
+
+async function loadSession(
+  db: Db,
+  token: string,
+  { config, recordActivity }: { config: Config; recordActivity: RecordActivity },
+  now: Date,
+): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('userSession as s')
@@ -153,7 +163,7 @@ async function loadSession(db: Db, token: string, config: Config, now: Date): Pr
   }
   if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
     await db.updateTable('userSession').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
-    await db.updateTable('appUser').set({ lastActiveAt: now }).where('id', '=', row.id).execute();
+    await recordActivity(db, row.id, now);
   }
   const { lastSeenAt: _seen, expiresAt: _expires, institutionStatus: _institution, ...user } = row;
   return { user, tokenHash };
@@ -191,7 +201,10 @@ export function checkAccess(request: FastifyRequest, access: Access): void {
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { db, config }: { db: Db; config: Config }) => {
+  async (
+    app: FastifyInstance,
+    { db, config, recordActivity }: { db: Db; config: Config; recordActivity: RecordActivity },
+  ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionExpired', false);
     const publicOrigin = new URL(config.publicBaseUrl).origin;
@@ -213,7 +226,7 @@ export const sessionPlugin = fp(
       }
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
-        request.auth = await loadSession(db, token, config, new Date());
+        request.auth = await loadSession(db, token, { config, recordActivity }, new Date());
         request.sessionExpired = request.auth === null;
       }
       checkAccess(request, access);

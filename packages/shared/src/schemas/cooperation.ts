@@ -441,8 +441,12 @@ export const PUSH_KINDS = ['system', 'manual'] as const;
 
 // ---------- lists ----------
 
-/** Business Opportunities filters (SPEC §2) and the home page's two-way list (no filters). */
-export const ZOpportunityListQuery = ZPageQuery.extend({
+/**
+ * The Business Opportunities filters (SPEC §2): the one filter shape. The list query below is
+ * these plus the page; the server's list statement takes `TOpportunityFilters`; the web keeps
+ * them in the address under the same names (`OPPORTUNITY_FILTER_KEYS`).
+ */
+export const ZOpportunityFilters = z.object({
   /** Demand type: the direction. */
   direction: z.enum(DIRECTION_CODES).optional(),
   /** Project type: a cooperation type or a sub-type code. */
@@ -460,6 +464,13 @@ export const ZOpportunityListQuery = ZPageQuery.extend({
   /** Part of the request name. */
   q: z.string().trim().max(100).optional(),
 });
+export type TOpportunityFilters = z.infer<typeof ZOpportunityFilters>;
+/** The filters' names, in the order the list page shows them. */
+export const OPPORTUNITY_FILTER_KEYS = ZOpportunityFilters.keyof().options;
+export type OpportunityFilterKey = (typeof OPPORTUNITY_FILTER_KEYS)[number];
+
+/** Business Opportunities list (SPEC §2) and the home page's two-way list (no filters). */
+export const ZOpportunityListQuery = ZPageQuery.extend(ZOpportunityFilters.shape);
 export type TOpportunityListQuery = z.infer<typeof ZOpportunityListQuery>;
 
 /** One row of the lists (SPEC §3 list fields, names as SPEC gives them). */

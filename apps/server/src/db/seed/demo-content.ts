@@ -5,10 +5,11 @@
  * materials, 12 institutions in Portuguese-speaking countries, and a few feedback messages.
  * Files go through the file storage like uploads, attached to content.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { TBilingual } from '@portal/shared';
 import { sql } from 'kysely';
 import { newStorageKey } from '../../platform/files/storage.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import type { Db } from '../database.ts';
 import { type Artwork, drawPng, drawPolicyPdf, drawReportPdf, type ReportDocument } from './demo-artwork.ts';
 import { ARTICLES, COMPLIANCE, INSTITUTIONS, PRODUCTS, REPORTS, SERIES, TILES, TOPICS } from './demo-content-texts.ts';
@@ -27,7 +28,7 @@ async function storeFile(ctx: Ctx, file: { name: string; data: Buffer; mime: str
   if (!storage) return null;
   const storageKey = newStorageKey();
   await storage.put(storageKey, file.data);
-  const lgcSn = randomUUID();
+  const lgcSn = newPublicId();
   await ctx.db
     .insertInto('fileObject')
     .values({
@@ -62,7 +63,7 @@ async function insertEntry(
     status?: 'draft' | 'published';
   },
 ): Promise<string> {
-  const lgcSn = randomUUID();
+  const lgcSn = newPublicId();
   await ctx.db
     .insertInto('contentEntry')
     .values({
@@ -359,7 +360,7 @@ async function seedFeedback(ctx: Ctx) {
     await ctx.db
       .insertInto('feedback')
       .values({
-        lgcSn: randomUUID(),
+        lgcSn: newPublicId(),
         text: row.text,
         email: row.email,
         locale: row.locale,

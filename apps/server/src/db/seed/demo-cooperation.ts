@@ -5,20 +5,14 @@
  * system and bank pushes, intentions in every status, and messages of the six types.
  *
  * Rows are written as the publish service writes them: `fields` is the form as validated by its
- * schema (`releaseSchemaFor`), and the columns beside it are copies of the fields lists filter
- * and sort on. Dates are relative to the day the demo data is loaded, so most requests are
+ * schema (`releaseSchemaFor`), and the columns beside it come from the same mapping publish uses
+ * (`releaseFormToColumns`, modules/cooperation). Dates are relative to the day the demo data is loaded, so most requests are
  * effective then. Harbourview has a signed master agreement (it publishes forfaiting and risk
  * participation); Nordlys has none.
  */
-import {
-  type CooperationSubTypeCode,
-  findCooperationSubType,
-  PUBLISH_CATEGORIES,
-  type PublishCategoryCode,
-  type PublishChoice,
-} from '@portal/shared/dictionaries';
+import { PUBLISH_CATEGORIES, type PublishCategoryCode, type PublishChoice } from '@portal/shared/dictionaries';
 import { formKindOf, RELEASE_FORM_SHAPES, releaseSchemaFor } from '@portal/shared/schemas/cooperation';
-import { sql } from 'kysely';
+import { releaseFormToColumns } from '../../modules/cooperation/index.ts';
 import type { Db } from '../database.ts';
 import type { MessageTable } from '../schema.ts';
 import type { SeedStep } from './index.ts';
@@ -1297,32 +1291,6 @@ export function demoFieldsOf(request: DemoRequest, today: Date): Form {
   return result.data as Form;
 }
 
-const blankToNull = <T>(value: T | '' | undefined | null): T | null =>
-  value === '' || value === undefined ? null : value;
-
-/** The copies of the fields beside `fields`, as the publish service writes them. */
-function columnsOf(fields: Form, subTypeCode: CooperationSubTypeCode) {
-  const str = (key: string) => blankToNull(fields[key] as string | undefined);
-  const amount = str('amount') ?? str('annualSettlementVolume');
-  return {
-    typeCode: findCooperationSubType(subTypeCode)!.parent,
-    subTypeCode,
-    direction: str('direction'),
-    name: String(fields.itDpchlstRqmNm ?? ''),
-    currency: str('currency'),
-    amount,
-    termType: str('termType'),
-    commonTerm: str('commonTerm'),
-    customTermDays: blankToNull(fields.customTermDays as number | undefined),
-    price: blankToNull(fields.price as number | undefined),
-    validFrom: str('validFrom'),
-    validUntil: str('validUntil'),
-    scopeLimited: fields.scopeLimited === true,
-    scopeCountries: sql<string[]>`${(fields.scopeCountries as string[] | undefined) ?? []}::text[]`,
-    bankBranch: str('bankBranch'),
-  };
-}
-
 // ---------- intentions, follows, pushes ----------
 
 type DemoIntention = {
@@ -1514,7 +1482,7 @@ export const demoCooperation: SeedStep = {
       }
     >();
     for (const [index, request] of DEMO_REQUESTS.entries()) {
-      const { category, choice } = choiceInfo(request.choice);
+      const { category } = choiceInfo(request.choice);
       const fields = demoFieldsOf(request, today);
       const owner = users.publisher(request.by);
       const state = request.state ?? 'effective';
@@ -1528,10 +1496,7 @@ export const demoCooperation: SeedStep = {
           status: state === 'draft' ? 'draft' : state === 'effective' ? 'effective' : 'invalid',
           invalidReason: state === 'draft' || state === 'effective' ? null : state,
           takenDownNote: request.takenDownNote ?? null,
-          categoryCode: category,
-          choiceCode: choice.code,
-          ...columnsOf(fields, choice.subTypeCode),
-          fields: JSON.stringify(fields),
+          ...releaseFormToColumns(fields, category, state === 'draft' ? 'draft' : 'published'),
           publishedAt,
           createdAt: publishedAt ?? at(request.ago, 1),
           updatedAt:

@@ -20,8 +20,8 @@ import { issueCaptcha } from '../../platform/captcha.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
 import { clearSessionCookie, deviceIdOf, setSessionCookie } from '../../platform/session.ts';
-import { toUserInfo } from '../users/user-info.ts';
-import { institutionNameOf } from '../users/users.repository.ts';
+import { institutionNameOf } from '../institutions/index.ts';
+import { toUserInfo } from '../users/index.ts';
 import {
   type ClientContext,
   changePassword,

@@ -12,7 +12,7 @@
  * same argon2 time (a dummy hash). A log-in code is e-mailed only to a caller who passed the
  * password and a picture code, so an anonymous caller cannot spend an account's codes.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Locale } from '@portal/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -25,7 +25,9 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { createSession, endSessionsOfUser } from '../../platform/session.ts';
 import { checkVerificationCode, issueVerificationCode } from '../../platform/verification-codes.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
+import { isInstitutionStopped } from '../institutions/index.ts';
+import { findUserByEmail, findUserById, recordLogin, setPassword, type UserRow } from '../users/index.ts';
+import { deleteSession, isKnownDevice, rememberDevice } from './auth.repository.ts';
 
 export const EMAIL_CODE_AFTER_FAILURES = 3;
 
@@ -33,22 +35,11 @@ export type ClientContext = { ip: string; userAgent?: string; deviceId: string; 
 
 const deviceHash = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
 
-/** Has this browser logged in to the account with this address before? One query either way. */
-async function isKnownDevice(db: Db, email: string, deviceId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('knownDevice as d')
-    .innerJoin('appUser as u', 'u.id', 'd.userId')
-    .select('d.userId')
-    .where('u.email', '=', email.toLowerCase())
-    .where('d.deviceHash', '=', deviceHash(deviceId))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The pre-check's rule (see the top of this file); `failures` are the address's in a row. */
 export async function needsEmailCode(db: Db, email: string, deviceId: string, failures: number): Promise<boolean> {
   if (failures >= EMAIL_CODE_AFTER_FAILURES) return true;
-  return !(await isKnownDevice(db, email, deviceId));
+  // Has this browser logged in to the account with this address before?
+  return !(await isKnownDevice(db, email, deviceHash(deviceId)));
 }
 
 /** The log-in pre-check: '1' when an e-mail code is needed. Limited per address and per requester. */
@@ -105,7 +96,7 @@ export async function login(
 ): Promise<{ user: UserRow; token: string }> {
   const email = input.emailAdr;
   const { user, failures } = await checkCredentials(db, config, input, client);
-  if (user.status !== 'active' || (await institutionStopped(db, user.institutionId))) {
+  if (user.status !== 'active' || (await isInstitutionStopped(db, user.institutionId))) {
     throw new AppError('PRT_ACCOUNT_STOPPED');
   }
   // Before the e-mail code: the reset it leads to proves the mailbox anyway.
@@ -117,17 +108,9 @@ export async function login(
 
   const now = new Date();
   const token = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appUser')
-      .set({ lastLoginAt: now, lastActiveAt: now, updatedAt: now })
-      .where('id', '=', user.id)
-      .execute();
+    await recordLogin(trx, user.id, now);
     await clearLoginFailures(trx, email);
-    await trx
-      .insertInto('knownDevice')
-      .values({ userId: user.id, deviceHash: deviceHash(client.deviceId) })
-      .onConflict((oc) => oc.columns(['userId', 'deviceHash']).doUpdateSet({ lastSeenAt: now }))
-      .execute();
+    await rememberDevice(trx, user.id, deviceHash(client.deviceId), now);
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -144,12 +127,6 @@ export async function login(
     });
   });
   return { user, token };
-}
-
-async function institutionStopped(db: Db, institutionId: number | null): Promise<boolean> {
-  if (institutionId === null) return false;
-  const row = await db.selectFrom('institution').select('status').where('id', '=', institutionId).executeTakeFirst();
-  return row?.status === 'stopped';
 }
 
 function minutesUntil(until: Date, now: Date): number {
@@ -230,7 +207,7 @@ export async function sendEmailCode(
   if (purpose === 'login') {
     const { pwd = '', verifyCode = '', verifyCodeTraceId = '' } = input;
     ({ user } = await checkCredentials(db, config, { emailAdr: email, pwd, verifyCode, verifyCodeTraceId }, client));
-    if (user.status !== 'active' || (await institutionStopped(db, user.institutionId))) {
+    if (user.status !== 'active' || (await isInstitutionStopped(db, user.institutionId))) {
       throw new AppError('PRT_ACCOUNT_STOPPED');
     }
   } else {
@@ -285,11 +262,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.pwd);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appUser')
-      .set({ passwordHash, forcePasswordChange: false, updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await setPassword(trx, user.id, passwordHash, 'change');
     await endSessionsOfUser(trx, user.id);
     await recordAudit(trx, {
       actorUserId: user.id,
@@ -322,11 +295,7 @@ export async function resetPassword(
   if (!user) throw new AppError('PRT_CODE_EXPIRED');
   const passwordHash = await hashPassword(input.pwd);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appUser')
-      .set({ passwordHash, passwordResetRequired: false, updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await setPassword(trx, user.id, passwordHash, 'reset');
     await clearLoginFailures(trx, user.email);
     await endSessionsOfUser(trx, user.id);
     await recordAudit(trx, {
@@ -352,7 +321,7 @@ export async function logout(
   ip: string,
 ) {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('userSession').where('tokenHash', '=', tokenHash).execute();
+    await deleteSession(trx, tokenHash);
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -363,5 +332,3 @@ export async function logout(
     });
   });
 }
-
-export const newLgcSn = () => randomUUID();

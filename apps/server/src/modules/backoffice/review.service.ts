@@ -5,16 +5,16 @@
  */
 import type { Locale } from '@portal/shared';
 import type { TReviewDecision } from '@portal/shared/schemas/accounts';
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { containsPattern, totalOf } from '../../db/list-query.ts';
 import type { Activation } from '../../db/schema.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
-import { describeAttachments } from '../files/files.service.ts';
+import { describeAttachments } from '../files/index.ts';
+import { markReviewDecision } from '../users/index.ts';
+import { findRegistration, findRegistrationPage } from './review.repository.ts';
 
 const ACTIVATIONS_OF = {
   '5': ['5'],
@@ -28,37 +28,7 @@ export async function listRegistrations(
   db: Db,
   query: { activation: '5' | '7' | '8' | 'approved' | 'all'; q?: string | undefined; pageNo: number; pageSize: number },
 ) {
-  let base = db
-    .selectFrom('appUser as u')
-    .leftJoin('institution as i', 'i.id', 'u.institutionId')
-    .where('u.activation', 'in', ACTIVATIONS_OF[query.activation]);
-  if (query.q) {
-    const like = containsPattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        eb('u.email', 'ilike', like),
-        eb('u.name', 'ilike', like),
-        eb('i.name', 'ilike', like),
-        eb('i.swiftCode', 'ilike', like),
-      ]),
-    );
-  }
-  const total = await totalOf(base);
-  const rows = await base
-    .select([
-      'u.lgcSn',
-      'u.email',
-      'u.name',
-      'u.activation',
-      'u.updatedAt',
-      'u.profile',
-      'i.name as instNm',
-      'i.swiftCode',
-    ])
-    .orderBy('u.updatedAt', 'asc')
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize)
-    .execute();
+  const { rows, total } = await findRegistrationPage(db, { ...query, activations: ACTIVATIONS_OF[query.activation] });
   return {
     list: rows.map((r) => ({
       lgcSn: r.lgcSn,
@@ -77,22 +47,7 @@ export async function listRegistrations(
 }
 
 export async function registrationDetail(db: Db, lgcSn: string) {
-  const r = await db
-    .selectFrom('appUser as u')
-    .leftJoin('institution as i', 'i.id', 'u.institutionId')
-    .select([
-      'u.lgcSn',
-      'u.email',
-      'u.name',
-      'u.activation',
-      'u.updatedAt',
-      'u.profile',
-      'u.reviewNote',
-      'i.name as instNm',
-      'i.swiftCode',
-    ])
-    .where('u.lgcSn', '=', lgcSn)
-    .executeTakeFirst();
+  const r = await findRegistration(db, lgcSn);
   if (!r) throw new AppError('PRT_USER_NOT_FOUND');
   const profile = r.profile as Record<string, unknown>;
   return {
@@ -126,28 +81,11 @@ export async function decideRegistration(
 ): Promise<void> {
   const effect = DECISION[decision.decision];
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('appUser')
-      .select(['id', 'email', 'name', 'locale', 'activation', 'profile'])
-      .where('lgcSn', '=', lgcSn)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AppError('PRT_USER_NOT_FOUND');
-    // Decided already (possibly by a colleague a moment ago): never twice.
-    if (user.activation !== '5') throw new AppError('PRT_CONFLICT');
-    const wantsAdmin = (user.profile as { userRole?: string }).userRole === 'admin';
-    await trx
-      .updateTable('appUser')
-      .set({
-        activation: effect.activation,
-        reviewNote: decision.note ?? null,
-        updatedAt: new Date(),
-        ...(decision.decision === 'approve'
-          ? { roleCodes: sql<string[]>`${wantsAdmin ? ['10', '20'] : ['10']}::text[]` }
-          : {}),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    const user = await markReviewDecision(trx, lgcSn, {
+      activation: effect.activation,
+      note: decision.note ?? null,
+      approve: decision.decision === 'approve',
+    });
     // Activation and roles changed: the applicant's sessions end (rights are read per request
     // anyway; this makes the change visible at once, as with every staff change of rights).
     await endSessionsOfUser(trx, user.id);

@@ -24,10 +24,11 @@ import {
   ZReportInput,
   type ZTopicInput,
 } from '@portal/shared/schemas/content';
+import type { TFilePurpose } from '@portal/shared/schemas/files';
 import { isSafeLink } from '@portal/shared/schemas/links';
 import type { z } from 'zod';
 import type { ContentEntryKind } from '../../db/schema.ts';
-import type { FileRow } from '../files/files.repository.ts';
+import type { FileOwner, StoredFile } from '../files/index.ts';
 import type { EntryRow } from './content.repository.ts';
 import {
   CONTENT_DOCUMENT_PATH,
@@ -39,9 +40,9 @@ import {
 
 /** What a content file may be used as. */
 export type FileUse = 'image' | 'document';
-export const FILE_USE_PURPOSE: Record<FileUse, string> = { image: 'contentImage', document: 'contentDocument' };
-/** `file_object.attached_to` of every file used by content (served by the content file routes). */
-export const ATTACHED_TO_CONTENT = 'content';
+export const FILE_USE_PURPOSE: Record<FileUse, TFilePurpose> = { image: 'contentImage', document: 'contentDocument' };
+/** The owner of every file used by content (served by the content file routes). */
+export const CONTENT_FILES: FileOwner = { kind: 'content' };
 
 /** A row's fields a kind fills from its input (lgcSn, kind, status and timestamps are the service's). */
 export type Prepared = {
@@ -63,7 +64,7 @@ export function columnsOf(prepared: Prepared) {
 /** A file the entry refers to, with the input field it came from (for error messages). */
 export type FileRef = { id: string; use: FileUse; field: string };
 
-export type Files = ReadonlyMap<string, FileRow>;
+export type Files = ReadonlyMap<string, StoredFile>;
 
 export type Who = ReadonlyMap<number, string>;
 

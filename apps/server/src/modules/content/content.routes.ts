@@ -36,7 +36,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import { ok } from '../../platform/respond.ts';
-import { contentDisposition, downloadName } from '../files/files.routes.ts';
+import { contentDisposition, downloadName } from '../files/index.ts';
 import {
   contentFileEtag,
   etagMatches,

@@ -6,7 +6,7 @@
  * content version (public ETags). Visitors see only published entries (banners also only inside
  * their publish window); drafts are for bank staff (list, detail, preview).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Locale, TBilingual } from '@portal/shared';
 import type {
   TAdminListQuery,
@@ -22,9 +22,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
-import { type FileRow, findFileByLgcSn, findFiles, findFilesForUpdate } from '../files/files.repository.ts';
-import { fieldError } from '../files/files.service.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
+import { claimFiles, findOwnedFile, findOwnedFiles, readStoredFile, type StoredFile } from '../files/index.ts';
 import {
   deleteEntry,
   type EntryRow,
@@ -39,10 +40,10 @@ import {
   userNames,
 } from './content.repository.ts';
 import {
-  ATTACHED_TO_CONTENT,
   articleDetail,
   articleSummary,
   bannerPublic,
+  CONTENT_FILES,
   columnsOf,
   complianceDetail,
   complianceSummary,
@@ -67,8 +68,11 @@ type Page<T> = { list: T[]; total: number; pageNo: number; pageSize: number };
 
 /** The files the rows refer to, in one query. */
 async function filesOf(db: Db, refs: FileRef[]): Promise<Files> {
-  const rows = await findFiles(db, [...new Set(refs.map((r) => r.id))]);
-  return new Map(rows.map((row) => [row.lgcSn, row]));
+  return findOwnedFiles(
+    db,
+    CONTENT_FILES,
+    refs.map((r) => r.id),
+  );
 }
 
 const refsOfRow = (row: EntryRow): FileRef[] => {
@@ -185,7 +189,7 @@ export async function listPublicCompliance(
     { kind: 'compliance', status: 'published', keyword: query.keyword },
     query,
   );
-  const files = withFiles ? await filesOfRows(db, rows) : new Map<string, FileRow>();
+  const files = withFiles ? await filesOfRows(db, rows) : new Map<string, StoredFile>();
   const list = rows.map((row) => (withFiles ? complianceDetail(row, files) : complianceSummary(row)));
   return { list, total, pageNo: query.pageNo, pageSize: query.pageSize };
 }
@@ -233,9 +237,9 @@ export async function findContentFile(
   lgcSn: string,
   use: FileUse,
   viewer: SessionUser | null,
-): Promise<{ file: FileRow; published: boolean }> {
-  const file = await findFileByLgcSn(db, lgcSn);
-  if (!file || file.attachedTo !== ATTACHED_TO_CONTENT || file.purpose !== FILE_USE_PURPOSE[use]) {
+): Promise<{ file: StoredFile; published: boolean }> {
+  const file = await findOwnedFile(db, CONTENT_FILES, lgcSn);
+  if (!file || file.purpose !== FILE_USE_PURPOSE[use]) {
     throw new AppError('PRT_NOT_FOUND');
   }
   const published = await usedByPublishedEntry(db, lgcSn);
@@ -249,7 +253,7 @@ export async function findContentFile(
  * who can ask confirm a guess of a file's content): the file id and its stored time, which name
  * the bytes for good (a file id never changes content).
  */
-export function contentFileEtag(file: Pick<FileRow, 'lgcSn' | 'createdAt'>): string {
+export function contentFileEtag(file: Pick<StoredFile, 'lgcSn' | 'createdAt'>): string {
   const created = file.createdAt instanceof Date ? file.createdAt.toISOString() : String(file.createdAt);
   const digest = createHash('sha256').update(`content-file\n${file.lgcSn}\n${created}`).digest('base64url');
   return `"f-${digest.slice(0, 27)}"`;
@@ -262,8 +266,8 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** The bytes of a content file found by findContentFile. */
-export async function readContentFile(storage: FileStorage, file: FileRow): Promise<Buffer> {
-  return storage.get(file.storageKey);
+export async function readContentFile(storage: FileStorage, file: StoredFile): Promise<Buffer> {
+  return readStoredFile(storage, file);
 }
 
 // ---------- back office ----------
@@ -274,20 +278,12 @@ export async function readContentFile(storage: FileStorage, file: FileRow): Prom
  * marks them used by content. Inside the write's transaction.
  */
 async function attachContentFiles(trx: Db, refs: FileRef[], locale: Locale): Promise<void> {
-  if (!refs.length) return;
-  const rows = new Map((await findFilesForUpdate(trx, [...new Set(refs.map((r) => r.id))])).map((r) => [r.lgcSn, r]));
-  for (const fileRef of refs) {
-    const row = rows.get(fileRef.id);
-    const usable =
-      row &&
-      row.purpose === FILE_USE_PURPOSE[fileRef.use] &&
-      (row.attachedTo === ATTACHED_TO_CONTENT || (row.attachedTo === null && row.ownerUserId !== null));
-    if (!usable) throw fieldError(locale, fileRef.field, 'invalid');
-  }
-  const fresh = [...rows.values()].filter((row) => row.attachedTo === null).map((row) => row.id);
-  if (fresh.length) {
-    await trx.updateTable('fileObject').set({ attachedTo: ATTACHED_TO_CONTENT }).where('id', 'in', fresh).execute();
-  }
+  await claimFiles(trx, {
+    owner: CONTENT_FILES,
+    by: 'staff',
+    files: refs.map((ref) => ({ lgcSn: ref.id, purpose: FILE_USE_PURPOSE[ref.use], field: ref.field })),
+    locale,
+  });
 }
 
 async function adminShape(db: Db, kind: TContentKind, row: EntryRow) {
@@ -352,7 +348,7 @@ export async function adminCreate(db: Db, kind: TContentKind, input: unknown, us
     await attachContentFiles(trx, def.files(prepared), locale);
     const inserted = await insertEntry(trx, {
       ...columnsOf(prepared),
-      lgcSn: randomUUID(),
+      lgcSn: newPublicId(),
       kind: def.entryKind,
       status: 'draft',
       searchText: searchTextOf(prepared.title, prepared.data),
@@ -508,7 +504,7 @@ export async function adminSaveTopic(
       ? await updateEntry(trx, current.id, { ...columns, searchText, updatedBy: user.id })
       : await insertEntry(trx, {
           ...columns,
-          lgcSn: randomUUID(),
+          lgcSn: newPublicId(),
           kind: 'topic',
           entryKey: key,
           status: 'draft',

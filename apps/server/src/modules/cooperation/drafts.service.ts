@@ -6,25 +6,29 @@
  * the common fields when no sub-type is chosen yet; empty values are simply not saved, so a draft
  * may have no name. Publishing a draft (`draftLgcSn` on publish) turns this row into the request.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locale } from '@portal/shared';
 import { findCooperationSubType } from '@portal/shared/dictionaries';
 import { formKindOf, RELEASE_FORM_SHAPES, type TDraftRequest, ZCommonFields } from '@portal/shared/schemas/cooperation';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { releaseFiles } from '../files/index.ts';
 import { subTypeName } from './present.ts';
+import { releaseFormToColumns } from './release-columns.ts';
 import {
-  attachedToRequest,
   deleteRequest,
   findRequestByLgcSn,
   findRequestForUpdate,
-  insertRequest,
   listDrafts,
   type RequestRow,
-  updateRequest,
 } from './requests.repository.ts';
-import { claimAttachments, describeRequestAttachments, findChoice, validationError } from './requests.service.ts';
+import {
+  claimRequestAttachments,
+  describeRequestAttachments,
+  findChoice,
+  validationError,
+  writeOwnRequest,
+} from './requests.service.ts';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -61,34 +65,15 @@ export async function saveDraft(
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues, locale, input);
   const fields = parsed.data as Record<string, unknown>;
-  const subTypeCode = typeof fields.subTypeCode === 'string' ? fields.subTypeCode : null;
   const attachments = Array.isArray(fields.attachments) ? (fields.attachments as string[]) : [];
-  const columns = {
-    categoryCode,
-    choiceCode: typeof fields.choiceCode === 'string' ? fields.choiceCode : null,
-    subTypeCode,
-    typeCode: subTypeCode ? (findCooperationSubType(subTypeCode)?.parent ?? null) : null,
-    direction: typeof fields.direction === 'string' ? fields.direction : null,
-    name: typeof fields.itDpchlstRqmNm === 'string' ? fields.itDpchlstRqmNm : '',
-    fields: JSON.stringify(fields),
-  };
 
   return db.transaction().execute(async (trx) => {
-    let row: RequestRow;
-    if (draftLgcSn) {
-      const draft = await findRequestForUpdate(trx, draftLgcSn);
-      if (draft?.status !== 'draft' || draft.ownerUserId !== user.id) throw new AppError('PRT_DRAFT_NOT_FOUND');
-      row = await updateRequest(trx, draft.id, columns);
-    } else {
-      row = await insertRequest(trx, {
-        ...columns,
-        lgcSn: randomUUID(),
-        ownerUserId: user.id,
-        institutionId,
-        status: 'draft',
-      });
-    }
-    await claimAttachments(trx, { lgcSns: attachments, userId: user.id, requestLgcSn: row.lgcSn, locale });
+    const row = await writeOwnRequest(trx, user, draftLgcSn, {
+      ...releaseFormToColumns(fields, categoryCode, 'draft'),
+      institutionId,
+      status: 'draft',
+    });
+    await claimRequestAttachments(trx, { lgcSns: attachments, userId: user.id, requestLgcSn: row.lgcSn, locale });
     return { lgcSn: row.lgcSn };
   });
 }
@@ -139,11 +124,7 @@ export async function deleteDraft(db: Db, user: SessionUser, lgcSn: string): Pro
   await db.transaction().execute(async (trx) => {
     const row = await findRequestForUpdate(trx, lgcSn);
     if (row?.status !== 'draft' || row.ownerUserId !== user.id) throw new AppError('PRT_DRAFT_NOT_FOUND');
-    await trx
-      .updateTable('fileObject')
-      .set({ attachedTo: null })
-      .where('attachedTo', '=', attachedToRequest(row.lgcSn))
-      .execute();
+    await releaseFiles(trx, { kind: 'request', lgcSn: row.lgcSn });
     await deleteRequest(trx, row.id);
   });
 }

@@ -96,32 +96,43 @@ export type MyCooperationQuery = {
   pageSize: number;
 };
 
-/** One page of the intentions the institution sent or received, newest first. */
-export async function listIntentions(db: Db, institutionId: number, query: MyCooperationQuery) {
-  let base = db
+/** Intentions `n` with their request `r`, sender `s` and both institutions `si`, `ri`. */
+function baseIntentionList(db: Db) {
+  return db
     .selectFrom('cooperationIntention as n')
     .innerJoin('cooperationRequest as r', 'r.id', 'n.requestId')
     .innerJoin('appUser as s', 's.id', 'n.senderUserId')
     .innerJoin('institution as si', 'si.id', 'n.senderInstitutionId')
-    .innerJoin('institution as ri', 'ri.id', 'n.recipientInstitutionId')
-    .where(query.box === 'sent' ? 'n.senderInstitutionId' : 'n.recipientInstitutionId', '=', institutionId);
+    .innerJoin('institution as ri', 'ri.id', 'n.recipientInstitutionId');
+}
+
+/** What the intention lists show (intentions.service.ts toIntentionItem). */
+const INTENTION_LIST_COLUMNS = [
+  'n.lgcSn',
+  'n.status',
+  'n.message',
+  'n.createdAt',
+  'n.respondedAt',
+  'n.recipientInstitutionId',
+  'r.lgcSn as requestLgcSn',
+  'r.name as requestName',
+  's.name as senderName',
+  'si.name as senderInstitution',
+  'si.swiftCode as senderSwiftCode',
+  'ri.name as recipientInstitution',
+] as const;
+
+/** One page of the intentions the institution sent or received, newest first. */
+export async function listIntentions(db: Db, institutionId: number, query: MyCooperationQuery) {
+  let base = baseIntentionList(db).where(
+    query.box === 'sent' ? 'n.senderInstitutionId' : 'n.recipientInstitutionId',
+    '=',
+    institutionId,
+  );
   if (query.status !== 'all') base = base.where('n.status', '=', query.status);
   const total = await totalOf(base);
   const rows = await base
-    .select([
-      'n.lgcSn',
-      'n.status',
-      'n.message',
-      'n.createdAt',
-      'n.respondedAt',
-      'n.recipientInstitutionId',
-      'r.lgcSn as requestLgcSn',
-      'r.name as requestName',
-      's.name as senderName',
-      'si.name as senderInstitution',
-      'si.swiftCode as senderSwiftCode',
-      'ri.name as recipientInstitution',
-    ])
+    .select(INTENTION_LIST_COLUMNS)
     .orderBy('n.createdAt', 'desc')
     .orderBy('n.id', 'desc')
     .limit(query.pageSize)
@@ -131,3 +142,20 @@ export async function listIntentions(db: Db, institutionId: number, query: MyCoo
 }
 
 export type IntentionListRow = Awaited<ReturnType<typeof listIntentions>>['rows'][number];
+
+/** The intentions on a request (only those of one sending institution when given), newest first. */
+export async function listRequestIntentions(
+  db: Db,
+  requestId: number,
+  onlySenderInstitutionId?: number,
+): Promise<IntentionListRow[]> {
+  let query = baseIntentionList(db).where('n.requestId', '=', requestId);
+  if (onlySenderInstitutionId !== undefined) query = query.where('n.senderInstitutionId', '=', onlySenderInstitutionId);
+  return query.select(INTENTION_LIST_COLUMNS).orderBy('n.createdAt', 'desc').orderBy('n.id', 'desc').execute();
+}
+
+/** The institution's name (it exists: callers hold a row referring to it). */
+export async function findInstitutionName(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('institution').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.name;
+}

@@ -11,15 +11,16 @@
 import type { TIntentionItem } from '@portal/shared/schemas/cooperation';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { newLgcSn } from '../auth/auth.service.ts';
-import { activeStaffIds, insertMessages, type NewMessage } from '../messages/messages.repository.ts';
-import { notifyUnreadChanged } from '../messages/notify.ts';
+import { type NewMessage, postMessages, staffRecipients } from '../messages/index.ts';
 import {
   answerPending,
+  findInstitutionName,
   findIntention,
   findRequestForIntention,
   type IntentionListRow,
@@ -40,11 +41,6 @@ function institutionOf(user: SessionUser): number {
   return Number(user.institutionId);
 }
 
-async function institutionName(db: Db, id: number): Promise<string> {
-  const row = await db.selectFrom('institution').select('name').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.name;
-}
-
 export async function sendIntention(
   db: Db,
   config: Config,
@@ -53,7 +49,7 @@ export async function sendIntention(
   ip: string,
 ): Promise<{ lgcSn: string }> {
   const senderInstitutionId = institutionOf(user);
-  const { lgcSn, ownerUserId } = await db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const request = await findRequestForIntention(trx, input.requestLgcSn);
     const own = request !== undefined && Number(request.institutionId) === senderInstitutionId;
     // Drafts, and requests taken down by the bank, do not exist for anyone else.
@@ -65,7 +61,7 @@ export async function sendIntention(
     if (request.status !== 'effective' || expired) throw new AppError('PRT_REQUEST_NOT_EFFECTIVE');
 
     const inserted = await insertIntention(trx, {
-      lgcSn: newLgcSn(),
+      lgcSn: newPublicId(),
       requestId: Number(request.id),
       senderUserId: user.id,
       senderInstitutionId,
@@ -74,7 +70,7 @@ export async function sendIntention(
     });
     if (!inserted) throw new AppError('PRT_INTENTION_EXISTS');
 
-    await insertMessages(trx, [
+    await postMessages(trx, [
       {
         userId: Number(request.ownerUserId),
         type: 'intentionReceived',
@@ -91,7 +87,7 @@ export async function sendIntention(
         params: {
           name: request.ownerName,
           request: request.name,
-          institution: await institutionName(trx, senderInstitutionId),
+          institution: await findInstitutionName(trx, senderInstitutionId),
           sender: user.name,
           message: input.message,
           link: requestLink(config, request.lgcSn),
@@ -108,10 +104,8 @@ export async function sendIntention(
       detail: { request: request.lgcSn },
       ip,
     });
-    return { lgcSn: inserted.lgcSn, ownerUserId: Number(request.ownerUserId) };
+    return { lgcSn: inserted.lgcSn };
   });
-  notifyUnreadChanged([ownerUserId]);
-  return { lgcSn };
 }
 
 export async function answerIntention(
@@ -122,7 +116,7 @@ export async function answerIntention(
   ip: string,
 ): Promise<{ status: 'agreed' | 'rejected' }> {
   const status = input.decision === 'agree' ? 'agreed' : 'rejected';
-  const changed = await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const intention = await findIntention(trx, input.intentionLgcSn);
     if (!intention) throw new AppError('PRT_INTENTION_NOT_FOUND');
     if (user.institutionId === null || Number(intention.recipientInstitutionId) !== Number(user.institutionId)) {
@@ -143,7 +137,7 @@ export async function answerIntention(
     if (status === 'agreed') {
       // Bank staff follow reached intentions to a contract; the message names the sender (the
       // publisher is the request's institution).
-      for (const staffId of await activeStaffIds(trx)) {
+      for (const staffId of await staffRecipients(trx)) {
         messages.push({
           userId: staffId,
           type: 'intentionReached',
@@ -152,7 +146,7 @@ export async function answerIntention(
         });
       }
     }
-    const notified = await insertMessages(trx, messages);
+    await postMessages(trx, messages);
     await enqueueMail(
       trx,
       {
@@ -178,9 +172,7 @@ export async function answerIntention(
       detail: { request: intention.requestLgcSn, decision: status },
       ip,
     });
-    return notified;
   });
-  notifyUnreadChanged(changed);
   return { status };
 }
 

@@ -5,32 +5,24 @@
  * office. One signed agreement covers both sub-types. The bank's own institutions
  * (`kind = 'bank'`) need none.
  */
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import {
+  findAgreementForUpdate,
+  findAgreementState,
+  hasPendingAgreement,
+  insertAgreementIntention,
+  listAgreements,
+  lockInstitution,
+  markAgreementSigned,
+} from './master-agreement.repository.ts';
 
 /** Whether the institution may publish sub-types that need a master agreement. */
 export async function hasSignedMasterAgreement(db: Db, institutionId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('institution as i')
-    .select([
-      'i.kind',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('masterAgreement as m')
-              .select(sql`1`.as('one'))
-              .whereRef('m.institutionId', '=', 'i.id')
-              .where('m.status', '=', 'signed'),
-          )
-          .as('signed'),
-    ])
-    .where('i.id', '=', institutionId)
-    .executeTakeFirst();
+  const row = await findAgreementState(db, institutionId);
   return Boolean(row && (row.kind === 'bank' || row.signed));
 }
 
@@ -38,13 +30,7 @@ export async function hasSignedMasterAgreement(db: Db, institutionId: number): P
 export async function masterAgreementStatus(db: Db, user: SessionUser): Promise<{ signed: boolean; pending: boolean }> {
   if (user.institutionId === null) return { signed: false, pending: false };
   if (await hasSignedMasterAgreement(db, user.institutionId)) return { signed: true, pending: false };
-  const pending = await db
-    .selectFrom('masterAgreement')
-    .select('id')
-    .where('institutionId', '=', user.institutionId)
-    .where('status', '=', 'submitted')
-    .executeTakeFirst();
-  return { signed: false, pending: Boolean(pending) };
+  return { signed: false, pending: await hasPendingAgreement(db, user.institutionId) };
 }
 
 /** Submits an agreement intention for the reader's institution (once; not when already signed). */
@@ -58,20 +44,16 @@ export async function submitMasterAgreementIntention(
   if (institutionId === null) throw new AppError('PRT_FORBIDDEN');
   await db.transaction().execute(async (trx) => {
     // One intention at a time per institution, even when two colleagues submit at once.
-    await trx.selectFrom('institution').select('id').where('id', '=', institutionId).forUpdate().execute();
+    await lockInstitution(trx, institutionId);
     if (await hasSignedMasterAgreement(trx, institutionId)) throw new AppError('PRT_MASTER_AGREEMENT_SIGNED');
-    const pending = await trx
-      .selectFrom('masterAgreement')
-      .select('id')
-      .where('institutionId', '=', institutionId)
-      .where('status', '=', 'submitted')
-      .executeTakeFirst();
-    if (pending) throw new AppError('PRT_MASTER_AGREEMENT_PENDING');
-    const row = await trx
-      .insertInto('masterAgreement')
-      .values({ lgcSn: randomUUID(), institutionId, userId: user.id, subTypeCode: input.subTypeCode, note: input.note })
-      .returning('lgcSn')
-      .executeTakeFirstOrThrow();
+    if (await hasPendingAgreement(trx, institutionId)) throw new AppError('PRT_MASTER_AGREEMENT_PENDING');
+    const row = await insertAgreementIntention(trx, {
+      lgcSn: newPublicId(),
+      institutionId,
+      userId: user.id,
+      subTypeCode: input.subTypeCode,
+      note: input.note,
+    });
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -90,37 +72,14 @@ export async function listMasterAgreements(
   db: Db,
   query: { status: 'submitted' | 'signed' | 'all'; pageNo: number; pageSize: number },
 ) {
-  let base = db
-    .selectFrom('masterAgreement as m')
-    .innerJoin('institution as i', 'i.id', 'm.institutionId')
-    .innerJoin('appUser as u', 'u.id', 'm.userId');
-  if (query.status !== 'all') base = base.where('m.status', '=', query.status);
-  const rows = await base
-    .select([
-      'm.lgcSn',
-      'i.name as instNm',
-      'i.swiftCode as instSwiftCode',
-      'u.name as userName',
-      'u.email as userEmail',
-      'm.subTypeCode',
-      'm.note',
-      'm.status',
-      'm.createdAt',
-      'm.signedAt',
-    ])
-    .orderBy('m.createdAt', query.status === 'submitted' ? 'asc' : 'desc')
-    .orderBy('m.id', 'asc')
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize)
-    .execute();
-  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const { rows, total } = await listAgreements(db, query);
   return {
     list: rows.map((row) => ({
       ...row,
       createdAt: new Date(row.createdAt).toISOString(),
       signedAt: row.signedAt ? new Date(row.signedAt).toISOString() : null,
     })),
-    total: Number(total.n),
+    total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   };
@@ -129,19 +88,10 @@ export async function listMasterAgreements(
 /** Bank staff mark an institution's agreement intention signed. */
 export async function markMasterAgreementSigned(db: Db, staff: SessionUser, lgcSn: string, ip: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('masterAgreement')
-      .selectAll()
-      .where('lgcSn', '=', lgcSn)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await findAgreementForUpdate(trx, lgcSn);
     if (!row) throw new AppError('PRT_NOT_FOUND');
     if (row.status === 'signed') throw new AppError('PRT_MASTER_AGREEMENT_SIGNED');
-    await trx
-      .updateTable('masterAgreement')
-      .set({ status: 'signed', signedBy: staff.id, signedAt: new Date() })
-      .where('id', '=', row.id)
-      .execute();
+    await markAgreementSigned(trx, row.id, staff.id);
     await recordAudit(trx, {
       actorUserId: staff.id,
       actorEmail: staff.email,

@@ -3,6 +3,7 @@ import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser } from '../../../test/factories.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { onRequestPublished } from './matching.ts';
 
 let db: Db;
@@ -40,7 +41,7 @@ describe('matching on publish', () => {
     const staff = await buildUser(db, { roles: ['50'] });
     const request = await buildRequest(db, { ownerUserId: owner.id, institutionId: inst.id, subTypeCode: SUB });
 
-    const changed = await db.transaction().execute((trx) => onRequestPublished(trx, request.id));
+    const changed = await inTransaction(db, (trx) => onRequestPublished(trx, request.id));
 
     expect(await pushedTo(request.id)).toEqual([{ institutionId: other.id, kind: 'system' }]);
     const match = await messagesOf(interested.id);
@@ -90,7 +91,7 @@ describe('matching on publish', () => {
       scopeCountries: ['SG', 'HK', 'CN'],
     });
 
-    const changed = await db.transaction().execute((trx) => onRequestPublished(trx, request.id));
+    const changed = await inTransaction(db, (trx) => onRequestPublished(trx, request.id));
 
     expect((await pushedTo(request.id)).map((p) => p.institutionId)).toEqual([counterpart.id]);
     expect(changed).toContain(counterpartUser.id);
@@ -110,12 +111,12 @@ describe('matching on publish', () => {
       subTypeCode: SUB,
       status: 'draft',
     });
-    expect(await db.transaction().execute((trx) => onRequestPublished(trx, draft.id))).toEqual([]);
+    expect(await inTransaction(db, (trx) => onRequestPublished(trx, draft.id))).toEqual([]);
     expect(await pushedTo(draft.id)).toEqual([]);
 
     const request = await buildRequest(db, { ownerUserId: owner.id, institutionId: inst.id, subTypeCode: SUB });
-    await db.transaction().execute((trx) => onRequestPublished(trx, request.id));
-    const again = await db.transaction().execute((trx) => onRequestPublished(trx, request.id));
+    await inTransaction(db, (trx) => onRequestPublished(trx, request.id));
+    const again = await inTransaction(db, (trx) => onRequestPublished(trx, request.id));
     expect((await pushedTo(request.id)).filter((p) => p.institutionId === other.id)).toHaveLength(1);
     const interestedMessages = await db
       .selectFrom('message')

@@ -9,22 +9,24 @@
  * `requestPublished` message.
  *
  * Set-based on purpose: one statement finds the institutions through the GIN index on
- * `app_user.interested_types`, writes the pushes and the messages, and answers the users whose
- * unread count changed (publish must stay fast with tens of thousands of users and requests).
+ * `app_user.interested_types`, writes the pushes and answers the users to tell; the messages
+ * module then writes each kind of message in one statement (publish must stay fast with tens of
+ * thousands of users and requests).
  */
 import { ACCESS_ACTIVATIONS } from '@portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { postMessageToUsers } from '../messages/index.ts';
 
 /**
- * Pushes a just-published (effective) request to the matching institutions and writes the
- * messages. Runs inside the caller's transaction; returns the ids of the users whose unread count
- * changed (pass them to `notifyUnreadChanged` after commit). A request that is not effective, or
- * has no sub-type, pushes nothing.
+ * Pushes a just-published (effective) request to the matching institutions and posts the
+ * messages. Runs inside the caller's transaction, which must come from `inTransaction` (the
+ * messages' streams are told after it commits); returns the ids of the users who got one. A
+ * request that is not effective, or has no sub-type, pushes nothing.
  */
 export async function onRequestPublished(trx: Db, requestId: number): Promise<number[]> {
   const activations = sql.join(ACCESS_ACTIVATIONS.map((a) => sql`${a}`));
-  const result = await sql<{ uid: number }>`
+  const result = await sql<{ uid: number; kind: 'match' | 'requestPublished'; rid: number; iid: number }>`
     with req as (
       select r.id, r.institution_id, r.owner_user_id, r.sub_type_code, r.direction,
              r.scope_limited, r.scope_countries
@@ -66,27 +68,33 @@ export async function onRequestPublished(trx: Db, requestId: number): Promise<nu
       on conflict (request_id, institution_id) do nothing
       returning institution_id
     ),
-    matched as (
-      insert into message (lgc_sn, user_id, type, request_id, institution_id)
-      select gen_random_uuid()::text, it.uid, 'match', req.id, req.institution_id
-        from req, interested it
-        join pushed p on p.institution_id = it.inst_id
-      returning user_id as uid
-    ),
     -- Bank staff; the role is written as a literal so the partial index app_user_staff_idx applies.
     staff as (
-      insert into message (lgc_sn, user_id, type, request_id, institution_id)
-      select gen_random_uuid()::text, u.id, 'requestPublished', req.id, req.institution_id
+      select u.id as uid
         from req
         join app_user u
           on u.role_codes @> array['50']::text[]
          and u.status = 'active'
          and u.id <> req.owner_user_id
-      returning user_id as uid
     )
-    select uid from matched
-    union
-    select uid from staff
+    select it.uid, 'match' as kind, req.id as rid, req.institution_id as iid
+      from req, interested it
+      join pushed p on p.institution_id = it.inst_id
+    union all
+    select staff.uid, 'requestPublished' as kind, req.id as rid, req.institution_id as iid from req, staff
   `.execute(trx);
-  return result.rows.map((row) => Number(row.uid));
+  // The messages are written by the messages module (one statement per kind), which tells the
+  // users' open streams once the caller's transaction commits.
+  const first = result.rows[0];
+  if (!first) return [];
+  const about = { requestId: Number(first.rid), institutionId: Number(first.iid) };
+  const usersOf = (kind: 'match' | 'requestPublished') =>
+    result.rows.filter((row) => row.kind === kind).map((row) => Number(row.uid));
+  const matched = await postMessageToUsers(trx, { type: 'match', userIds: usersOf('match'), ...about });
+  const staff = await postMessageToUsers(trx, {
+    type: 'requestPublished',
+    userIds: usersOf('requestPublished'),
+    ...about,
+  });
+  return [...new Set([...matched, ...staff])];
 }

@@ -4,9 +4,9 @@
  * (unique constraint `cooperation_push_once`).
  */
 import { ACCESS_ACTIVATIONS } from '@portal/shared';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { totalOf } from '../../db/list-query.ts';
+import type { Activation } from '../../db/schema.ts';
 import { LIST_COLUMNS, type ListReader, type ListRow, readerFlags } from './requests.repository.ts';
 
 export type PushKind = 'system' | 'manual';
@@ -74,26 +74,15 @@ export async function insertManualPushes(
   return rows.map((r) => Number(r.institutionId));
 }
 
-/**
- * A `match` message about the request to every active, approved user of the institutions, in
- * one statement; answers the users who got one.
- */
-export async function messageInstitutionUsers(
-  db: Db,
-  request: { id: number; institutionId: number },
-  institutionIds: number[],
-): Promise<number[]> {
+/** Every active, approved user of the institutions: who is told of a manual push. */
+export async function findInstitutionRecipients(db: Db, institutionIds: number[]): Promise<number[]> {
   if (institutionIds.length === 0) return [];
-  const activations = sql.join(ACCESS_ACTIVATIONS.map((a) => sql`${a}`));
-  const ids = sql.join(institutionIds.map((id) => sql`${id}`));
-  const result = await sql<{ uid: number }>`
-    insert into message (lgc_sn, user_id, type, request_id, institution_id)
-    select gen_random_uuid()::text, u.id, 'match', ${request.id}, ${request.institutionId}
-      from app_user u
-     where u.institution_id in (${ids})
-       and u.status = 'active'
-       and u.activation in (${activations})
-    returning user_id as uid
-  `.execute(db);
-  return result.rows.map((row) => Number(row.uid));
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where('institutionId', 'in', institutionIds)
+    .where('status', '=', 'active')
+    .where('activation', 'in', [...ACCESS_ACTIVATIONS] as Activation[])
+    .execute();
+  return rows.map((row) => Number(row.id));
 }

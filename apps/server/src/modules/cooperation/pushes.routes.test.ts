@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { onRequestPublished } from './matching.ts';
 
 const { app, database } = await buildTestApp();
@@ -46,7 +47,7 @@ describe('matched opportunities', () => {
       institutionId: p.inst.id,
       subTypeCode: 'CLUB_LOAN',
     });
-    for (const r of [older, newer, withdrawn]) await db.transaction().execute((trx) => onRequestPublished(trx, r.id));
+    for (const r of [older, newer, withdrawn]) await inTransaction(db, (trx) => onRequestPublished(trx, r.id));
     await db
       .updateTable('cooperationRequest')
       .set({ status: 'invalid', invalidReason: 'withdrawn' })

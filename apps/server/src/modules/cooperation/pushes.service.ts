@@ -12,19 +12,21 @@
  */
 import type { Locale } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { notifyUnreadChanged } from '../messages/notify.ts';
+import { postMessageToUsers } from '../messages/index.ts';
 import { toListItem } from './present.ts';
 import {
   alreadyPushed,
+  findInstitutionRecipients,
   findInstitutions,
   insertManualPushes,
   listPushedTo,
-  messageInstitutionUsers,
   type PushKind,
 } from './pushes.repository.ts';
+import { findRequestForShare } from './requests.repository.ts';
 
 export async function matchedOpportunities(
   db: Db,
@@ -56,13 +58,8 @@ export async function pushManually(
   client: { ip: string; locale: Locale },
 ): Promise<{ pushed: number; notified: number }> {
   const wanted = [...new Set(institutionLgcSns)];
-  const notified = await db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('cooperationRequest')
-      .select(['id', 'lgcSn', 'status', 'institutionId'])
-      .where('lgcSn', '=', requestLgcSn)
-      .forShare()
-      .executeTakeFirst();
+  const notified = await inTransaction(db, async (trx) => {
+    const request = await findRequestForShare(trx, requestLgcSn);
     if (!request || request.status === 'draft') throw new AppError('PRT_REQUEST_NOT_FOUND');
     if (request.status !== 'effective') throw new AppError('PRT_REQUEST_NOT_EFFECTIVE');
 
@@ -82,11 +79,12 @@ export async function pushManually(
         names: refused.map((i) => i.name).join(client.locale === 'zh-CN' ? '、' : ', '),
       });
     }
-    const users = await messageInstitutionUsers(
-      trx,
-      { id: Number(request.id), institutionId: Number(request.institutionId) },
-      pushed,
-    );
+    const users = await postMessageToUsers(trx, {
+      type: 'match',
+      userIds: await findInstitutionRecipients(trx, pushed),
+      requestId: Number(request.id),
+      institutionId: Number(request.institutionId),
+    });
     await recordAudit(trx, {
       actorUserId: staff.id,
       actorEmail: staff.email,
@@ -98,6 +96,5 @@ export async function pushManually(
     });
     return { pushed: pushed.length, users };
   });
-  notifyUnreadChanged(notified.users);
   return { pushed: notified.pushed, notified: new Set(notified.users).size };
 }

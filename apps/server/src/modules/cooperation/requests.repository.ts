@@ -2,6 +2,9 @@
  * Cooperation requests in the database (drafts too), their follows and the counts shown to
  * their owners. No rules here: the services decide who may do what.
  */
+import { COOPERATION_TYPE_CODES } from '@portal/shared/dictionaries';
+import type { TPageQuery } from '@portal/shared/schemas/common';
+import type { TOpportunityFilters } from '@portal/shared/schemas/cooperation';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/list-query.ts';
@@ -42,9 +45,6 @@ export type ListRow = {
 /** Who reads a list: rows carry their follow and their institution's intention. */
 export type ListReader = { userId: number; institutionId: number | null };
 
-/** What a file attached to a request is marked with. */
-export const attachedToRequest = (lgcSn: string) => `cooperation:${lgcSn}`;
-
 export async function insertRequest(db: Db, values: RequestInsert): Promise<RequestRow> {
   return db.insertInto('cooperationRequest').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -65,6 +65,25 @@ export async function findRequestByLgcSn(db: Db, lgcSn: string): Promise<Request
 /** The request, locked against concurrent changes until the transaction ends. */
 export async function findRequestForUpdate(db: Db, lgcSn: string): Promise<RequestRow | undefined> {
   return db.selectFrom('cooperationRequest').selectAll().where('lgcSn', '=', lgcSn).forUpdate().executeTakeFirst();
+}
+
+/** The request's status and institution, locked (shared) so its status cannot change meanwhile. */
+export async function findRequestForShare(db: Db, lgcSn: string) {
+  return db
+    .selectFrom('cooperationRequest')
+    .select(['id', 'lgcSn', 'status', 'institutionId'])
+    .where('lgcSn', '=', lgcSn)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** The publishing institution as the detail page shows it (it exists: the request refers to it). */
+export async function findPublisherInstitution(db: Db, institutionId: number) {
+  return db
+    .selectFrom('institution')
+    .select(['name', 'swiftCode', 'country'])
+    .where('id', '=', institutionId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteRequest(db: Db, id: number): Promise<void> {
@@ -136,27 +155,19 @@ export function baseListQuery(db: Db) {
   return db.selectFrom('cooperationRequest as r').innerJoin('institution as i', 'i.id', 'r.institutionId');
 }
 
-export type OpportunityFilters = {
-  direction?: string | undefined;
-  typeCode?: string | undefined;
-  /** true when typeCode is a cooperation type (else a sub-type). */
-  typeIsParent?: boolean;
-  releaseFrom?: string | undefined;
-  releaseTo?: string | undefined;
-  institution?: string | undefined;
-  country?: string | undefined;
-  bankBranch?: string | undefined;
-  scopeCountry?: string | undefined;
-  q?: string | undefined;
-};
+/** Whether a project-type filter names a cooperation type (else a sub-type). */
+const isCooperationType = (code: string) => (COOPERATION_TYPE_CODES as readonly string[]).includes(code);
 
-/** The conditions of the Business Opportunities filters on `r`, effective requests only. */
-function opportunityWhere(eb: RequestEb, f: OpportunityFilters) {
+/**
+ * The conditions of the Business Opportunities filters (`TOpportunityFilters`, the shared
+ * schema's shape) on `r`, effective requests only.
+ */
+function opportunityWhere(eb: RequestEb, f: TOpportunityFilters) {
   // A literal, not a parameter: the partial indexes (where status = 'effective') stay usable by the
   // generic plan PostgreSQL keeps for a prepared statement (database.ts PreparingClient).
   const conditions = [eb('r.status', '=', sql.lit('effective'))];
   if (f.direction) conditions.push(eb('r.direction', '=', f.direction));
-  if (f.typeCode) conditions.push(eb(f.typeIsParent ? 'r.typeCode' : 'r.subTypeCode', '=', f.typeCode));
+  if (f.typeCode) conditions.push(eb(isCooperationType(f.typeCode) ? 'r.typeCode' : 'r.subTypeCode', '=', f.typeCode));
   if (f.releaseFrom) conditions.push(eb('r.publishedAt', '>=', new Date(`${f.releaseFrom}T00:00:00Z`)));
   if (f.releaseTo)
     conditions.push(eb('r.publishedAt', '<', new Date(Date.parse(`${f.releaseTo}T00:00:00Z`) + 86_400_000)));
@@ -201,8 +212,8 @@ function opportunityWhere(eb: RequestEb, f: OpportunityFilters) {
  */
 export async function listOpportunities(
   db: Db,
-  filters: OpportunityFilters,
-  page: { pageNo: number; pageSize: number },
+  filters: TOpportunityFilters,
+  page: TPageQuery,
   cap: number,
   reader: ListReader,
 ): Promise<{ rows: ListRow[]; total: number; capped: boolean }> {

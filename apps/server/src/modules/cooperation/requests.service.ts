@@ -10,14 +10,8 @@
  * - Only the user who published a request edits or withdraws it; drafts are visible to their
  *   owner only, taken-down requests to their owner and bank staff only.
  */
-import { randomUUID } from 'node:crypto';
 import { type Locale, localizeIssues } from '@portal/shared';
-import {
-  COOPERATION_TYPE_CODES,
-  findCooperationSubType,
-  PUBLISH_CATEGORIES,
-  type PublishChoice,
-} from '@portal/shared/dictionaries';
+import { findCooperationSubType, PUBLISH_CATEGORIES, type PublishChoice } from '@portal/shared/dictionaries';
 import {
   formKindOf,
   OPPORTUNITY_COUNT_CAP,
@@ -30,18 +24,22 @@ import {
 import type { TFileInfo } from '@portal/shared/schemas/files';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
-import { findFiles, findFilesForUpdate } from '../files/files.repository.ts';
-import { fieldError, toFileInfo } from '../files/files.service.ts';
-import { notifyUnreadChanged } from '../messages/notify.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
+import { claimAttachments, describeFiles } from '../files/index.ts';
+import { listRequestIntentions } from './intentions.repository.ts';
+import { toIntentionItem } from './intentions.service.ts';
 import { hasSignedMasterAgreement } from './master-agreement.service.ts';
 import { onRequestPublished } from './matching.ts';
 import { type Reader, toListItem } from './present.ts';
+import { type ReleaseColumns, releaseFormToColumns } from './release-columns.ts';
 import {
-  attachedToRequest,
   countsOf,
+  findPublisherInstitution,
   findRequestByLgcSn,
   findRequestForUpdate,
   insertRequest,
@@ -49,7 +47,6 @@ import {
   listFollowed,
   listOpportunities,
   listOwnRequests,
-  type RequestInsert,
   type RequestRow,
   setFollow,
   updateRequest,
@@ -122,80 +119,51 @@ export function validateRelease(
   return { form, categoryCode: found.categoryCode };
 }
 
-/** The list columns copied from a valid form (`fields` keeps the whole form). */
-function columnsOf(
-  form: ValidForm,
-  categoryCode: string,
-): Omit<RequestInsert, 'lgcSn' | 'ownerUserId' | 'institutionId' | 'status'> {
-  const sub = findCooperationSubType(form.subTypeCode);
-  const text = (key: string) => {
-    const value = form[key];
-    return typeof value === 'string' && value !== '' ? value : null;
-  };
-  const num = (key: string) => (typeof form[key] === 'number' ? (form[key] as number) : null);
-  return {
-    categoryCode,
-    choiceCode: form.choiceCode,
-    typeCode: sub?.parent ?? null,
-    subTypeCode: form.subTypeCode,
-    direction: form.direction,
-    name: form.itDpchlstRqmNm,
-    currency: text('currency'),
-    amount: text('amount') ?? text('annualSettlementVolume'),
-    termType: text('termType'),
-    commonTerm: form.termType === 'COMMON' ? text('commonTerm') : null,
-    customTermDays: form.termType === 'CUSTOMIZED' ? num('customTermDays') : null,
-    price: num('price'),
-    validFrom: form.validFrom,
-    validUntil: form.validUntil,
-    scopeLimited: form.scopeLimited,
-    scopeCountries: form.scopeLimited ? form.scopeCountries : [],
-    bankBranch: form.bankBranch || null,
-    fields: JSON.stringify({ ...form, scopeCountries: form.scopeLimited ? form.scopeCountries : [] }),
-  };
-}
-
 /**
  * Attaches the listed files to the request, inside the caller's transaction. Each must be the
  * user's own uploaded attachment, not attached to anything else; otherwise PRT_VALIDATION on
  * `attachments`.
  */
-export async function claimAttachments(
+export async function claimRequestAttachments(
   trx: Db,
   input: { lgcSns: readonly string[]; userId: number; requestLgcSn: string; locale: Locale },
 ): Promise<void> {
-  if (!input.lgcSns.length) return;
-  const invalid = () => fieldError(input.locale, 'attachments', 'invalid');
-  if (new Set(input.lgcSns).size !== input.lgcSns.length) throw invalid();
-  const target = attachedToRequest(input.requestLgcSn);
-  const rows = await findFilesForUpdate(trx, input.lgcSns);
-  const usable = rows.every(
-    (row) =>
-      row.purpose === 'attachment' &&
-      row.ownerUserId === input.userId &&
-      (row.attachedTo === null || row.attachedTo === target),
-  );
-  if (rows.length !== input.lgcSns.length || !usable) throw invalid();
-  const ids = rows.filter((row) => row.attachedTo !== target).map((row) => row.id);
-  if (ids.length) await trx.updateTable('fileObject').set({ attachedTo: target }).where('id', 'in', ids).execute();
+  await claimAttachments(trx, {
+    owner: { kind: 'request', lgcSn: input.requestLgcSn },
+    by: { userId: input.userId },
+    lgcSns: input.lgcSns,
+    field: 'attachments',
+    locale: input.locale,
+  });
 }
 
 /** Names and sizes of a request's attachments, in the form's order (files attached to it only). */
 export async function describeRequestAttachments(db: Db, requestLgcSn: string, lgcSns: unknown): Promise<TFileInfo[]> {
-  const ids = Array.isArray(lgcSns) ? lgcSns.filter((id): id is string => typeof id === 'string') : [];
-  const target = attachedToRequest(requestLgcSn);
-  const rows = new Map(
-    (await findFiles(db, ids)).filter((row) => row.attachedTo === target).map((row) => [row.lgcSn, row]),
-  );
-  return ids.flatMap((id) => {
-    const row = rows.get(id);
-    return row ? [toFileInfo(row)] : [];
-  });
+  return describeFiles(db, { kind: 'request', lgcSn: requestLgcSn }, lgcSns);
 }
 
 async function checkMasterAgreement(db: Db, subTypeCode: string, institutionId: number): Promise<void> {
   if (!findCooperationSubType(subTypeCode)?.requiresMasterAgreement) return;
   if (!(await hasSignedMasterAgreement(db, institutionId))) throw new AppError('PRT_MASTER_AGREEMENT_REQUIRED');
+}
+
+/**
+ * Writes a request's columns in the caller's transaction: into the user's draft `draftLgcSn`
+ * (PRT_DRAFT_NOT_FOUND unless it is theirs and still a draft), or into a new request of theirs.
+ */
+export async function writeOwnRequest(
+  trx: Db,
+  user: SessionUser,
+  draftLgcSn: string | undefined,
+  values: ReleaseColumns & { institutionId: number; status: 'draft' | 'effective'; publishedAt?: Date },
+): Promise<RequestRow> {
+  const { institutionId, ...columns } = values;
+  if (draftLgcSn) {
+    const draft = await findRequestForUpdate(trx, draftLgcSn);
+    if (draft?.status !== 'draft' || draft.ownerUserId !== user.id) throw new AppError('PRT_DRAFT_NOT_FOUND');
+    return updateRequest(trx, draft.id, { ...columns, invalidReason: null });
+  }
+  return insertRequest(trx, { ...columns, lgcSn: newPublicId(), ownerUserId: user.id, institutionId });
 }
 
 /** Publishes a request (or a saved draft); matching runs in the same transaction. */
@@ -208,29 +176,14 @@ export async function publishRequest(
   const institutionId = institutionOf(user);
   const { form, categoryCode } = validateRelease(body, ctx.locale, todayIso(ctx.now));
   await checkMasterAgreement(db, form.subTypeCode, institutionId);
-  const { row, userIds } = await db.transaction().execute(async (trx) => {
-    const columns = columnsOf(form, categoryCode);
-    let row: RequestRow;
-    if (body.draftLgcSn) {
-      const draft = await findRequestForUpdate(trx, body.draftLgcSn);
-      if (draft?.status !== 'draft' || draft.ownerUserId !== user.id) throw new AppError('PRT_DRAFT_NOT_FOUND');
-      row = await updateRequest(trx, draft.id, {
-        ...columns,
-        status: 'effective',
-        invalidReason: null,
-        publishedAt: ctx.now ?? new Date(),
-      });
-    } else {
-      row = await insertRequest(trx, {
-        ...columns,
-        lgcSn: randomUUID(),
-        ownerUserId: user.id,
-        institutionId,
-        status: 'effective',
-        publishedAt: ctx.now ?? new Date(),
-      });
-    }
-    await claimAttachments(trx, {
+  const row = await inTransaction(db, async (trx) => {
+    const row = await writeOwnRequest(trx, user, body.draftLgcSn, {
+      ...releaseFormToColumns(form, categoryCode),
+      institutionId,
+      status: 'effective',
+      publishedAt: ctx.now ?? new Date(),
+    });
+    await claimRequestAttachments(trx, {
       lgcSns: form.attachments,
       userId: user.id,
       requestLgcSn: row.lgcSn,
@@ -245,10 +198,9 @@ export async function publishRequest(
       detail: { name: row.name, subTypeCode: row.subTypeCode },
       ip: ctx.ip,
     });
-    const userIds = await onRequestPublished(trx, row.id);
-    return { row, userIds };
+    await onRequestPublished(trx, row.id);
+    return row;
   });
-  notifyUnreadChanged(userIds);
   return { lgcSn: row.lgcSn };
 }
 
@@ -274,8 +226,8 @@ export async function updateOwnRequest(
   await db.transaction().execute(async (trx) => {
     const row = await ownEffectiveForUpdate(trx, user, lgcSn);
     if (row.subTypeCode !== form.subTypeCode) await checkMasterAgreement(trx, form.subTypeCode, institutionId);
-    await updateRequest(trx, row.id, columnsOf(form, categoryCode));
-    await claimAttachments(trx, {
+    await updateRequest(trx, row.id, releaseFormToColumns(form, categoryCode));
+    await claimRequestAttachments(trx, {
       lgcSns: form.attachments,
       userId: user.id,
       requestLgcSn: row.lgcSn,
@@ -318,12 +270,12 @@ export function visibleTo(row: RequestRow, user: SessionUser): boolean {
 
 /** The Business Opportunities list (and the home page's two-way list). */
 export async function listOpportunityPage(db: Db, user: SessionUser, query: TOpportunityListQuery, locale: Locale) {
-  const typeIsParent = query.typeCode ? (COOPERATION_TYPE_CODES as readonly string[]).includes(query.typeCode) : false;
+  const { pageNo, pageSize, ...filters } = query;
   const reader = readerOf(user, locale);
   const { rows, total, capped } = await listOpportunities(
     db,
-    { ...query, typeIsParent },
-    { pageNo: query.pageNo, pageSize: query.pageSize },
+    filters,
+    { pageNo, pageSize },
     OPPORTUNITY_COUNT_CAP,
     reader,
   );
@@ -394,45 +346,8 @@ async function intentionItems(
   readerInstitutionId: number | null,
   onlySenderInstitutionId?: number,
 ): Promise<TIntentionItem[]> {
-  let query = db
-    .selectFrom('cooperationIntention as ci')
-    .innerJoin('appUser as su', 'su.id', 'ci.senderUserId')
-    .innerJoin('institution as si', 'si.id', 'ci.senderInstitutionId')
-    .innerJoin('institution as ri', 'ri.id', 'ci.recipientInstitutionId')
-    .select([
-      'ci.lgcSn',
-      'ci.status',
-      'ci.message',
-      'ci.createdAt',
-      'ci.respondedAt',
-      'ci.recipientInstitutionId',
-      'su.name as senderName',
-      'si.name as senderInstitution',
-      'si.swiftCode as senderSwiftCode',
-      'ri.name as recipientInstitution',
-    ])
-    .where('ci.requestId', '=', request.id);
-  if (onlySenderInstitutionId !== undefined)
-    query = query.where('ci.senderInstitutionId', '=', onlySenderInstitutionId);
-  const rows = await query.orderBy('ci.createdAt', 'desc').orderBy('ci.id', 'desc').execute();
-  return rows.map((row) => ({
-    lgcSn: row.lgcSn,
-    requestLgcSn: request.lgcSn,
-    requestName: request.name,
-    status: row.status,
-    handled: row.status !== 'pending',
-    message: row.message,
-    senderName: row.senderName,
-    senderInstitution: row.senderInstitution,
-    senderSwiftCode: row.senderSwiftCode,
-    recipientInstitution: row.recipientInstitution,
-    sentAt: new Date(row.createdAt).toISOString(),
-    respondedAt: row.respondedAt ? new Date(row.respondedAt).toISOString() : null,
-    canAnswer:
-      row.status === 'pending' &&
-      readerInstitutionId !== null &&
-      Number(row.recipientInstitutionId) === readerInstitutionId,
-  }));
+  const rows = await listRequestIntentions(db, request.id, onlySenderInstitutionId);
+  return rows.map((row) => toIntentionItem(row, readerInstitutionId));
 }
 
 /** The detail page of a request, as this reader may see it. */
@@ -447,11 +362,7 @@ export async function requestDetail(
   const formKind = row.subTypeCode ? formKindOf(row.subTypeCode) : undefined;
   // A draft saved before its sub-type or direction was chosen has no detail page yet (see detailDraft).
   if (!formKind || !row.direction) throw new AppError('PRT_REQUEST_NOT_FOUND');
-  const institution = await db
-    .selectFrom('institution')
-    .select(['name', 'swiftCode', 'country'])
-    .where('id', '=', row.institutionId)
-    .executeTakeFirstOrThrow();
+  const institution = await findPublisherInstitution(db, row.institutionId);
   const reader = readerOf(user, locale);
   const isOwner = row.ownerUserId === user.id;
   const myIntentions =

@@ -24,7 +24,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { ok } from '../../platform/respond.ts';
-import { fieldError } from '../files/files.service.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
 import {
   answerFeedback,
   countFeedback,

@@ -11,21 +11,18 @@
  * Leave messages: a signed-in, active user leaves a message for the bank; they see their own
  * messages with replies; staff list and reply (e-mailed too).
  */
-import { createHash, randomUUID } from 'node:crypto';
 import { type Locale, localizeIssues } from '@portal/shared';
 import { CONTENT_LIMITS, type TFeedbackAdmin, ZFeedbackSubmit } from '@portal/shared/schemas/content';
-import type { Insertable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { FileObjectTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
-import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { findFiles, insertFiles } from '../files/files.repository.ts';
-import { fieldError } from '../files/files.service.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
+import { describeFilesOf, storeUploads } from '../files/index.ts';
 import {
   describeUsers,
   type FeedbackRow,
@@ -41,7 +38,6 @@ import {
 
 export const FEEDBACK_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600 };
 export const LEAVE_MESSAGE_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600 };
-export const attachedToFeedback = (lgcSn: string) => `feedback:${lgcSn}`;
 
 export async function countFeedback(db: Db, ip: string): Promise<void> {
   await enforceRateLimit(db, { key: `feedback:ip:${ip}`, ...FEEDBACK_RATE_LIMIT });
@@ -69,83 +65,47 @@ export async function submitFeedback(
   if (input.images.length > CONTENT_LIMITS.feedbackImages) {
     throw fieldError(input.locale, 'file', 'tooManyItems', { max: CONTENT_LIMITS.feedbackImages });
   }
-  const checked = [];
-  for (const image of input.images) {
-    const type = await detectAllowedType(image.data, cleanFileName(image.name), 'feedback');
-    const name = nameForType(image.name, type);
-    checked.push({ ...image, name, type, sha256: createHash('sha256').update(image.data).digest('hex') });
-  }
-  const lgcSn = randomUUID();
-  const stored: string[] = [];
-  try {
-    const rows: Insertable<FileObjectTable>[] = [];
-    for (const image of checked) {
-      const storageKey = newStorageKey();
-      await storage.put(storageKey, image.data);
-      stored.push(storageKey);
-      rows.push({
-        lgcSn: randomUUID(),
-        purpose: 'feedback',
-        originalName: image.name,
-        mime: image.type.mime,
-        sizeBytes: image.data.length,
-        sha256: image.sha256,
-        storageKey,
-        ownerUserId: input.user?.id ?? null,
-        ownerEmail: input.user ? null : input.emailAdr,
-        attachedTo: attachedToFeedback(lgcSn),
-      });
-    }
-    await db.transaction().execute(async (trx) => {
-      const files = await insertFiles(trx, rows);
-      await insertFeedback(trx, {
+  const lgcSn = newPublicId();
+  await storeUploads(
+    db,
+    storage,
+    {
+      uploader: input.user ? { kind: 'user', userId: input.user.id } : { kind: 'visitor', email: input.emailAdr },
+      purpose: 'feedback',
+      files: input.images,
+      owner: { kind: 'feedback', lgcSn },
+    },
+    (trx, files) =>
+      insertFeedback(trx, {
         lgcSn,
         text: input.text,
         email: input.emailAdr,
         locale: input.locale,
         userId: input.user?.id ?? null,
         imageIds: files.map((file) => file.lgcSn),
-      });
-    });
-  } catch (error) {
-    await Promise.allSettled(stored.map((key) => storage.remove(key)));
-    throw error;
-  }
+      }),
+  );
   return { lgcSn };
 }
 
 async function feedbackShapes(db: Db, rows: FeedbackRow[]): Promise<TFeedbackAdmin[]> {
-  const [users, files] = await Promise.all([
+  const [users, images] = await Promise.all([
     describeUsers(
       db,
       rows.flatMap((row) => [row.userId, row.answeredBy]),
     ),
-    findFiles(
+    describeFilesOf(
       db,
-      rows.flatMap((row) => row.imageIds),
+      rows.map((row) => ({ owner: { kind: 'feedback', lgcSn: row.lgcSn }, lgcSns: row.imageIds })),
     ),
   ]);
-  const fileById = new Map(files.map((file) => [file.lgcSn, file]));
-  return rows.map((row) => ({
+  return rows.map((row, index) => ({
     lgcSn: row.lgcSn,
     text: row.text,
     emailAdr: row.email,
     locale: row.locale,
     userName: row.userId === null ? null : (users.get(Number(row.userId))?.name ?? null),
-    images: row.imageIds.flatMap((id) => {
-      const file = fileById.get(id);
-      return file
-        ? [
-            {
-              lgcSn: file.lgcSn,
-              name: file.originalName,
-              size: Number(file.sizeBytes),
-              mime: file.mime,
-              url: `/api/fileP1/download/${file.lgcSn}?inline=1`,
-            },
-          ]
-        : [];
-    }),
+    images: (images[index] ?? []).map((file) => ({ ...file, url: `/api/fileP1/download/${file.lgcSn}?inline=1` })),
     createdAt: new Date(row.createdAt).toISOString(),
     answer: row.answer,
     answeredBy: row.answeredBy === null ? null : (users.get(Number(row.answeredBy))?.name ?? null),
@@ -212,7 +172,7 @@ export async function saveLeaveMessage(db: Db, user: SessionUser, content: strin
   await enforceRateLimit(db, { key: `leave-message:user:${user.id}`, ...LEAVE_MESSAGE_RATE_LIMIT });
   const row = await db
     .transaction()
-    .execute((trx) => insertLeaveMessage(trx, { lgcSn: randomUUID(), userId: user.id, content }));
+    .execute((trx) => insertLeaveMessage(trx, { lgcSn: newPublicId(), userId: user.id, content }));
   return toLeaveMessage(row);
 }
 

@@ -4,8 +4,32 @@ import type { FileObjectTable } from '../../db/schema.ts';
 
 export type FileRow = Selectable<FileObjectTable>;
 
-/** What a file belongs to once used: introduction attachments belong to their user. */
-export const attachedToUser = (userLgcSn: string) => `user:${userLgcSn}`;
+/**
+ * What a file is attached to once used: a user (introduction attachments), a cooperation request
+ * or draft, a feedback, or content (one pool shared by every content entry).
+ */
+export type FileOwner =
+  | { kind: 'user'; lgcSn: string }
+  | { kind: 'request'; lgcSn: string }
+  | { kind: 'feedback'; lgcSn: string }
+  | { kind: 'content' };
+
+/** The `attached_to` prefix of files attached to a cooperation request. */
+export const REQUEST_ATTACHMENT_PREFIX = 'cooperation:';
+
+/** The `attached_to` value that marks a file as the owner's (stored rows carry it: keep the form). */
+export function attachedToValue(owner: FileOwner): string {
+  switch (owner.kind) {
+    case 'user':
+      return `user:${owner.lgcSn}`;
+    case 'request':
+      return `${REQUEST_ATTACHMENT_PREFIX}${owner.lgcSn}`;
+    case 'feedback':
+      return `feedback:${owner.lgcSn}`;
+    case 'content':
+      return 'content';
+  }
+}
 
 export async function insertFiles(db: Db, rows: Insertable<FileObjectTable>[]): Promise<FileRow[]> {
   if (!rows.length) return [];
@@ -30,8 +54,13 @@ export async function findFiles(db: Db, lgcSns: readonly string[]): Promise<File
 export async function attachFiles(
   db: Db,
   ids: readonly number[],
-  values: { ownerUserId: number; attachedTo: string },
+  values: { ownerUserId?: number; attachedTo: string },
 ): Promise<void> {
   if (!ids.length) return;
   await db.updateTable('fileObject').set(values).where('id', 'in', ids).execute();
+}
+
+/** Lets go of every file attached to `attachedTo` (they become unattached uploads again). */
+export async function detachFiles(db: Db, attachedTo: string): Promise<void> {
+  await db.updateTable('fileObject').set({ attachedTo: null }).where('attachedTo', '=', attachedTo).execute();
 }

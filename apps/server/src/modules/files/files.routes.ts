@@ -24,10 +24,10 @@ import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import { ok } from '../../platform/respond.ts';
 import { isStaff } from '../../platform/session.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
 import {
   authorizeUpload,
   countUpload,
-  fieldError,
   type IncomingFile,
   openFile,
   saveUploads,

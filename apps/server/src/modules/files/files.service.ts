@@ -11,12 +11,13 @@
  * (`attached_to = 'user:<lgcSn>'`), that user. Anyone else is told it does not exist (404, not
  * 403, so ids cannot be probed).
  *
- * Attaching: registration and profile saves list file ids in `profile.introAttachments`; each must
- * be the registrant's (owner_email) or the user's (owner_user_id, or attached to them already),
- * and is then attached to the user in the same transaction as the profile.
+ * Attaching (attachments.service.ts): registration and profile saves list file ids in
+ * `profile.introAttachments`; each must be the registrant's (owner_email) or the user's
+ * (owner_user_id, or attached to them already), and is then attached to the user in the same
+ * transaction as the profile.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { hasTranslation, type Locale, translate } from '@portal/shared';
+import { createHash } from 'node:crypto';
+import type { Locale } from '@portal/shared';
 import { ZEmail } from '@portal/shared/schemas/accounts';
 import type { TFileInfo, TFilePurpose } from '@portal/shared/schemas/files';
 import type { Insertable } from 'kysely';
@@ -25,49 +26,34 @@ import type { FileObjectTable } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserByEmail } from '../users/index.ts';
+import { claimAttachments, describeFiles, toFileInfo } from './attachments.service.ts';
 import {
-  attachedToUser,
-  attachFiles,
+  attachedToValue,
+  type FileOwner,
   type FileRow,
   findFileByLgcSn,
-  findFiles,
-  findFilesForUpdate,
   insertFiles,
+  REQUEST_ATTACHMENT_PREFIX,
 } from './files.repository.ts';
 
 /** Upload requests per client address (each carries up to 5 files). */
 export const UPLOAD_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 3600 };
 
-/** Who an upload belongs to. */
-export type Uploader = { kind: 'user'; userId: number } | { kind: 'registrant'; email: string };
+/**
+ * Who an upload belongs to: a signed-in user, or a visitor known by the address they gave (while
+ * registering, or with their feedback).
+ */
+export type Uploader = { kind: 'user'; userId: number } | { kind: 'visitor'; email: string };
 
 export type IncomingFile = { name: string; data: Buffer };
 
 const INTRO_ATTACHMENTS_FIELD = 'profile.introAttachments';
-
-/** A PRT_VALIDATION error on one field, worded like the schema's errors (shared/validation.ts). */
-export function fieldError(
-  locale: Locale,
-  field: string,
-  rule: string,
-  params: Record<string, string | number> = {},
-): AppError {
-  const last = field.split('.').pop() ?? field;
-  const label = hasTranslation(locale, `errors.fields.${last}`) ? translate(locale, `errors.fields.${last}`) : field;
-  const message = translate(locale, `errors.validation.${rule}`, { ...params, field: label });
-  return new AppError('PRT_VALIDATION', { details: message }, [{ field, rule, message }]);
-}
-
-export const toFileInfo = (row: FileRow): TFileInfo => ({
-  lgcSn: row.lgcSn,
-  name: row.originalName,
-  size: Number(row.sizeBytes),
-  mime: row.mime,
-});
 
 /** Counts the request against the per-address upload limit (before the body is read). */
 export async function countUpload(db: Db, ip: string): Promise<void> {
@@ -99,19 +85,20 @@ export async function authorizeUpload(
     consume: false,
   });
   if (await findUserByEmail(db, email.data)) throw new AppError('PRT_EMAIL_EXISTS');
-  return { kind: 'registrant', email: email.data };
+  return { kind: 'visitor', email: email.data };
 }
 
 /**
  * Checks every file by content, then stores them all: the bytes first, then the rows in one
- * transaction. Nothing is kept when any file is refused or a step fails.
+ * transaction, attached to `owner` when given; `within` runs in that transaction too (the record
+ * the files come with). Nothing is kept when any file is refused or a step fails.
  */
-export async function saveUploads(
+export async function storeUploads(
   db: Db,
   storage: FileStorage,
-  input: { uploader: Uploader; purpose: TFilePurpose; files: IncomingFile[]; locale: Locale },
+  input: { uploader: Uploader; purpose: TFilePurpose; files: IncomingFile[]; owner?: FileOwner },
+  within?: (trx: Db, files: TFileInfo[]) => Promise<unknown>,
 ): Promise<TFileInfo[]> {
-  if (!input.files.length) throw fieldError(input.locale, 'file', 'required');
   const checked = [];
   for (const file of input.files) {
     const type = await detectAllowedType(file.data, cleanFileName(file.name), input.purpose);
@@ -127,7 +114,7 @@ export async function saveUploads(
       await storage.put(storageKey, file.data);
       stored.push(storageKey);
       rows.push({
-        lgcSn: randomUUID(),
+        lgcSn: newPublicId(),
         purpose: input.purpose,
         originalName: file.name,
         mime: file.type.mime,
@@ -135,25 +122,37 @@ export async function saveUploads(
         sha256: file.sha256,
         storageKey,
         ownerUserId: input.uploader.kind === 'user' ? input.uploader.userId : null,
-        ownerEmail: input.uploader.kind === 'registrant' ? input.uploader.email : null,
+        ownerEmail: input.uploader.kind === 'visitor' ? input.uploader.email : null,
+        ...(input.owner ? { attachedTo: attachedToValue(input.owner) } : {}),
       });
     }
-    const inserted = await db.transaction().execute((trx) => insertFiles(trx, rows));
-    return inserted.map(toFileInfo);
+    return await db.transaction().execute(async (trx) => {
+      const files = (await insertFiles(trx, rows)).map(toFileInfo);
+      await within?.(trx, files);
+      return files;
+    });
   } catch (error) {
     await Promise.allSettled(stored.map((key) => storage.remove(key)));
     throw error;
   }
 }
 
+/** Stores a user's or registrant's uploads (at least one), unattached (POST /fileP1/upload). */
+export async function saveUploads(
+  db: Db,
+  storage: FileStorage,
+  input: { uploader: Uploader; purpose: TFilePurpose; files: IncomingFile[]; locale: Locale },
+): Promise<TFileInfo[]> {
+  if (!input.files.length) throw fieldError(input.locale, 'file', 'required');
+  return storeUploads(db, storage, input);
+}
+
 /** May `user` read this file? (See the header: owner, staff, or the user it is attached to.) */
 export function mayRead(user: SessionUser, file: FileRow): boolean {
   if (file.ownerUserId !== null && file.ownerUserId === user.id) return true;
   if (isStaff(user) && ACTIVE_ACTIVATIONS.includes(user.activation)) return true;
-  return file.attachedTo !== null && file.attachedTo === attachedToUser(user.lgcSn);
+  return file.attachedTo !== null && file.attachedTo === attachedToValue({ kind: 'user', lgcSn: user.lgcSn });
 }
-
-const REQUEST_ATTACHMENT_PREFIX = 'cooperation:';
 
 /**
  * A cooperation request's attachments are readable by whoever may read the request: any active
@@ -200,23 +199,13 @@ export async function attachIntroAttachments(
     locale: Locale;
   },
 ): Promise<void> {
-  if (!input.lgcSns.length) return;
-  const invalid = () => fieldError(input.locale, INTRO_ATTACHMENTS_FIELD, 'invalid');
-  if (new Set(input.lgcSns).size !== input.lgcSns.length) throw invalid();
-  const rows = await findFilesForUpdate(trx, input.lgcSns);
-  const target = attachedToUser(input.user.lgcSn);
-  const email = input.registrantEmail?.toLowerCase();
-  const usable = (row: FileRow) =>
-    row.purpose === 'attachment' &&
-    (row.attachedTo === target ||
-      (row.attachedTo === null &&
-        (row.ownerUserId === input.user.id || (email !== undefined && row.ownerEmail === email))));
-  if (rows.length !== input.lgcSns.length || !rows.every(usable)) throw invalid();
-  await attachFiles(
-    trx,
-    rows.filter((row) => row.attachedTo !== target).map((row) => row.id),
-    { ownerUserId: input.user.id, attachedTo: target },
-  );
+  await claimAttachments(trx, {
+    owner: { kind: 'user', lgcSn: input.user.lgcSn },
+    by: { userId: input.user.id, registrantEmail: input.registrantEmail },
+    lgcSns: input.lgcSns,
+    field: INTRO_ATTACHMENTS_FIELD,
+    locale: input.locale,
+  });
 }
 
 /**
@@ -224,13 +213,5 @@ export async function attachIntroAttachments(
  * attached to that user are described (an id that is not one is skipped).
  */
 export async function describeAttachments(db: Db, userLgcSn: string, lgcSns: unknown): Promise<TFileInfo[]> {
-  const ids = Array.isArray(lgcSns) ? lgcSns.filter((id): id is string => typeof id === 'string') : [];
-  const target = attachedToUser(userLgcSn);
-  const rows = new Map(
-    (await findFiles(db, ids)).filter((row) => row.attachedTo === target).map((row) => [row.lgcSn, row]),
-  );
-  return ids.flatMap((id) => {
-    const row = rows.get(id);
-    return row ? [toFileInfo(row)] : [];
-  });
+  return describeFiles(db, { kind: 'user', lgcSn: userLgcSn }, lgcSns);
 }

@@ -126,6 +126,21 @@ export async function insertMessages(db: Db, messages: NewMessage[]): Promise<nu
   return [...new Set(rows.map((r) => Number(r.userId)))];
 }
 
+/** One kind of message about one request to many users, in one statement (an array parameter). */
+export type MessageToUsers = Omit<NewMessage, 'userId'> & { userIds: readonly number[] };
+
+export async function insertMessageToUsers(db: Db, message: MessageToUsers): Promise<number[]> {
+  if (message.userIds.length === 0) return [];
+  const ids = message.userIds.map(Number);
+  const result = await sql<{ uid: number }>`
+    insert into message (lgc_sn, user_id, type, request_id, institution_id)
+    select gen_random_uuid()::text, uid, ${message.type}, ${message.requestId}::bigint, ${message.institutionId}::bigint
+      from unnest(${ids}::bigint[]) as uid
+    returning user_id as uid
+  `.execute(db);
+  return [...new Set(result.rows.map((row) => Number(row.uid)))];
+}
+
 /** Bank staff (role 50) with an active account: they follow every publication and deal. */
 export async function activeStaffIds(db: Db): Promise<number[]> {
   const rows = await db

@@ -2,6 +2,8 @@
  * Message centre routes (SPEC §3 Message, §7): the list, marking read, the unread count and its
  * server-sent-events stream. Every route works on the signed-in reader's own messages only.
  */
+// `isDraining` on the app (platform/shutdown.ts).
+
 import { ZEnvelope, ZPage } from '@portal/shared';
 import {
   MESSAGE_STREAM_EVENT,
@@ -17,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/respond.ts';
 import { API_CSP } from '../../platform/security.ts';
+import type {} from '../../platform/shutdown.ts';
 import { listMessages, markEverythingRead, markSelectedRead, unreadCount } from './messages.service.ts';
 import { createUnreadStreamHub } from './messages.stream.ts';
 

@@ -7,8 +7,20 @@ import type { Locale } from '@portal/shared';
 import { translate } from '@portal/shared';
 import type { TMessageItem, TMessageListQuery } from '@portal/shared/schemas/messages';
 import type { Db } from '../../db/database.ts';
+import { afterCommit } from '../../db/transaction.ts';
 import { AppError } from '../../platform/errors.ts';
-import { countUnread, findMessages, type MessageRow, markAllRead, markRead } from './messages.repository.ts';
+import {
+  activeStaffIds,
+  countUnread,
+  findMessages,
+  insertMessages,
+  insertMessageToUsers,
+  type MessageRow,
+  type MessageToUsers,
+  markAllRead,
+  markRead,
+  type NewMessage,
+} from './messages.repository.ts';
 import { notifyUnreadChanged } from './notify.ts';
 
 const OWNER_OR_STAFF_TYPES = new Set<string>(['intentionReceived', 'requestPublished', 'intentionReached']);
@@ -61,4 +73,34 @@ export async function markEverythingRead(db: Db, userId: number): Promise<{ coun
 
 export async function unreadCount(db: Db, userId: number): Promise<{ num: number }> {
   return { num: await countUnread(db, userId) };
+}
+
+/**
+ * Writes messages inside the caller's transaction (opened by `inTransaction`); their users' open
+ * streams are told after it commits, and not at all if it rolls back. Answers the users who got
+ * one.
+ */
+export async function postMessages(trx: Db, messages: readonly NewMessage[]): Promise<number[]> {
+  const userIds: number[] = [];
+  // Registered before writing: a transaction without after-commit hooks is refused before any row.
+  afterCommit(trx, () => notifyUnreadChanged(userIds));
+  userIds.push(...(await insertMessages(trx, [...messages])));
+  return userIds;
+}
+
+/**
+ * Writes one kind of message to many users (the matched institutions' users, bank staff) in one
+ * statement inside the caller's transaction; their streams are told after it commits, as
+ * `postMessages` does.
+ */
+export async function postMessageToUsers(trx: Db, message: MessageToUsers): Promise<number[]> {
+  const userIds: number[] = [];
+  afterCommit(trx, () => notifyUnreadChanged(userIds));
+  userIds.push(...(await insertMessageToUsers(trx, message)));
+  return userIds;
+}
+
+/** Who receives the bank's messages: staff (role 50) with an active account. */
+export async function staffRecipients(db: Db): Promise<number[]> {
+  return activeStaffIds(db);
 }

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
-import { fieldError } from '../files/files.service.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
 
 /** Requests per client address: a busy reader sends a batch every few seconds at most. */
 export const TRACK_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };

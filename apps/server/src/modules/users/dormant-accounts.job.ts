@@ -29,79 +29,37 @@
  * overlapping runs cannot warn or stop anyone twice. Candidates are read 500 at a time by id.
  */
 import type { Locale } from '@portal/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import type { Job, JobLog } from '../../platform/jobs.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { endSessionsOfUser } from '../../platform/session.ts';
+import {
+  DORMANT_NOTICE_DAYS,
+  findDormantCandidates,
+  markDormantWarned,
+  stopDormantAccount,
+} from './dormant-accounts.repository.ts';
+
+export {
+  DORMANT_AFTER,
+  DORMANT_EXEMPT_ROLES,
+  DORMANT_NOTICE_DAYS,
+  DORMANT_SWEPT_ACTIVATIONS,
+} from './dormant-accounts.repository.ts';
 
 export const DORMANT_JOB_NAME = 'dormant-accounts';
-/** Unused this long (PostgreSQL interval, calendar months), an account is stopped. */
-export const DORMANT_AFTER = '24 months';
-/** Days of notice between the warning e-mail and the stop. */
-export const DORMANT_NOTICE_DAYS = 30;
-/** Bank staff and system administrators: never swept. */
-export const DORMANT_EXEMPT_ROLES = ['50', '99'] as const;
-/** Activation states swept: approved, and activated by invitation. */
-export const DORMANT_SWEPT_ACTIVATIONS = ['1', '6'] as const;
-
 const BATCH = 500;
 const DAY_MS = 86_400_000;
 
 type DormantDeps = { db: Db; config: Pick<Config, 'brand' | 'publicBaseUrl'>; log: JobLog };
 export type DormantSweepResult = { warned: number; stopped: number; failed: number };
 
-// Raw SQL on the alias `u` (app_user): snake_case, as the CamelCasePlugin does not touch raw text.
-const lastUse = sql<Date>`greatest(u.last_active_at, u.last_login_at, u.created_at)`;
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
-const DORMANT_INTERVAL = sql.raw(`interval '${DORMANT_AFTER}'`);
-const NOTICE_INTERVAL = sql.raw(`interval '${DORMANT_NOTICE_DAYS} days'`);
-
-const swept: Expression<SqlBool> = sql<SqlBool>`(
-  u.status = 'active'
-  and u.activation in (${sql.join([...DORMANT_SWEPT_ACTIVATIONS])})
-  and not (u.role_codes && array[${sql.join([...DORMANT_EXEMPT_ROLES])}]::text[])
-  and not exists (select 1 from institution i where i.id = u.institution_id and i.status = 'stopped')
-)`;
-
-const warningDue = (now: Date): Expression<SqlBool> => sql<SqlBool>`(
-  ${lastUse} < ${at(now)} - ${DORMANT_INTERVAL} + ${NOTICE_INTERVAL}
-  and (u.dormant_warned_at is null or u.dormant_warned_at < ${lastUse})
-)`;
-
-const stopDue = (now: Date): Expression<SqlBool> => sql<SqlBool>`(
-  ${lastUse} < ${at(now)} - ${DORMANT_INTERVAL}
-  and u.dormant_warned_at >= ${lastUse}
-  and u.dormant_warned_at <= ${at(now)} - ${NOTICE_INTERVAL}
-)`;
-
-/** Ids of accounts matching `due`, after `afterId`, in id order. */
-async function candidates(db: Db, due: Expression<SqlBool>, afterId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('appUser as u')
-    .select('u.id')
-    .where('u.id', '>', afterId)
-    .where(swept)
-    .where(due)
-    .orderBy('u.id')
-    .limit(BATCH)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
 /** Warns one account, if it is still due; true when warned. */
 async function warnAccount(db: Db, config: DormantDeps['config'], id: number, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .updateTable('appUser as u')
-      .set({ dormantWarnedAt: now })
-      .where('u.id', '=', id)
-      .where(swept)
-      .where(warningDue(now))
-      .returning(['u.email', 'u.name', 'u.locale'])
-      .executeTakeFirst();
+    const user = await markDormantWarned(trx, id, now);
     if (!user) return false;
     await enqueueMail(
       trx,
@@ -120,14 +78,7 @@ async function warnAccount(db: Db, config: DormantDeps['config'], id: number, no
 /** Stops one account, if it is still due; true when stopped. */
 async function stopAccount(db: Db, config: DormantDeps['config'], id: number, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .updateTable('appUser as u')
-      .set({ status: 'stopped', stoppedReason: 'dormant', updatedAt: now })
-      .where('u.id', '=', id)
-      .where(swept)
-      .where(stopDue(now))
-      .returning(['u.id', 'u.lgcSn', 'u.email', 'u.name', 'u.locale', 'u.dormantWarnedAt', lastUse.as('lastUsedAt')])
-      .executeTakeFirst();
+    const user = await stopDormantAccount(trx, id, now);
     if (!user) return false;
     await endSessionsOfUser(trx, id);
     await recordAudit(trx, {
@@ -154,13 +105,13 @@ export async function sweepDormantAccounts({ db, config, log }: DormantDeps, now
   const result: DormantSweepResult = { warned: 0, stopped: 0, failed: 0 };
   const passes = [
     {
-      due: stopDue(now),
+      due: 'stop' as const,
       act: stopAccount,
       counter: 'stopped' as const,
       failure: 'dormant account could not be stopped',
     },
     {
-      due: warningDue(now),
+      due: 'warning' as const,
       act: warnAccount,
       counter: 'warned' as const,
       failure: 'dormant account could not be warned',
@@ -169,7 +120,7 @@ export async function sweepDormantAccounts({ db, config, log }: DormantDeps, now
   for (const pass of passes) {
     let afterId = 0;
     for (;;) {
-      const ids = await candidates(db, pass.due, afterId);
+      const ids = await findDormantCandidates(db, { due: pass.due, now, afterId, limit: BATCH });
       for (const id of ids) {
         try {
           if (await pass.act(db, config, id, now)) result[pass.counter]++;

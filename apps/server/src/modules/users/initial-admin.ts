@@ -14,21 +14,27 @@
  * is ever configured or logged: the administrator sets it through the e-mailed link.
  */
 import { type Locale, translate } from '@portal/shared';
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import '@portal/shared/i18n/full';
-import { newLgcSn } from '../auth/auth.service.ts';
+import { newPublicId } from '../../platform/ids.ts';
+import { ensureBankInstitution, institutionNameOf } from '../institutions/index.ts';
 import { sendInvitation } from './management.service.ts';
-import { findUserByEmail, institutionNameOf } from './users.repository.ts';
+import {
+  findActiveSystemAdmins,
+  findUserByEmail,
+  insertUser,
+  liveInvitationUntil,
+  lockForTransaction,
+} from './users.repository.ts';
 
 /** Bank staff (back office) and system administrator, as the demo's admin@bank.example. */
 export const SYSTEM_ADMIN_ROLES = ['50', '99'] as const;
 /** The language of the invitation e-mail (the portal's default; the administrator may switch). */
 const LOCALE: Locale = 'en-US';
 /** One key for every instance: the transactions that could invite run one after the other. */
-const LOCK_KEY = sql`hashtext('portal.initial-admin')`;
+const LOCK_KEY = 'portal.initial-admin';
 
 export type InitialAdminOutcome =
   /** Invited now; `institutionCreated`: the bank's own institution did not exist and was created. */
@@ -48,25 +54,16 @@ export type InitialAdminOutcome =
 
 type Deps = { config: Pick<Config, 'initialAdmin' | 'publicBaseUrl' | 'brand'>; now?: Date };
 
-/** Active accounts with the system-administrator role: `invited` = without a password yet. */
-function activeSystemAdmins(db: Db) {
-  return db
-    .selectFrom('appUser')
-    .select(['email', 'passwordHash'])
-    .where(sql<boolean>`role_codes @> array['99']::text[]`)
-    .where('status', '=', 'active');
-}
-
 /** Invites INITIAL_ADMIN_EMAIL as the first system administrator when there is none (see above). */
 export async function ensureInitialAdmin(db: Db, { config, now = new Date() }: Deps): Promise<InitialAdminOutcome> {
   const wanted = config.initialAdmin;
   if (!wanted) {
-    const admin = await activeSystemAdmins(db).limit(1).executeTakeFirst();
+    const [admin] = await findActiveSystemAdmins(db, 1);
     return { kind: admin ? 'unneeded' : 'missing' };
   }
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
-    const admins = await activeSystemAdmins(trx).execute();
+    await lockForTransaction(trx, LOCK_KEY);
+    const admins = await findActiveSystemAdmins(trx);
     if (admins.some((admin) => admin.passwordHash !== null)) return { kind: 'present' };
     const own = await findUserByEmail(trx, wanted.email);
     if (own && admins.some((admin) => admin.email === own.email)) {
@@ -79,32 +76,29 @@ export async function ensureInitialAdmin(db: Db, { config, now = new Date() }: D
     if (admins.length > 0) return { kind: 'present' };
     if (own) return { kind: 'addressTaken', email: own.email };
 
-    const bank = await bankInstitution(trx, config);
-    const lgcSn = newLgcSn();
-    await trx
-      .insertInto('appUser')
-      .values({
-        lgcSn,
-        email: wanted.email,
-        passwordHash: null,
-        name: wanted.name,
-        institutionId: bank.id,
-        roleCodes: sql<string[]>`${[...SYSTEM_ADMIN_ROLES]}::text[]`,
-        activation: '6',
-        profileComplete: false,
-        // The bank-managed fields known here; the rest (SWIFT, country, …) the profile completes.
-        profile: JSON.stringify({
-          usrNm: wanted.name,
-          instNm: bank.name,
-          ...(bank.swiftCode ? { instSwiftCode: bank.swiftCode } : {}),
-          ...(bank.country ? { country: bank.country } : {}),
-          ...(bank.continent ? { continent: bank.continent } : {}),
-          userRole: 'admin',
-        }),
-        invitedBy: null,
-        locale: LOCALE,
-      })
-      .execute();
+    const bank = await ensureBankInstitution(trx, { lgcSn: newPublicId, name: config.brand.bankName.en });
+    const lgcSn = newPublicId();
+    await insertUser(trx, {
+      lgcSn,
+      email: wanted.email,
+      passwordHash: null,
+      name: wanted.name,
+      institutionId: bank.id,
+      roleCodes: SYSTEM_ADMIN_ROLES,
+      activation: '6',
+      profileComplete: false,
+      // The bank-managed fields known here; the rest (SWIFT, country, …) the profile completes.
+      profile: JSON.stringify({
+        usrNm: wanted.name,
+        instNm: bank.name,
+        ...(bank.swiftCode ? { instSwiftCode: bank.swiftCode } : {}),
+        ...(bank.country ? { country: bank.country } : {}),
+        ...(bank.continent ? { continent: bank.continent } : {}),
+        userRole: 'admin',
+      }),
+      invitedBy: null,
+      locale: LOCALE,
+    });
     const expiresAt = await invite(trx, config, { lgcSn, email: wanted.email, institution: bank.name }, false);
     return {
       kind: 'invited',
@@ -114,40 +108,6 @@ export async function ensureInitialAdmin(db: Db, { config, now = new Date() }: D
       expiresAt,
     };
   });
-}
-
-/** The bank's own institution (kind 'bank', the oldest if several), created from BANK_NAME_EN when missing. */
-async function bankInstitution(trx: Db, config: Pick<Config, 'brand'>) {
-  const found = await trx
-    .selectFrom('institution')
-    .select(['id', 'name', 'swiftCode', 'country', 'continent'])
-    .where('kind', '=', 'bank')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (found) return { ...found, created: false };
-  // Its SWIFT code, country and continent are not configured: the administrator's profile gives them.
-  const created = await trx
-    .insertInto('institution')
-    .values({ lgcSn: newLgcSn(), name: config.brand.bankName.en, kind: 'bank' })
-    .returning(['id', 'name', 'swiftCode', 'country', 'continent'])
-    .executeTakeFirstOrThrow();
-  return { ...created, created: true };
-}
-
-/** When the address's newest unused invitation runs out, or undefined when none is valid at `now`. */
-async function liveInvitationUntil(trx: Db, email: string, now: Date): Promise<Date | undefined> {
-  const row = await trx
-    .selectFrom('verificationCode')
-    .select('expiresAt')
-    .where('purpose', '=', 'invite')
-    .where('email', '=', email)
-    .where('consumedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .orderBy('expiresAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.expiresAt) : undefined;
 }
 
 /** Sends the invitation e-mail and records it, by the system; returns when the link runs out. */

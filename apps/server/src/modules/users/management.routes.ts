@@ -1,12 +1,10 @@
 import { ZEnvelope, ZPage } from '@portal/shared';
 import {
   ZAcceptInvitationRequest,
-  ZInstitutionListQuery,
   ZInstitutionUserUpdate,
   ZInvitationInfo,
   ZInvitationQuery,
   ZInviteRequest,
-  ZManagedInstitution,
   ZManagedUser,
   ZStopRequest,
   ZUserListQuery,
@@ -21,10 +19,8 @@ import {
   deleteInstitutionUser,
   invitationInfo,
   inviteUser,
-  listInstitutions,
   listInstitutionUsers,
   listUsers,
-  setInstitutionStatus,
   setUserStatus,
   updateInstitutionUser,
 } from './management.service.ts';
@@ -83,44 +79,6 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     },
     async (request) => {
       await setUserStatus(db, request.auth!.user, request.params.lgcSn, { stop: false }, request.ip);
-      return ok(request, null);
-    },
-  );
-  app.get(
-    '/api/backend/institutions',
-    {
-      config: staff,
-      schema: {
-        tags: backTags,
-        summary: 'Search institutions',
-        querystring: ZInstitutionListQuery,
-        response: { 200: ZEnvelope(ZPage(ZManagedInstitution)) },
-      },
-    },
-    async (request) => ok(request, await listInstitutions(db, request.query)),
-  );
-  app.post(
-    '/api/backend/institutions/:lgcSn/stop',
-    {
-      config: staff,
-      schema: {
-        tags: backTags,
-        summary: 'Stop an institution: its users cannot log in',
-        params,
-        body: ZStopRequest,
-        response: { 200: done },
-      },
-    },
-    async (request) => {
-      await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, true, request.body.reason, request.ip);
-      return ok(request, null);
-    },
-  );
-  app.post(
-    '/api/backend/institutions/:lgcSn/enable',
-    { config: staff, schema: { tags: backTags, summary: 'Re-enable an institution', params, response: { 200: done } } },
-    async (request) => {
-      await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, false, null, request.ip);
       return ok(request, null);
     },
   );

@@ -6,18 +6,32 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '@portal/shared';
 import { findEntry } from '@portal/shared/dictionaries';
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { containsPattern, totalOf } from '../../db/list-query.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { sha256Hex } from '../../platform/codes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
-import { newLgcSn } from '../auth/auth.service.ts';
-import { findUserByEmail, findUserByLgcSn, type UserRow } from './users.repository.ts';
+import { findInstitution, institutionNameOf } from '../institutions/index.ts';
+import {
+  consumeInvitation,
+  countRecordsOfUser,
+  deleteCodesOf,
+  deleteUser,
+  findLastStopperInstitution,
+  findLiveInvitation,
+  findUserByEmail,
+  findUserByLgcSn,
+  findUserPage,
+  insertInvitationCode,
+  insertUser,
+  type UserListFilter,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';
 
 export const INVITATION_TTL_DAYS = 7;
 const SYSTEM_ADMIN = '99';
@@ -25,35 +39,8 @@ const SYSTEM_ADMIN = '99';
 type Page = { pageNo: number; pageSize: number };
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function baseUserQuery(db: Db) {
-  return db.selectFrom('appUser as u').leftJoin('institution as i', 'i.id', 'u.institutionId');
-}
-
-async function pageOfUsers(query: ReturnType<typeof baseUserQuery>, page: Page) {
-  const total = await totalOf(query);
-  const rows = await query
-    .select([
-      'u.lgcSn',
-      'u.email',
-      'u.name',
-      'u.phone',
-      'u.roleCodes',
-      'u.activation',
-      'u.status',
-      'u.stoppedReason',
-      'u.passwordHash',
-      'u.lastLoginAt',
-      'u.createdAt',
-      'u.profile',
-      'i.name as instNm',
-      'i.swiftCode',
-      'i.status as institutionStatus',
-    ])
-    .orderBy('u.createdAt', 'desc')
-    .orderBy('u.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
-    .execute();
+async function pageOfUsers(db: Db, filter: UserListFilter, page: Page) {
+  const { rows, total } = await findUserPage(db, filter, page);
   return {
     list: rows.map((r) => ({
       lgcSn: r.lgcSn,
@@ -86,16 +73,11 @@ export async function listUsers(
   db: Db,
   q: Page & { q?: string | undefined; status: string; institution?: string | undefined },
 ) {
-  let query = baseUserQuery(db);
-  if (q.q) {
-    const pattern = containsPattern(q.q);
-    query = query.where((eb) =>
-      eb.or([eb('u.email', 'ilike', pattern), eb('u.name', 'ilike', pattern), eb('i.name', 'ilike', pattern)]),
-    );
-  }
-  if (q.status !== 'all') query = query.where('u.status', '=', q.status as 'active' | 'stopped');
-  if (q.institution) query = query.where('i.lgcSn', '=', q.institution);
-  return pageOfUsers(query, q);
+  return pageOfUsers(
+    db,
+    { q: q.q, qMatchesInstitution: true, status: q.status, institutionLgcSn: q.institution },
+    { pageNo: q.pageNo, pageSize: q.pageSize },
+  );
 }
 
 async function targetOf(db: Db, lgcSn: string): Promise<UserRow> {
@@ -122,23 +104,15 @@ export async function setUserStatus(
   }
   await db.transaction().execute(async (trx) => {
     if (change.stop) {
-      await trx
-        .updateTable('appUser')
-        .set({ status: 'stopped', stoppedReason: change.reason, updatedAt: new Date() })
-        .where('id', '=', user.id)
-        .execute();
+      await updateUser(trx, user.id, { status: 'stopped', stoppedReason: change.reason, updatedAt: new Date() });
       await endSessionsOfUser(trx, user.id);
     } else {
-      await trx
-        .updateTable('appUser')
-        .set({
-          status: 'active',
-          stoppedReason: null,
-          updatedAt: new Date(),
-          ...(user.stoppedReason === 'dormant' ? { passwordResetRequired: true, dormantWarnedAt: null } : {}),
-        })
-        .where('id', '=', user.id)
-        .execute();
+      await updateUser(trx, user.id, {
+        status: 'active',
+        stoppedReason: null,
+        updatedAt: new Date(),
+        ...(user.stoppedReason === 'dormant' ? { passwordResetRequired: true, dormantWarnedAt: null } : {}),
+      });
     }
     await recordAudit(trx, {
       actorUserId: actor.id,
@@ -162,94 +136,9 @@ async function stoppedFromOutside(
   user: Pick<UserRow, 'lgcSn'>,
   scope: { institutionId: number | null },
 ): Promise<boolean> {
-  const last = await db
-    .selectFrom('auditLog as a')
-    .leftJoin('appUser as actor', 'actor.id', 'a.actorUserId')
-    .select(['actor.institutionId'])
-    .where('a.action', '=', AUDIT_ACTIONS.stopped)
-    .where('a.targetType', '=', 'user')
-    .where('a.targetId', '=', user.lgcSn)
-    .orderBy('a.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await findLastStopperInstitution(db, user.lgcSn);
   if (!last) return false;
   return last.institutionId === null || Number(last.institutionId) !== Number(scope.institutionId);
-}
-
-export async function listInstitutions(db: Db, q: Page & { q?: string | undefined; status: string }) {
-  let query = db.selectFrom('institution as i');
-  if (q.q) {
-    const pattern = containsPattern(q.q);
-    query = query.where((eb) => eb.or([eb('i.name', 'ilike', pattern), eb('i.swiftCode', 'ilike', pattern)]));
-  }
-  if (q.status !== 'all') query = query.where('i.status', '=', q.status as 'active' | 'stopped');
-  const total = await totalOf(query);
-  const rows = await query
-    .select((eb) => [
-      'i.lgcSn',
-      'i.name',
-      'i.swiftCode',
-      'i.kind',
-      'i.country',
-      'i.status',
-      'i.createdAt',
-      eb
-        .selectFrom('appUser as u')
-        .whereRef('u.institutionId', '=', 'i.id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('userCount'),
-    ])
-    .orderBy('i.name')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
-  return {
-    list: rows.map((r) => ({ ...r, userCount: Number(r.userCount ?? 0), createdAt: iso(r.createdAt)! })),
-    total,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
-}
-
-/** Stopping an institution ends every session of its users and keeps them out until re-enabled. */
-export async function setInstitutionStatus(
-  db: Db,
-  actor: SessionUser,
-  lgcSn: string,
-  stop: boolean,
-  reason: string | null,
-  ip: string,
-) {
-  const inst = await db
-    .selectFrom('institution')
-    .select(['id', 'lgcSn', 'name', 'kind'])
-    .where('lgcSn', '=', lgcSn)
-    .executeTakeFirst();
-  if (!inst) throw new AppError('PRT_NOT_FOUND');
-  // The bank's own institution is never stopped: its staff run the portal.
-  if (inst.kind === 'bank' && stop) throw new AppError('PRT_FORBIDDEN');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('institution')
-      .set({ status: stop ? 'stopped' : 'active', updatedAt: new Date() })
-      .where('id', '=', inst.id)
-      .execute();
-    if (stop) {
-      await trx
-        .deleteFrom('userSession')
-        .where('userId', 'in', trx.selectFrom('appUser').select('id').where('institutionId', '=', inst.id))
-        .execute();
-    }
-    await recordAudit(trx, {
-      actorUserId: actor.id,
-      actorEmail: actor.email,
-      action: stop ? AUDIT_ACTIONS.institutionStopped : AUDIT_ACTIONS.institutionEnabled,
-      targetType: 'institution',
-      targetId: inst.lgcSn,
-      detail: { name: inst.name, ...(reason ? { reason } : {}) },
-      ip,
-    });
-  });
 }
 
 // ---------- institution administrator ----------
@@ -260,13 +149,11 @@ export async function listInstitutionUsers(
   q: Page & { q?: string | undefined; status: string },
 ) {
   if (admin.institutionId === null) throw new AppError('PRT_INSTITUTION_QUERY_FAILED');
-  let query = baseUserQuery(db).where('u.institutionId', '=', admin.institutionId);
-  if (q.q) {
-    const pattern = containsPattern(q.q);
-    query = query.where((eb) => eb.or([eb('u.email', 'ilike', pattern), eb('u.name', 'ilike', pattern)]));
-  }
-  if (q.status !== 'all') query = query.where('u.status', '=', q.status as 'active' | 'stopped');
-  return pageOfUsers(query, q);
+  return pageOfUsers(
+    db,
+    { q: q.q, qMatchesInstitution: false, status: q.status, institutionId: admin.institutionId },
+    { pageNo: q.pageNo, pageSize: q.pageSize },
+  );
 }
 
 /**
@@ -282,39 +169,36 @@ export async function inviteUser(
   ip: string,
 ): Promise<{ lgcSn: string }> {
   if (admin.institutionId === null) throw new AppError('PRT_NO_RIGHT_TO_INVITE');
-  const inst = await db.selectFrom('institution').selectAll().where('id', '=', admin.institutionId).executeTakeFirst();
+  const inst = await findInstitution(db, admin.institutionId);
   if (!inst) throw new AppError('PRT_STAFF_INSTITUTION_UNKNOWN');
   if (inst.kind === 'bank' && !admin.roleCodes.includes(SYSTEM_ADMIN)) throw new AppError('PRT_NO_RIGHT_TO_INVITE');
   const inviteeContinent = findEntry('countries', input.country)?.continent;
   if (inst.kind === 'partner' && inviteeContinent !== inst.continent) throw new AppError('PRT_INVITE_SAME_REGION_ONLY');
   if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
 
-  const lgcSn = newLgcSn();
+  const lgcSn = newPublicId();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('appUser')
-      .values({
-        lgcSn,
-        email: input.emailAdr,
-        passwordHash: null,
-        name: input.usrNm,
-        institutionId: inst.id,
-        roleCodes: sql<string[]>`${['10']}::text[]`,
-        activation: '6',
-        profileComplete: false,
-        // The bank-managed fields the invitation decides (the invitee cannot change them).
-        profile: JSON.stringify({
-          usrNm: input.usrNm,
-          country: input.country,
-          continent: findEntry('countries', input.country)?.continent,
-          instNm: inst.name,
-          instSwiftCode: inst.swiftCode,
-          userRole: 'general',
-        }),
-        invitedBy: admin.id,
-        locale: admin.locale,
-      })
-      .execute();
+    await insertUser(trx, {
+      lgcSn,
+      email: input.emailAdr,
+      passwordHash: null,
+      name: input.usrNm,
+      institutionId: inst.id,
+      roleCodes: ['10'],
+      activation: '6',
+      profileComplete: false,
+      // The bank-managed fields the invitation decides (the invitee cannot change them).
+      profile: JSON.stringify({
+        usrNm: input.usrNm,
+        country: input.country,
+        continent: findEntry('countries', input.country)?.continent,
+        instNm: inst.name,
+        instSwiftCode: inst.swiftCode,
+        userRole: 'general',
+      }),
+      invitedBy: admin.id,
+      locale: admin.locale,
+    });
     await sendInvitation(trx, config, {
       email: input.emailAdr,
       locale: admin.locale as Locale,
@@ -345,15 +229,11 @@ export async function sendInvitation(
   invitation: { email: string; locale: Locale; inviterName: string; institution: string },
 ): Promise<void> {
   const token = randomBytes(24).toString('base64url');
-  await trx
-    .insertInto('verificationCode')
-    .values({
-      purpose: 'invite',
-      email: invitation.email,
-      codeHash: sha256Hex(token),
-      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
-    })
-    .execute();
+  await insertInvitationCode(trx, {
+    email: invitation.email,
+    codeHash: sha256Hex(token),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+  });
   await enqueueMail(
     trx,
     {
@@ -371,14 +251,7 @@ export async function sendInvitation(
 }
 
 async function liveInvitation(db: Db, token: string) {
-  const row = await db
-    .selectFrom('verificationCode')
-    .select(['id', 'email'])
-    .where('purpose', '=', 'invite')
-    .where('codeHash', '=', sha256Hex(token))
-    .where('consumedAt', 'is', null)
-    .where('expiresAt', '>', new Date())
-    .executeTakeFirst();
+  const row = await findLiveInvitation(db, sha256Hex(token));
   if (!row) throw new AppError('PRT_INVITATION_INVALID');
   const user = await findUserByEmail(db, row.email);
   if (!user) throw new AppError('PRT_INVITATION_INVALID');
@@ -388,11 +261,7 @@ async function liveInvitation(db: Db, token: string) {
 
 export async function invitationInfo(db: Db, token: string) {
   const { user } = await liveInvitation(db, token);
-  const inst =
-    user.institutionId === null
-      ? undefined
-      : await db.selectFrom('institution').select('name').where('id', '=', user.institutionId).executeTakeFirst();
-  return { emailAdr: user.email, usrNm: user.name, instNm: inst?.name ?? null };
+  return { emailAdr: user.email, usrNm: user.name, instNm: await institutionNameOf(db, user.institutionId) };
 }
 
 /** The invitee sets a password and agrees; the account is activated (6) and must complete its profile. */
@@ -400,19 +269,8 @@ export async function acceptInvitation(db: Db, input: { token: string; pwd: stri
   const { invitation, user } = await liveInvitation(db, input.token);
   const passwordHash = await hashPassword(input.pwd);
   await db.transaction().execute(async (trx) => {
-    const consumed = await trx
-      .updateTable('verificationCode')
-      .set({ consumedAt: new Date() })
-      .where('id', '=', invitation.id)
-      .where('consumedAt', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!consumed) throw new AppError('PRT_USER_ALREADY_ACTIVATED');
-    await trx
-      .updateTable('appUser')
-      .set({ passwordHash, agreementAccepted: true, updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    if (!(await consumeInvitation(trx, invitation.id))) throw new AppError('PRT_USER_ALREADY_ACTIVATED');
+    await updateUser(trx, user.id, { passwordHash, agreementAccepted: true, updatedAt: new Date() });
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -452,11 +310,12 @@ export async function updateInstitutionUser(
     jobTitle: input.jobTitle,
   };
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('appUser')
-      .set({ name: input.usrNm, phone: input.phone || null, profile: JSON.stringify(profile), updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(trx, user.id, {
+      name: input.usrNm,
+      phone: input.phone || null,
+      profile: JSON.stringify(profile),
+      updatedAt: new Date(),
+    });
     await recordAudit(trx, {
       actorUserId: admin.id,
       actorEmail: admin.email,
@@ -476,30 +335,7 @@ export async function updateInstitutionUser(
  * signed, pushes made. (app_user.invited_by is set null by the delete itself.)
  */
 export async function recordsOfUser(db: Db, userId: number) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('cooperationRequest')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('ownerUserId', '=', userId)
-        .as('requests'),
-      eb
-        .selectFrom('cooperationIntention')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where((w) => w.or([w('senderUserId', '=', userId), w('respondedBy', '=', userId)]))
-        .as('intentions'),
-      eb
-        .selectFrom('masterAgreement')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where((w) => w.or([w('userId', '=', userId), w('signedBy', '=', userId)]))
-        .as('agreements'),
-      eb
-        .selectFrom('cooperationPush')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('pushedBy', '=', userId)
-        .as('pushes'),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = await countRecordsOfUser(db, userId);
   return {
     requests: Number(row.requests ?? 0),
     intentions: Number(row.intentions ?? 0),
@@ -534,10 +370,8 @@ export async function deleteInstitutionUser(db: Db, admin: SessionUser, lgcSn: s
 
 async function deleteUserRow(db: Db, admin: SessionUser, user: UserRow, ip: string) {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('appUser').set({ invitedBy: null }).where('invitedBy', '=', user.id).execute();
-    await trx.deleteFrom('verificationCode').where('email', '=', user.email).execute();
-    const deleted = await trx.deleteFrom('appUser').where('id', '=', user.id).returning('id').executeTakeFirst();
-    if (!deleted) throw new AppError('PRT_NO_USER_DELETED');
+    await deleteCodesOf(trx, user.email);
+    if (!(await deleteUser(trx, user.id))) throw new AppError('PRT_NO_USER_DELETED');
     await recordAudit(trx, {
       actorUserId: admin.id,
       actorEmail: admin.email,

@@ -15,14 +15,15 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
-import { newLgcSn } from '../auth/auth.service.ts';
-import { attachIntroAttachments } from '../files/files.service.ts';
-import { findOrCreateInstitution, findUserByEmail } from './users.repository.ts';
+import { attachIntroAttachments } from '../files/index.ts';
+import { findOrCreateInstitution } from '../institutions/index.ts';
+import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
 
 /**
  * The code is checked before the address: a registered address is never sent a registration
@@ -55,35 +56,30 @@ export async function register(
   return db.transaction().execute(async (trx) => {
     await checkVerificationCode(trx, { ...code, consume: true });
     const institutionId = await institutionFor(trx, input.profile);
-    const lgcSn = newLgcSn();
-    const inserted = await trx
-      .insertInto('appUser')
-      .values({
-        lgcSn,
-        email: input.emailAdr,
-        passwordHash,
-        name: input.profile.usrNm,
-        phone: input.profile.phone,
-        institutionId,
-        activation: '5',
-        agreementAccepted: true,
-        profile: JSON.stringify(input.profile),
-        interestedTypes: input.profile.interestedTypes,
-        locale: client.locale,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) throw new AppError('PRT_EMAIL_EXISTS');
+    const lgcSn = newPublicId();
+    const userId = await insertUserUnlessEmailTaken(trx, {
+      lgcSn,
+      email: input.emailAdr,
+      passwordHash,
+      name: input.profile.usrNm,
+      phone: input.profile.phone,
+      institutionId,
+      activation: '5',
+      agreementAccepted: true,
+      profile: JSON.stringify(input.profile),
+      interestedTypes: input.profile.interestedTypes,
+      locale: client.locale,
+    });
+    if (userId === undefined) throw new AppError('PRT_EMAIL_EXISTS');
     // Files: the introduction attachments uploaded while registering become the account's.
     await attachIntroAttachments(trx, {
       lgcSns: input.profile.introAttachments,
-      user: { id: inserted.id, lgcSn },
+      user: { id: userId, lgcSn },
       registrantEmail: input.emailAdr,
       locale: client.locale,
     });
     await recordAudit(trx, {
-      actorUserId: inserted.id,
+      actorUserId: userId,
       actorEmail: input.emailAdr,
       action: AUDIT_ACTIONS.registered,
       targetType: 'user',
@@ -111,7 +107,7 @@ function institutionFor(db: Db, profile: TProfile): Promise<number> {
     swiftCode: profile.instSwiftCode,
     country: profile.country,
     continent: profile.continent,
-    lgcSn: newLgcSn(),
+    lgcSn: newPublicId(),
   });
 }
 
@@ -182,28 +178,19 @@ export async function saveProfile(
     if (change === 'resubmit') {
       institutionId = await institutionFor(trx, profile);
     } else {
-      const row = await trx
-        .selectFrom('appUser')
-        .select(['profile', 'roleCodes'])
-        .where('id', '=', user.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await lockUser(trx, { id: user.id });
       if (!row) throw new AppError('PRT_CURRENT_USER_UNAVAILABLE');
       refuseBankManagedChanges(bankManagedValues(row.profile, row.roleCodes), profile, locale);
     }
-    await trx
-      .updateTable('appUser')
-      .set({
-        name: profile.usrNm,
-        phone: profile.phone,
-        profile: JSON.stringify(profile),
-        interestedTypes: profile.interestedTypes,
-        updatedAt: new Date(),
-        ...(change === 'resubmit' ? { institutionId, activation: '5' as const } : {}),
-        ...(change === 'complete' ? { profileComplete: true } : {}),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await updateUser(trx, user.id, {
+      name: profile.usrNm,
+      phone: profile.phone,
+      profile: JSON.stringify(profile),
+      interestedTypes: profile.interestedTypes,
+      updatedAt: new Date(),
+      ...(change === 'resubmit' ? { institutionId, activation: '5' as const } : {}),
+      ...(change === 'complete' ? { profileComplete: true } : {}),
+    });
     // Files: the introduction attachments must be the user's own; they are attached to the account.
     await attachIntroAttachments(trx, {
       lgcSns: profile.introAttachments,

@@ -14,7 +14,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/respond.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { describeAttachments } from '../files/files.service.ts';
+import { describeAttachments } from '../files/index.ts';
+import { institutionNameOf } from '../institutions/index.ts';
 import {
   bankManagedValues,
   checkRegistrationCode,
@@ -23,7 +24,8 @@ import {
   saveProfile,
 } from './registration.service.ts';
 import { toUserInfo } from './user-info.ts';
-import { findUserById, institutionNameOf, type UserRow } from './users.repository.ts';
+import { findUserById, type UserRow } from './users.repository.ts';
+import { acceptAgreement } from './users.service.ts';
 
 /** The current user, registration and profile (SPEC §7 /user/p1/...). */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -60,11 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => {
       const user = request.auth!.user;
-      await db
-        .updateTable('appUser')
-        .set({ agreementAccepted: true, updatedAt: new Date() })
-        .where('id', '=', user.id)
-        .execute();
+      await acceptAgreement(db, user.id);
       return ok(request, await infoOf({ ...user, agreementAccepted: true }));
     },
   );

@@ -1,0 +1,31 @@
+/**
+ * Transactions with after-commit hooks. Kysely runs a callback in a transaction but has no hook
+ * for "once this has committed"; `inTransaction` adds one. Code inside registers work that must
+ * happen only once the data is visible to others (telling open message streams that a count
+ * changed) with `afterCommit(trx, hook)`; the hooks run, in order, after the commit, and never
+ * when the transaction rolls back.
+ *
+ * `afterCommit` refuses a transaction that `inTransaction` did not open: a service that needs the
+ * hook cannot be called from a plain `db.transaction()` and silently lose it.
+ */
+import type { Db } from './database.ts';
+
+const pendingHooks = new WeakMap<Db, (() => void)[]>();
+
+/** Runs `work` in a transaction, then (after the commit) the hooks it registered. */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    pendingHooks.set(trx, hooks);
+    return work(trx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/** Runs `hook` once the transaction `trx` (opened by `inTransaction`) has committed. */
+export function afterCommit(trx: Db, hook: () => void): void {
+  const hooks = pendingHooks.get(trx);
+  if (!hooks) throw new Error('afterCommit needs a transaction opened by inTransaction (db/transaction.ts)');
+  hooks.push(hook);
+}

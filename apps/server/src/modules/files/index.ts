@@ -1,0 +1,34 @@
+/**
+ * The files module's public face: what other modules may use. Nothing else of this folder is to
+ * be imported from outside it.
+ *
+ * - `FileOwner`: what a file is attached to (`{ kind: 'user' | 'request' | 'feedback', lgcSn }`,
+ *   or `{ kind: 'content' }`); how that is stored is this module's business.
+ * - `claimAttachments(trx, …)` / `claimFiles(trx, …)`: attach uploads to an owner inside the
+ *   caller's transaction; each must be the claimant's unattached upload of the right purpose, or
+ *   the owner's already (idempotent); otherwise PRT_VALIDATION on the field that named it.
+ * - `releaseFiles(trx, owner)`: let go of an owner's files.
+ * - `storeUploads(db, storage, …, within?)`: check and store uploads that arrive with a record,
+ *   attached to it, with the record written in the same transaction.
+ * - `describeFiles(db, owner, ids)` / `describeFilesOf(db, lists)`: names and sizes (TFileInfo).
+ * - `findOwnedFile` / `findOwnedFiles` / `readStoredFile`: a module serving its own files.
+ * - `attachIntroAttachments` / `describeAttachments`: the same for a user's introduction
+ *   attachments (`profile.introAttachments`).
+ * - `contentDisposition` / `downloadName`: the headers a module sending a stored file uses.
+ * - `fileRoutes`: upload and download (/fileP1/...), for app.ts.
+ */
+export type { Claimant, FileClaim, StoredFile } from './attachments.service.ts';
+export {
+  claimAttachments,
+  claimFiles,
+  describeFiles,
+  describeFilesOf,
+  findOwnedFile,
+  findOwnedFiles,
+  readStoredFile,
+  releaseFiles,
+} from './attachments.service.ts';
+export type { FileOwner } from './files.repository.ts';
+export { contentDisposition, downloadName, fileRoutes } from './files.routes.ts';
+export type { IncomingFile, Uploader } from './files.service.ts';
+export { attachIntroAttachments, describeAttachments, storeUploads } from './files.service.ts';

@@ -1,0 +1,20 @@
+/**
+ * The users module's public face: other modules import users only from here (never its
+ * repository), and write app_user only through these functions.
+ */
+
+export { createDormantAccountsJob } from './dormant-accounts.job.ts';
+export { ensureInitialAdmin, type InitialAdminOutcome } from './initial-admin.ts';
+export { managementRoutes } from './management.routes.ts';
+export { INVITATION_TTL_DAYS } from './management.service.ts';
+export { toUserInfo } from './user-info.ts';
+export { findUserByEmail, findUserById, type UserRow } from './users.repository.ts';
+export { userRoutes } from './users.routes.ts';
+export {
+  acceptAgreement,
+  markReviewDecision,
+  type ReviewOutcome,
+  recordActivity,
+  recordLogin,
+  setPassword,
+} from './users.service.ts';
