@@ -119,20 +119,52 @@ const optionalText = (max: number) => text(max).optional().default('');
 
 /** An amount: greater than 0, at most 15 digits before the point and 2 after. */
 export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,2})?$/;
+/** A plain decimal number as typed: optional sign, digits, optional fraction (no grouping, no exponent). */
+export const NUMBER_TEXT_PATTERN = /^[-+]?\d+(\.\d+)?$/;
+
+/**
+ * The one rule an amount breaks, most basic first: missing, not a number ("1.35m"), not above 0
+ * (−2500), or too many digits (17 digits, 3 decimals). The value is never changed, only judged.
+ */
+export function amountRule(value: string): string | null {
+  if (value === '') return 'required';
+  if (!NUMBER_TEXT_PATTERN.test(value)) return 'number';
+  if (!(Number(value) > 0)) return 'positiveAmount';
+  if (!AMOUNT_PATTERN.test(value)) return 'amountDigits';
+  return null;
+}
+
 export const ZAmount = z
   .string()
   .trim()
-  .min(1)
-  .regex(AMOUNT_PATTERN, { message: 'amountDigits' })
-  .refine((value) => Number(value) > 0, { message: 'positiveAmount' });
+  .superRefine((value, ctx) => {
+    const rule = amountRule(value);
+    if (rule) ctx.addIssue({ code: 'custom', message: rule, input: value });
+  });
+
+/** An amount that may be left empty; when given, the rules of `ZAmount`. */
+export const ZOptionalAmount = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const rule = value === '' ? null : amountRule(value);
+    if (rule) ctx.addIssue({ code: 'custom', message: rule, input: value });
+  })
+  .optional()
+  .default('');
+
+/** A number that is not one (a string such as "1.35m") is "must be a number"; a missing one is "required". */
+const numberError = (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_type' && issue.input !== undefined && issue.input !== null ? 'number' : undefined;
 
 /** A whole number in [min, max]. */
-export const ZWhole = (min: number, max: number) => z.number().int({ message: 'integer' }).min(min).max(max);
+export const ZWhole = (min: number, max: number) =>
+  z.number({ error: numberError }).int({ message: 'integer' }).min(min).max(max);
 
 /** A decimal in [min, max] with at most `places` decimal places. */
 export const ZDecimal = (min: number, max: number, places: number) =>
   z
-    .number()
+    .number({ error: numberError })
     .min(min)
     .max(max)
     .refine((value) => Math.abs(Math.round(value * 10 ** places) - value * 10 ** places) < 1e-6, {
@@ -336,10 +368,7 @@ export const RELEASE_FORM_SHAPES = {
       .union([z.literal(''), ZDictCode('currencies')])
       .optional()
       .default(''),
-    amount: z
-      .union([z.literal(''), ZAmount])
-      .optional()
-      .default(''),
+    amount: ZOptionalAmount,
     description: requiredText(COOPERATION_LIMITS.description),
   }),
 } as const;
@@ -352,13 +381,21 @@ type Ctx = z.core.$RefinementCtx<Loose>;
  * that the term type asks for, a correct rate range, scope countries when limited, and the
  * fields that only some sub-types require (SPEC §5).
  */
-function releaseRules(value: Loose, ctx: Ctx) {
+function releaseRules(value: Loose, ctx: Ctx, options: ReleaseRuleOptions) {
+  if (value === null || typeof value !== 'object') return;
   const sub = findCooperationSubType(String(value.subTypeCode));
   const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
   if (typeof value.validFrom === 'string' && typeof value.validUntil === 'string' && value.validUntil < value.validFrom)
     add('validUntil', 'dateOrder');
+  // Dates that must be today or later (SPEC §5: the validity period and the L/C validity).
+  if (options.today) {
+    for (const name of NOT_PAST_DATES) {
+      const date = value[name];
+      if (typeof date === 'string' && ZDate.safeParse(date).success && date < options.today) add(name, 'dateInPast');
+    }
+  }
   if (value.scopeLimited === true && blank(value.scopeCountries)) add('scopeCountries', 'required');
   if ('termType' in value) {
     if (value.termType === 'COMMON' && blank(value.commonTerm)) add('commonTerm', 'required');
@@ -375,8 +412,23 @@ function releaseRules(value: Loose, ctx: Ctx) {
   }
 }
 
-function withRules<S extends z.ZodObject>(shape: S) {
-  return shape.superRefine((value, ctx) => releaseRules(value as Loose, ctx as unknown as Ctx));
+/** Dates of a release that must not be before today (checked when the schema is given `today`). */
+export const NOT_PAST_DATES = ['validUntil', 'lcExpiryDate'] as const;
+
+export type ReleaseRuleOptions = {
+  /** Today as `YYYY-MM-DD`: with it, the dates of `NOT_PAST_DATES` must be today or later. */
+  today?: string;
+};
+
+/**
+ * The cross-field rules run on every parse, also when other fields already failed (`when`), so
+ * that one submit shows every error at once (a date in the past, a missing term) rather than
+ * revealing them one attempt at a time.
+ */
+function withRules<S extends z.ZodObject>(shape: S, options: ReleaseRuleOptions = {}) {
+  return shape.superRefine((value, ctx) => releaseRules(value as Loose, ctx as unknown as Ctx, options), {
+    when: () => true,
+  });
 }
 
 /** The schema of each release form: fields and rules. The web form and the server use these. */
@@ -395,10 +447,22 @@ export const RELEASE_FORM_SCHEMAS = {
 export type TReleaseForm = z.output<(typeof RELEASE_FORM_SCHEMAS)[FormKind]>;
 export type TReleaseFormInput = z.input<(typeof RELEASE_FORM_SCHEMAS)[FormKind]>;
 
+/**
+ * The schema of a form kind with the rules that depend on the day: `today` (`YYYY-MM-DD`, the
+ * reader's day in the browser, the server's day on the server) makes past dates an error.
+ */
+export function releaseFormSchema(
+  kind: FormKind,
+  options: ReleaseRuleOptions = {},
+): (typeof RELEASE_FORM_SCHEMAS)[FormKind] {
+  if (!options.today) return RELEASE_FORM_SCHEMAS[kind];
+  return withRules(RELEASE_FORM_SHAPES[kind], options) as unknown as (typeof RELEASE_FORM_SCHEMAS)[FormKind];
+}
+
 /** The schema that validates a request of this sub-type. */
-export function releaseSchemaFor(subTypeCode: string) {
+export function releaseSchemaFor(subTypeCode: string, options: ReleaseRuleOptions = {}) {
   const kind = formKindOf(subTypeCode);
-  return kind ? RELEASE_FORM_SCHEMAS[kind] : undefined;
+  return kind ? releaseFormSchema(kind, options) : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  * against RELEASE_FORM_SCHEMAS, the schema the web form validates with, so both sides agree.
  */
 import { localizeIssues, translate } from '@portal/shared';
-import { formKindOf, RELEASE_FORM_SCHEMAS } from '@portal/shared/schemas/cooperation';
+import { formKindOf, releaseFormSchema } from '@portal/shared/schemas/cooperation';
 import { describe, expect, it } from 'vitest';
 import { buildMasterAgreement, isoDay, validReleaseBody } from '../../../test/cooperation-factories.ts';
 import { buildUser, sessionCookie } from '../../../test/factories.ts';
@@ -23,7 +23,9 @@ type Case = {
   drop?: string[];
   /** undefined: the form is valid. */
   error?: [field: string, rule: string];
-  /** A rule the schema cannot know (today's date): checked by the server only. */
+  /** Further errors of the same answer (every rule is reported on the first attempt). */
+  alsoErrors?: [field: string, rule: string][];
+  /** A rule the schema cannot know: checked by the server only. */
   serverOnly?: boolean;
 };
 
@@ -78,7 +80,27 @@ const CASES: Case[] = [
   { name: 'amount 0.00', sub: LOAN, set: { amount: '0.00' }, error: ['amount', 'positiveAmount'] },
   { name: 'amount 0.01', sub: LOAN, set: { amount: '0.01' } },
   { name: 'amount with 3 decimal places', sub: LOAN, set: { amount: '1.234' }, error: ['amount', 'amountDigits'] },
-  { name: 'amount negative', sub: LOAN, set: { amount: '-5' }, error: ['amount', 'amountDigits'] },
+  { name: 'amount negative', sub: LOAN, set: { amount: '-5' }, error: ['amount', 'positiveAmount'] },
+  // Numbers are judged, never changed (issue 16): each of these is a field error, not a clamp.
+  { name: 'amount -2500', sub: LOAN, set: { amount: '-2500' }, error: ['amount', 'positiveAmount'] },
+  { name: 'amount of 17 digits', sub: LOAN, set: { amount: '12345678901234567' }, error: ['amount', 'amountDigits'] },
+  { name: 'amount "1.35m"', sub: LOAN, set: { amount: '1.35m' }, error: ['amount', 'number'] },
+  { name: 'amount with grouping', sub: LOAN, set: { amount: '1,234,567.89' }, error: ['amount', 'number'] },
+  { name: 'amount 1234567.89', sub: LOAN, set: { amount: '1234567.89' } },
+  {
+    name: 'innovation amount "1.35m"',
+    sub: 'THIRD_PARTY_INNOVATION_COOPERATION',
+    set: { amount: '1.35m' },
+    error: ['amount', 'number'],
+  },
+  { name: 'price 150', sub: LOAN, set: { price: 150 }, error: ['price', 'max'] },
+  { name: 'price "1.35m"', sub: LOAN, set: { price: '1.35m' }, error: ['price', 'number'] },
+  { name: 'financing days 9999', sub: TRADE, set: { financingDays: 9999 }, error: ['financingDays', 'max'] },
+  { name: 'financing days "1.35m"', sub: TRADE, set: { financingDays: '1.35m' }, error: ['financingDays', 'number'] },
+  { name: 'usance days -1', sub: LC, set: { usanceDays: -1 }, error: ['usanceDays', 'min'] },
+  { name: 'period 1.5 years', sub: BOND, set: { periodYears: 1.5 }, error: ['periodYears', 'integer'] },
+  { name: 'rate 0.123', sub: LOAN, set: { rateMin: 0.123, rateMax: 1 } },
+  { name: 'rate -0.123', sub: LOAN, set: { rateMin: -0.123 }, error: ['rateMin', 'min'] },
   { name: 'amount missing', sub: LOAN, drop: ['amount'], error: ['amount', 'required'] },
   {
     name: 'settlement volume of 16 digits',
@@ -116,6 +138,21 @@ const CASES: Case[] = [
     set: { termType: 'COMMON', commonTerm: '' },
     error: ['commonTerm', 'required'],
   },
+  {
+    name: 'term missing, with other errors: all on the first attempt',
+    sub: LOAN,
+    set: { termType: 'COMMON', commonTerm: '', amount: '-2500' },
+    error: ['commonTerm', 'required'],
+    alsoErrors: [['amount', 'positiveAmount']],
+  },
+  {
+    name: 'term dropped',
+    sub: TRADE,
+    set: { termType: 'COMMON' },
+    drop: ['commonTerm'],
+    error: ['commonTerm', 'required'],
+  },
+  { name: 'term type missing', sub: LOAN, drop: ['termType'], error: ['termType', 'required'] },
   // Financing cost 0..1000 bps
   { name: 'financing cost 0 bps', sub: TRADE, set: { financingCostBps: 0 } },
   { name: 'financing cost 1000 bps', sub: TRADE, set: { financingCostBps: 1000 } },
@@ -187,9 +224,27 @@ const CASES: Case[] = [
     sub: LOAN,
     set: { validFrom: isoDay(-10), validUntil: isoDay(-1) },
     error: ['validUntil', 'dateInPast'],
-    serverOnly: true,
+  },
+  {
+    name: 'valid until in the past, with other errors: all on the first attempt',
+    sub: LOAN,
+    set: { validFrom: isoDay(-10), validUntil: isoDay(-1), itDpchlstRqmNm: '', price: 150 },
+    error: ['validUntil', 'dateInPast'],
+    alsoErrors: [
+      ['itDpchlstRqmNm', 'required'],
+      ['price', 'max'],
+    ],
   },
   { name: 'valid until today', sub: LOAN, set: { validFrom: isoDay(-10), validUntil: isoDay(0) } },
+  { name: 'L/C expiry in the past', sub: LC, set: { lcExpiryDate: isoDay(-1) }, error: ['lcExpiryDate', 'dateInPast'] },
+  {
+    name: 'L/C expiry in the past, with other errors',
+    sub: LC,
+    set: { lcExpiryDate: isoDay(-1), issuingBankSwift: 'ABC' },
+    error: ['lcExpiryDate', 'dateInPast'],
+    alsoErrors: [['issuingBankSwift', 'swift']],
+  },
+  { name: 'L/C expiry today', sub: LC, set: { lcExpiryDate: isoDay(0) } },
   { name: 'valid from not a date', sub: LOAN, set: { validFrom: '2026/01/01' }, error: ['validFrom', 'date'] },
   // Scope
   {
@@ -329,6 +384,12 @@ describe('release rules through POST /api/bthw/publish', () => {
     expect(found, JSON.stringify(body.data.fields)).toBeDefined();
     expect(found.message).toContain(labelOf(field));
     expect(body.message).toContain(found.message);
+    for (const [otherField, otherRule] of c.alsoErrors ?? []) {
+      const other = body.data.fields.find(
+        (f: { field: string; rule: string }) => f.field === otherField && f.rule === otherRule,
+      );
+      expect(other, JSON.stringify(body.data.fields)).toBeDefined();
+    }
   });
 
   it('names the field in Chinese for a Chinese reader', async () => {
@@ -347,7 +408,7 @@ describe('release rules in RELEASE_FORM_SCHEMAS (the web form)', () => {
   it.each(CASES.filter((c) => !c.serverOnly))('$name', (c) => {
     const body = bodyOf(c);
     const kind = formKindOf(c.sub)!;
-    const result = RELEASE_FORM_SCHEMAS[kind].safeParse(body);
+    const result = releaseFormSchema(kind, { today: isoDay(0) }).safeParse(body);
     if (!c.error) {
       expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
       return;
@@ -358,5 +419,31 @@ describe('release rules in RELEASE_FORM_SCHEMAS (the web form)', () => {
     const found = fields.find((f) => f.field === field && f.rule === rule);
     expect(found, JSON.stringify(fields)).toBeDefined();
     expect(found!.message).toContain(labelOf(field));
+    for (const [otherField, otherRule] of c.alsoErrors ?? []) {
+      expect(
+        fields.find((f) => f.field === otherField && f.rule === otherRule),
+        JSON.stringify(fields),
+      ).toBeDefined();
+    }
+  });
+});
+
+describe('publish keeps the numbers as sent', () => {
+  it('stores amount, price and days exactly as typed', async () => {
+    const set = { amount: '999999999999999.99', price: 3.1234, financingDays: 720, financingCostBps: 1000 };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/bthw/publish',
+      headers: { cookie },
+      payload: bodyOf({ name: 'exact', sub: TRADE, set }),
+    });
+    expect(res.json(), res.body).toMatchObject({ code: '0' });
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/bthw/detail/${res.json().data.lgcSn}`,
+      headers: { cookie },
+    });
+    expect(detail.json().data.fields).toMatchObject(set);
+    expect(detail.json().data.item.idcstAstIvsAmt).toBe('999999999999999.99');
   });
 });

@@ -2,11 +2,12 @@
  * Cooperation requests (SPEC §2–§5, docs/decisions/0006): publish, edit, withdraw, the lists,
  * follows and the detail page. Rules only, no HTTP.
  *
- * - Publish validates the body with the form's schema (`releaseSchemaFor`), then the rules the
- *   schema cannot know: the step-2 choice leads to this sub-type (and direction), the validity
- *   does not end in the past, the attachments are the caller's own uploads, and forfaiting / risk
- *   participation need a signed master agreement (the bank's own institutions excepted). The row,
- *   the attachments, the audit record and matching are written in one transaction.
+ * - Publish validates the body with the form's schema given today (`releaseSchemaFor`: the
+ *   validity and the L/C expiry must not be in the past), then the rules the schema cannot know:
+ *   the step-2 choice leads to this sub-type (and direction), the attachments are the caller's
+ *   own uploads, and forfaiting / risk participation need a signed master agreement (the bank's
+ *   own institutions excepted). The row, the attachments, the audit record and matching are
+ *   written in one transaction.
  * - Only the user who published a request edits or withdraws it; drafts are visible to their
  *   owner only, taken-down requests to their owner and bank staff only.
  */
@@ -29,7 +30,6 @@ import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
-import { fieldError } from '../../platform/validation-errors.ts';
 import { claimAttachments, describeFiles } from '../files/index.ts';
 import { listRequestIntentions } from './intentions.repository.ts';
 import { toIntentionItem } from './intentions.service.ts';
@@ -95,14 +95,16 @@ type ValidForm = Record<string, unknown> & {
   attachments: string[];
 };
 
-/** Validates a publish/update body: the form's schema, the choice, and a validity not in the past. */
+/** Validates a publish/update body: the form's schema (with today's date rules) and the choice. */
 export function validateRelease(
   body: TPublishRequest,
   locale: Locale,
   today: string,
 ): { form: ValidForm; categoryCode: string } {
   const { draftLgcSn: _draft, ...input } = body;
-  const schema = releaseSchemaFor(body.subTypeCode);
+  // The schema with today: a validity or L/C expiry in the past is one more field error of the
+  // same answer, never a separate second round.
+  const schema = releaseSchemaFor(body.subTypeCode, { today });
   if (!schema) throw new AppError('PRT_CHOICE_MISMATCH');
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues, locale, input);
@@ -115,7 +117,6 @@ export function validateRelease(
   ) {
     throw new AppError('PRT_CHOICE_MISMATCH');
   }
-  if (form.validUntil < today) throw fieldError(locale, 'validUntil', 'dateInPast');
   return { form, categoryCode: found.categoryCode };
 }
 

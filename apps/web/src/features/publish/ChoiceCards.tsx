@@ -45,7 +45,9 @@ export function CategoryCards({
   const { locale } = useLocale();
   return (
     <div className="publish-step">
-      <h2 className="publish-step__title">{t('category.heading')}</h2>
+      <h2 className="publish-step__title" tabIndex={-1}>
+        {t('category.heading')}
+      </h2>
       <ul className="publish-cards">
         {PUBLISH_CATEGORIES.map((category) => {
           const Icon = CATEGORY_ICONS[category.code];
@@ -93,7 +95,9 @@ export function ChoiceCards({
   const { locale } = useLocale();
   return (
     <div className="publish-step">
-      <h2 className="publish-step__title">{t('choice.heading', { category: dictLabel(category, locale) })}</h2>
+      <h2 className="publish-step__title" tabIndex={-1}>
+        {t('choice.heading', { category: dictLabel(category, locale) })}
+      </h2>
       <ul className="publish-choices">
         {category.children.map((choice) => {
           const sub = findCooperationSubType(choice.subTypeCode);

@@ -5,12 +5,23 @@ import {
   dictLabel,
   type PublishChoice,
 } from '@portal/shared/dictionaries';
-import { COOPERATION_LIMITS, type FormKind, RELEASE_FORM_SCHEMAS } from '@portal/shared/schemas/cooperation';
+import { COOPERATION_LIMITS, type FormKind, type RELEASE_FORM_SCHEMAS } from '@portal/shared/schemas/cooperation';
 import type { TFileInfo } from '@portal/shared/schemas/files';
-import { Alert, Checkbox, DatePicker, Form, type FormInstance, Input, InputNumber, Radio, Select } from 'antd';
+import {
+  Alert,
+  Checkbox,
+  type CheckboxOptionType,
+  DatePicker,
+  Form,
+  type FormInstance,
+  Input,
+  Radio,
+  Select,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberTextInput } from '../../components/NumberTextInput.tsx';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
@@ -39,12 +50,32 @@ const DEPENDENCIES: Record<string, string[]> = {
 const toDate = (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value, DATE_FORMAT) : null });
 const fromDate = (value: Dayjs | null) => (value ? value.format(DATE_FORMAT) : '');
 const upperCase = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
-/** Largest amount the schema takes: 15 digits before the point, 2 after. */
-const MAX_AMOUNT = '999999999999999.99';
+
+/**
+ * The risk preferences as a labelled group of checkboxes. `Form.Item` gives its control
+ * `aria-required`, which a plain group may not carry (axe `aria-allowed-attr`): the group says
+ * "required" through its label's mark instead.
+ */
+function RiskPreferenceGroup({
+  'aria-required': _required,
+  label,
+  ...props
+}: {
+  'aria-required'?: unknown;
+  label: string;
+  id?: string;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  options: CheckboxOptionType<string>[];
+}) {
+  return <Checkbox.Group<string> {...props} className="publish-checks" role="group" aria-label={label} />;
+}
 
 export type ReleaseFormFieldsProps = {
   form: FormInstance;
   kind: FormKind;
+  /** The kind's schema the fields are checked with (with today's date rules). */
+  schema: (typeof RELEASE_FORM_SCHEMAS)[FormKind];
   choice: PublishChoice;
   sub: CooperationSubTypeShape | undefined;
   /** Names and sizes of attachments already saved (draft or request). */
@@ -59,6 +90,7 @@ export type ReleaseFormFieldsProps = {
 export function ReleaseFormFields({
   form,
   kind,
+  schema,
   choice,
   sub,
   knownAttachments,
@@ -66,8 +98,8 @@ export function ReleaseFormFields({
 }: ReleaseFormFieldsProps) {
   const { t } = useTranslation('publish');
   const { locale } = useLocale();
-  const schema = RELEASE_FORM_SCHEMAS[kind];
-  const sections = useMemo(() => formSections(kind), [kind]);
+  // Sections the sub-type has: no empty risk preference section for a type without one.
+  const sections = useMemo(() => formSections(kind, { sub }), [kind, sub]);
   const termType = Form.useWatch('termType', form);
   const scopeLimited = Form.useWatch('scopeLimited', form);
   const currency = Form.useWatch('currency', form);
@@ -125,15 +157,17 @@ export function ReleaseFormFields({
           <DatePicker className="publish-full" format={DATE_FORMAT} placeholder={t('form.datePlaceholder')} />,
           { getValueProps: toDate, normalize: fromDate },
         );
+      // Numbers keep what was typed (no clamping, rounding or dropped letters): the schema says
+      // what is wrong next to the field. Amounts are decimal strings, grouped as the reader's
+      // language groups thousands; the others are JSON numbers once they are numbers.
       case 'amount':
         return item(
           spec,
-          <InputNumber<string>
+          <NumberTextInput
             className="publish-full"
-            stringMode
-            precision={2}
-            min="0"
-            max={MAX_AMOUNT}
+            valueAs="string"
+            grouped
+            locale={locale}
             placeholder={t('form.amountPlaceholder')}
           />,
         );
@@ -141,14 +175,7 @@ export function ReleaseFormFields({
       case 'decimal':
         return item(
           spec,
-          <InputNumber
-            className="publish-full"
-            // Decimals are not padded (6 stays 6); the schema refuses more places than it allows.
-            {...(spec.widget === 'integer' ? { precision: 0 } : {})}
-            min={spec.min}
-            max={spec.max}
-            suffix={unit(spec)}
-          />,
+          <NumberTextInput className="publish-full" valueAs="number" locale={locale} suffix={unit(spec)} />,
           spec.name === 'participationRatio' ? { extra: t('form.participationRatioHint') } : {},
         );
       case 'select': {
@@ -192,8 +219,8 @@ export function ReleaseFormFields({
       case 'riskPreferences':
         return item(
           spec,
-          <Checkbox.Group
-            className="publish-checks"
+          <RiskPreferenceGroup
+            label={t('risk.label')}
             options={riskPreferenceEntries(sub).map((entry) => ({
               value: entry.code,
               label: dictLabel(entry, locale),

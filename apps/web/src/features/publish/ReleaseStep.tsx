@@ -1,13 +1,17 @@
 import type { CooperationSubTypeShape, PublishChoice } from '@portal/shared/dictionaries';
-import { type FormKind, RELEASE_FORM_SCHEMAS } from '@portal/shared/schemas/cooperation';
+import { type FormKind, releaseFormSchema } from '@portal/shared/schemas/cooperation';
 import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Button, Form, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../lib/forms/schema-form.ts';
+import { FormErrorSummary, type FormErrorSummaryItem } from '../../components/FormErrorSummary.tsx';
+import { applyServerErrors, pathKey, toFieldPath } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { ReleaseFormFields } from './ReleaseFormFields.tsx';
-import type { Contact, FormValues } from './release-values.ts';
+import { type Contact, DATE_FORMAT, type FormValues } from './release-values.ts';
+
+const FORM_NAME = 'publish-release';
 
 export type ReleaseStepProps = {
   kind: FormKind;
@@ -28,8 +32,10 @@ export type ReleaseStepProps = {
 
 /**
  * Step 3: the release form of the chosen type with its actions. The form is checked live field
- * by field and as a whole on publish with the kind's schema; the server's field errors land on
- * the fields. Enter does not publish: publishing is always a deliberate click.
+ * by field and as a whole on publish with the kind's schema (given today, so past dates are
+ * errors at once); the server's field errors land on the fields. After a failed publish an error
+ * summary at the top lists every error with a link to its field. Enter does not publish:
+ * publishing is always a deliberate click.
  */
 export function ReleaseStep(props: ReleaseStepProps) {
   const { kind, choice, sub, initialValues, knownAttachments, contact, mode, onValuesChange, onBack } = props;
@@ -38,8 +44,31 @@ export function ReleaseStep(props: ReleaseStepProps) {
   const [modal, modalHolder] = Modal.useModal();
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const schema = RELEASE_FORM_SCHEMAS[kind];
-  const { submit, saving: submitting } = useSchemaSubmit(form, schema, (data) => props.onSubmit(data as FormValues));
+  // Today is the reader's day: a validity or L/C expiry before it is refused like the server does.
+  const schema = useMemo(() => releaseFormSchema(kind, { today: dayjs().format(DATE_FORMAT) }), [kind]);
+  const { submit: submitForm, saving: submitting } = useSchemaSubmit(form, schema, (data) =>
+    props.onSubmit(data as FormValues),
+  );
+
+  /** The errors the form shows now, in the form's order (the summary's lines). */
+  const currentErrors = (): FormErrorSummaryItem[] =>
+    form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => ({
+        key: pathKey(field.name),
+        message: field.errors[0] ?? '',
+        targetId: `${FORM_NAME}_${field.name.join('_')}`,
+      }));
+  const [summary, setSummary] = useState<FormErrorSummaryItem[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const submit = async () => {
+    await submitForm();
+    const errors = currentErrors();
+    setSummary(errors);
+    if (errors.length) setAttempt((value) => value + 1);
+  };
+  const goToField = (key: string) => form.scrollToField(toFieldPath(key), { block: 'center', focus: true });
 
   // Risk preference prompt (SPEC §2): explained once when the form opens.
   const riskPreference = mode === 'new' ? sub?.riskPreference : undefined;
@@ -83,18 +112,24 @@ export function ReleaseStep(props: ReleaseStepProps) {
       {modalHolder}
       <Form<FormValues>
         form={form}
-        name="publish-release"
+        name={FORM_NAME}
         layout="vertical"
         component="div"
         className="publish-form"
         initialValues={initialValues}
         onValuesChange={(_, all) => onValuesChange({ ...form.getFieldsValue(true), ...all })}
+        // Once shown, the summary follows the fields: a corrected field leaves it.
+        onFieldsChange={() => {
+          if (summary.length) setSummary(currentErrors());
+        }}
         scrollToFirstError
       >
+        <FormErrorSummary items={summary} attempt={attempt} onSelect={goToField} headingLevel={3} />
         <p className="publish-form__note">{t('form.requiredNote')}</p>
         <ReleaseFormFields
           form={form}
           kind={kind}
+          schema={schema}
           choice={choice}
           sub={sub}
           {...(knownAttachments ? { knownAttachments } : {})}

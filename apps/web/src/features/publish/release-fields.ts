@@ -51,7 +51,7 @@ export type FieldSpec = {
   options?: readonly DictEntry[];
   /** Text length limit, shown as a counter. */
   maxLength?: number;
-  /** Number limits (the schema's; its decimal places are checked by the schema). */
+  /** The schema's number limits, for reference: the input never clamps, the schema says what is wrong. */
   min?: number;
   max?: number;
   /** Unit shown after a number ("%", "days", "bps"). */
@@ -241,12 +241,20 @@ const SECTION_FIELDS: Record<SectionKey, readonly string[]> = {
 
 export type FormSection = { key: SectionKey; fields: FieldSpec[] };
 
-/** The sections of a form kind, each with the fields its schema has (empty sections left out). */
-export function formSections(kind: FormKind): FormSection[] {
+/**
+ * The sections of a form kind, each with the fields its schema has (empty sections left out).
+ * With `sub`, only what that sub-type has: no risk preference section for a type without one.
+ */
+export function formSections(
+  kind: FormKind,
+  options: { sub?: CooperationSubTypeShape | undefined } = {},
+): FormSection[] {
   const shape = RELEASE_FORM_SHAPES[kind].shape as Record<string, unknown>;
   const placed = new Set<string>();
   const sections: FormSection[] = [];
+  const hasRiskPreference = !('sub' in options) || Boolean(options.sub?.riskPreference);
   for (const key of SECTION_KEYS) {
+    if (key === 'riskPreference' && !hasRiskPreference) continue;
     const fields: FieldSpec[] = [];
     for (const name of SECTION_FIELDS[key]) {
       const spec = SPEC_BY_NAME.get(name);

@@ -1,7 +1,7 @@
 import '../../features/publish/publish.css';
 import { dictLabel } from '@portal/shared/dictionaries';
 import { Alert, Button, Result, Spin, Steps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CategoryCards, ChoiceCards } from '../../features/publish/ChoiceCards.tsx';
@@ -23,7 +23,24 @@ export function PublishPage() {
   const { locale } = useLocale();
   const navigate = useNavigate();
   const wizard = usePublishWizard();
-  const { editing, editSn, unsaved, category, choice, kind, sub, step, goTo } = wizard;
+  const { editing, editSn, unsaved, category, choice, kind, sub, step } = wizard;
+
+  // After choosing a category or a type (or going back), the new step's heading takes the focus
+  // (headings have tabIndex -1), so keyboard and screen-reader users land on what changed rather
+  // than on the page's body.
+  const card = useRef<HTMLDivElement>(null);
+  const focusStep = useRef<number | null>(null);
+  const goTo = (target: { category?: string; choice?: string }) => {
+    focusStep.current = target.choice ? 2 : target.category ? 1 : 0;
+    wizard.goTo(target);
+  };
+  useEffect(() => {
+    if (focusStep.current === null || focusStep.current !== step) return;
+    const heading = card.current?.querySelector<HTMLElement>('.publish-step__title');
+    if (!heading) return;
+    focusStep.current = null;
+    heading.focus();
+  });
 
   const header = (
     <header className="publish-page__header">
@@ -36,7 +53,9 @@ export function PublishPage() {
     <div className="publish-page container">
       {unsaved.holder}
       {header}
-      <div className="publish-page__card">{content}</div>
+      <div className="publish-page__card" ref={card}>
+        {content}
+      </div>
     </div>
   );
 
@@ -131,7 +150,9 @@ export function PublishPage() {
       {step === 2 && choice && sub ? (
         <div className="publish-step">
           <div className="publish-step__head">
-            <h2 className="publish-step__title">{t('form.heading', { type: dictLabel(choice, locale) })}</h2>
+            <h2 className="publish-step__title" tabIndex={-1}>
+              {t('form.heading', { type: dictLabel(choice, locale) })}
+            </h2>
             {editing ? null : (
               <Button type="link" onClick={() => goTo({ category: category?.code })}>
                 {t('form.changeType')}
