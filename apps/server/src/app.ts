@@ -30,7 +30,7 @@ import {
 } from './modules/cooperation/index.ts';
 import { dictionaryRoutes } from './modules/dictionaries/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
-import { fileRoutes } from './modules/files/index.ts';
+import { fileRoutes, pruneAbandonedUploads } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { institutionRoutes } from './modules/institutions/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
@@ -158,7 +158,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     log: app.log,
     jobs: [
       createDormantAccountsJob({ db: database.db, config, log: app.log }),
-      createPruneJob({ db: database.db, config, storage }),
+      createPruneJob({ db: database.db, config, storage, steps: [pruneAbandonedUploads] }),
       createRequestExpiryJob({ db: database.db }),
     ],
   });

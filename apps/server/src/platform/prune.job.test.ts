@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
+import { pruneAbandonedUploads } from '../modules/files/index.ts';
 import { createPruneJob, pruneShortLived } from './prune.job.ts';
 
 const { db } = await createTestDatabase();
@@ -9,7 +10,9 @@ const NOW = new Date('2030-06-15T12:00:00.000Z');
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
-const prune = () => pruneShortLived({ db, config }, NOW);
+// The modules' steps, as app.ts composes them.
+const steps = [pruneAbandonedUploads];
+const prune = () => pruneShortLived({ db, config, steps }, NOW);
 
 describe('prune-short-lived', () => {
   it('deletes expired picture codes and keeps live ones', async () => {
@@ -138,7 +141,7 @@ describe('prune-short-lived', () => {
   });
 
   it('is the hourly job `prune-short-lived`', async () => {
-    const job = createPruneJob({ db, config });
+    const job = createPruneJob({ db, config, steps });
     expect(job).toMatchObject({ name: 'prune-short-lived', everyMs: 3_600_000 });
     expect(await job.run(NOW)).toEqual({
       captchas: 0,
@@ -189,7 +192,7 @@ describe('abandoned uploads', async () => {
     await upload('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', new Date(NOW.getTime() - 23 * 3_600_000));
     await upload('cccccccccccccccccccccccccccccccc', dayAndMore, { ownerUserId: owner.id });
     await upload('dddddddddddddddddddddddddddddddd', dayAndMore, { attachedTo: 'user:someone' });
-    const result = await pruneShortLived({ db: filesDb, config, storage }, NOW);
+    const result = await pruneShortLived({ db: filesDb, config, storage, steps }, NOW);
     expect(result.abandonedUploads).toBe(1);
     const left = await filesDb.selectFrom('fileObject').select('storageKey').orderBy('storageKey').execute();
     expect(left.map((r) => r.storageKey)).toEqual([
@@ -233,7 +236,7 @@ describe('temporary files of interrupted uploads', async () => {
       [await leave(KEY, 30 * DAY), 'kept'],
       [await leave(`${KEY}.notes.tmp`, 30 * DAY), 'kept'],
     ] as const;
-    const result = await pruneShortLived({ db, config, storage }, NOW);
+    const result = await pruneShortLived({ db, config, storage, steps }, NOW);
     expect(result.temporaryFiles).toBe(2);
     const left = [...(await readdir(join(dir, 'ee', 'ee'))), ...(await readdir(join(dir, 'fe', 'ee')).catch(() => []))];
     for (const [name, fate] of cases) expect([name, left.includes(name)]).toEqual([name, fate === 'kept']);
@@ -241,11 +244,11 @@ describe('temporary files of interrupted uploads', async () => {
 
   it('finds nothing to do in a storage that does not exist yet', async () => {
     const empty = new LocalDiskStorage(join(dir, 'not-yet'));
-    expect((await pruneShortLived({ db, config, storage: empty }, NOW)).temporaryFiles).toBe(0);
+    expect((await pruneShortLived({ db, config, storage: empty, steps }, NOW)).temporaryFiles).toBe(0);
   });
 
   it("is what the hourly job does with the app's storage", async () => {
     await leave(`${KEY}.cccccccccccc.tmp`, 3 * HOUR);
-    expect(await createPruneJob({ db, config, storage }).run(NOW)).toMatchObject({ temporaryFiles: 1 });
+    expect(await createPruneJob({ db, config, storage, steps }).run(NOW)).toMatchObject({ temporaryFiles: 1 });
   });
 });

@@ -11,8 +11,9 @@
  *   platform/session.ts would refuse and delete on their next request);
  * - e-mail delivered (`sent`) more than 90 days ago. Failed and stored (development) messages
  *   are kept for people to look at;
- * - uploads nobody claimed: files sent by a visitor during a registration that was never
- *   submitted (no owner account, attached to nothing) more than a day ago, bytes included;
+ * - then the steps of feature modules, which app.ts hands in (platform imports no module; a
+ *   module cleans only its own tables), e.g. the files module's `pruneAbandonedUploads` (uploads
+ *   nobody claimed, bytes included);
  * - temporary files of uploads a crash interrupted (written, never renamed into place) last
  *   changed more than an hour ago: no write takes that long.
  */
@@ -31,6 +32,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const SENT_MAIL_KEPT_DAYS = 90;
 export const LOGIN_FAILURES_KEPT_DAYS = 30;
 
+/** What platform itself prunes, counted; each step adds its own count under its name. */
 export type PruneResult = {
   captchas: number;
   verificationCodes: number;
@@ -38,14 +40,31 @@ export type PruneResult = {
   loginFailures: number;
   sessions: number;
   sentMail: number;
-  abandonedUploads: number;
   temporaryFiles: number;
 };
 
-type PruneDeps = { db: Db; config: { auth: Pick<Config['auth'], 'sessionIdleMs'> }; storage?: FileStorage };
+/**
+ * A feature module's part of the clean-up: deletes what of its own has outlived its use as of
+ * `now` and returns how many it deleted, reported under `name`.
+ */
+export type PruneStep<Name extends string = string> = {
+  name: Name;
+  run: (deps: { db: Db; storage: FileStorage | undefined }, now: Date) => Promise<number>;
+};
 
-/** Deletes what has outlived its use as of `now`; returns the rows deleted per table. */
-export async function pruneShortLived({ db, config, storage }: PruneDeps, now: Date): Promise<PruneResult> {
+type PruneDeps<Step extends string> = {
+  db: Db;
+  config: { auth: Pick<Config['auth'], 'sessionIdleMs'> };
+  storage?: FileStorage;
+  /** The modules' steps, run in this order after platform's own tables. */
+  steps?: readonly PruneStep<Step>[];
+};
+
+/** Deletes what has outlived its use as of `now`; returns the rows deleted per table and step. */
+export async function pruneShortLived<Step extends string = never>(
+  { db, config, storage, steps = [] }: PruneDeps<Step>,
+  now: Date,
+): Promise<PruneResult & Record<Step, number>> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const captchas = await pruneCaptchas(db, now);
   const verificationCodes = await pruneVerificationCodes(db, dayAgo);
@@ -62,7 +81,8 @@ export async function pruneShortLived({ db, config, storage }: PruneDeps, now: D
     .where('status', '=', 'sent')
     .where('sentAt', '<', new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * DAY_MS))
     .executeTakeFirst();
-  const abandonedUploads = storage ? await pruneAbandonedUploads(db, storage, dayAgo) : 0;
+  const stepCounts = {} as Record<Step, number>;
+  for (const step of steps) stepCounts[step.name] = await step.run({ db, storage }, now);
   const temporaryFiles = (await storage?.removeStaleTemporaries?.(new Date(now.getTime() - HOUR_MS))) ?? 0;
   return {
     captchas,
@@ -71,25 +91,12 @@ export async function pruneShortLived({ db, config, storage }: PruneDeps, now: D
     loginFailures,
     sessions: Number(sessions.numDeletedRows),
     sentMail: Number(sentMail.numDeletedRows),
-    abandonedUploads,
+    ...stepCounts,
     temporaryFiles,
   };
 }
 
-/** Row first, then bytes: a crash in between leaves an orphan file on disk, never a dangling row. */
-async function pruneAbandonedUploads(db: Db, storage: FileStorage, olderThan: Date): Promise<number> {
-  const removed = await db
-    .deleteFrom('fileObject')
-    .where('ownerUserId', 'is', null)
-    .where('attachedTo', 'is', null)
-    .where('createdAt', '<', olderThan)
-    .returning('storageKey')
-    .execute();
-  for (const { storageKey } of removed) await storage.remove(storageKey).catch(() => {});
-  return removed.length;
-}
-
 /** The hourly job for the runner. */
-export function createPruneJob(deps: PruneDeps): Job {
+export function createPruneJob<Step extends string = never>(deps: PruneDeps<Step>): Job {
   return { name: PRUNE_JOB_NAME, everyMs: HOUR_MS, run: (now) => pruneShortLived(deps, now) };
 }

@@ -90,6 +90,54 @@ export async function lockEntry(trx: Db, kind: ContentEntryKind, lgcSn: string):
     .executeTakeFirst();
 }
 
+/** A topic's row, locked for the write's transaction. */
+export async function lockTopic(trx: Db, key: string): Promise<EntryRow | undefined> {
+  return trx
+    .selectFrom('contentEntry')
+    .selectAll()
+    .where('kind', '=', 'topic')
+    .where('entryKey', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The publish windows of published banners still to start or end after `now`. */
+export async function findUpcomingBannerWindows(
+  db: Db,
+  now: Date,
+): Promise<Pick<EntryRow, 'publishFrom' | 'publishUntil'>[]> {
+  return db
+    .selectFrom('contentEntry')
+    .select(['publishFrom', 'publishUntil'])
+    .where('kind', '=', 'banner')
+    .where('status', '=', 'published')
+    .where((eb) => eb.or([eb('publishFrom', '>', now), eb('publishUntil', '>', now)]))
+    .execute();
+}
+
+/** Does a published entry refer to this file (a field or an image in its rich text)? */
+export async function isFileUsedByPublishedEntry(db: Db, lgcSn: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contentEntry')
+    .select('id')
+    .where('status', '=', 'published')
+    .where(sql<boolean>`strpos(${sql.ref('data')}::text, ${lgcSn}) > 0`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Does a banner jump to this questionnaire? */
+export async function isQuestionnaireUsedByBanner(db: Db, questionnaireLgcSn: string): Promise<boolean> {
+  const used = await db
+    .selectFrom('contentEntry')
+    .select('id')
+    .where('kind', '=', 'banner')
+    .where((eb) => eb(eb.ref('data', '->>').key('questionnaireId'), '=', questionnaireLgcSn))
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
 export async function insertEntry(trx: Db, row: EntryInsert): Promise<EntryRow> {
   return trx.insertInto('contentEntry').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -147,4 +195,18 @@ export async function userNames(db: Db, ids: readonly (number | null)[]): Promis
   if (!wanted.length) return new Map();
   const rows = await db.selectFrom('appUser').select(['id', 'name']).where('id', 'in', wanted).execute();
   return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
+/** Bumps the content version (public ETags, public-cache.ts); call inside the write's transaction. */
+export async function bumpContentVersion(trx: Db): Promise<void> {
+  await trx
+    .updateTable('contentVersion')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function readContentVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
 }

@@ -17,7 +17,6 @@ import type {
   TTopicKey,
   ZTopicInput,
 } from '@portal/shared/schemas/content';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -27,15 +26,20 @@ import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/se
 import { fieldError } from '../../platform/validation-errors.ts';
 import { claimFiles, findOwnedFile, findOwnedFiles, readStoredFile, type StoredFile } from '../files/index.ts';
 import {
+  bumpContentVersion,
   deleteEntry,
   type EntryRow,
   findEntry,
   findNeighbours,
   findTopic,
+  findUpcomingBannerWindows,
   insertEntry,
+  isFileUsedByPublishedEntry,
+  isQuestionnaireUsedByBanner,
   listAllEntries,
   listEntries,
   lockEntry,
+  lockTopic,
   updateEntry,
   userNames,
 } from './content.repository.ts';
@@ -62,7 +66,6 @@ import {
   topicFiles,
   topicPublic,
 } from './content-kinds.ts';
-import { bumpContentVersion } from './public-cache.ts';
 
 type Page<T> = { list: T[]; total: number; pageNo: number; pageSize: number };
 
@@ -91,13 +94,7 @@ async function filesOfRows(db: Db, rows: EntryRow[]): Promise<Files> {
 export async function listPublicBanners(db: Db, now = new Date()) {
   const rows = await listAllEntries(db, { kind: 'banner', status: 'published', windowAt: now });
   // A banner still to start or end changes the list without a write: the memo expires then.
-  const upcoming = await db
-    .selectFrom('contentEntry')
-    .select(['publishFrom', 'publishUntil'])
-    .where('kind', '=', 'banner')
-    .where('status', '=', 'published')
-    .where((eb) => eb.or([eb('publishFrom', '>', now), eb('publishUntil', '>', now)]))
-    .execute();
+  const upcoming = await findUpcomingBannerWindows(db, now);
   const boundaries = upcoming
     .flatMap((row) => [row.publishFrom, row.publishUntil])
     .filter((at): at is Date => at !== null)
@@ -212,18 +209,6 @@ export async function listPublicInstitutions(
   return { list: rows.map(institutionPublic), total, pageNo: query.pageNo, pageSize: query.pageSize };
 }
 
-/** Is the file referred to by a published entry (a field or an image in its rich text)? */
-async function usedByPublishedEntry(db: Db, lgcSn: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('contentEntry')
-    .select('id')
-    .where('status', '=', 'published')
-    .where(sql<boolean>`strpos(${sql.ref('data')}::text, ${lgcSn}) > 0`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * A content file a reader may get: a content upload of the asked use, attached to content, and
  * used by a published entry — or, for active bank staff, by a draft (back-office previews).
@@ -242,7 +227,7 @@ export async function findContentFile(
   if (!file || file.purpose !== FILE_USE_PURPOSE[use]) {
     throw new AppError('PRT_NOT_FOUND');
   }
-  const published = await usedByPublishedEntry(db, lgcSn);
+  const published = await isFileUsedByPublishedEntry(db, lgcSn);
   const staff = viewer !== null && isStaff(viewer) && ACTIVE_ACTIVATIONS.includes(viewer.activation);
   if (!published && !staff) throw new AppError('PRT_NOT_FOUND');
   return { file, published };
@@ -423,14 +408,8 @@ export async function adminDelete(db: Db, kind: TContentKind, lgcSn: string): Pr
   await db.transaction().execute(async (trx) => {
     const current = await lockEntry(trx, def.entryKind, lgcSn);
     if (!current) throw new AppError('PRT_NOT_FOUND');
-    if (kind === 'questionnaires') {
-      const used = await trx
-        .selectFrom('contentEntry')
-        .select('id')
-        .where('kind', '=', 'banner')
-        .where((eb) => eb(eb.ref('data', '->>').key('questionnaireId'), '=', lgcSn))
-        .executeTakeFirst();
-      if (used) throw new AppError('PRT_CONFLICT');
+    if (kind === 'questionnaires' && (await isQuestionnaireUsedByBanner(trx, lgcSn))) {
+      throw new AppError('PRT_CONFLICT');
     }
     await deleteEntry(trx, current.id);
     await bumpContentVersion(trx);
@@ -491,13 +470,7 @@ export async function adminSaveTopic(
   const prepared = prepareTopic(input);
   const row = await db.transaction().execute(async (trx) => {
     await attachContentFiles(trx, topicFiles(prepared), locale);
-    const current = await trx
-      .selectFrom('contentEntry')
-      .selectAll()
-      .where('kind', '=', 'topic')
-      .where('entryKey', '=', key)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockTopic(trx, key);
     const searchText = lowerTitles(prepared.title);
     const columns = columnsOf({ ...prepared, entryKey: key });
     const saved = current
@@ -519,13 +492,7 @@ export async function adminSaveTopic(
 
 export async function adminSetTopicStatus(db: Db, key: TTopicKey, status: 'draft' | 'published', user: SessionUser) {
   const row = await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('contentEntry')
-      .selectAll()
-      .where('kind', '=', 'topic')
-      .where('entryKey', '=', key)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockTopic(trx, key);
     if (!current) throw new AppError('PRT_NOT_FOUND');
     const updated = await updateEntry(trx, current.id, {
       status,

@@ -18,6 +18,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../platform/respond.ts';
+import { readContentVersion } from './content.repository.ts';
 
 export const PUBLIC_MAX_AGE_SECONDS = 60;
 const MAX_ENTRIES = 1000;
@@ -55,20 +56,6 @@ function compress(body: string, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } })
     : gzipSync(body, { level: 6 });
-}
-
-/** Bumps the content version; call inside the write's transaction. */
-export async function bumpContentVersion(trx: Db): Promise<void> {
-  await trx
-    .updateTable('contentVersion')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-}
-
-export async function readContentVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.version ?? 0);
 }
 
 export type Built<T> = { data: T /** ms since epoch when the answer may change without a write */; expiresAt?: number };

@@ -38,6 +38,14 @@ export async function lockFeedback(trx: Db, lgcSn: string): Promise<FeedbackRow 
   return trx.selectFrom('feedback').selectAll().where('lgcSn', '=', lgcSn).forUpdate().executeTakeFirst();
 }
 
+export async function setFeedbackAnswer(
+  trx: Db,
+  id: number,
+  answer: { answer: string; answeredBy: number; answeredAt: Date },
+): Promise<void> {
+  await trx.updateTable('feedback').set(answer).where('id', '=', id).execute();
+}
+
 export async function insertLeaveMessage(trx: Db, row: Insertable<LeaveMessageTable>): Promise<LeaveMessageRow> {
   return trx.insertInto('leaveMessage').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -65,6 +73,14 @@ export async function listLeaveMessages(
 
 export async function lockLeaveMessage(trx: Db, lgcSn: string): Promise<LeaveMessageRow | undefined> {
   return trx.selectFrom('leaveMessage').selectAll().where('lgcSn', '=', lgcSn).forUpdate().executeTakeFirst();
+}
+
+export async function setLeaveMessageReply(
+  trx: Db,
+  id: number,
+  reply: { reply: string; repliedBy: number; repliedAt: Date },
+): Promise<LeaveMessageRow> {
+  return trx.updateTable('leaveMessage').set(reply).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Name, e-mail, language and institution of users by id. */

@@ -34,6 +34,8 @@ import {
   listLeaveMessages,
   lockFeedback,
   lockLeaveMessage,
+  setFeedbackAnswer,
+  setLeaveMessageReply,
 } from './feedback.repository.ts';
 
 export const FEEDBACK_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 3600 };
@@ -139,11 +141,7 @@ export async function answerFeedback(
     const row = await lockFeedback(trx, lgcSn);
     if (!row) throw new AppError('PRT_NOT_FOUND');
     if (row.answeredAt) throw new AppError('PRT_CONFLICT');
-    await trx
-      .updateTable('feedback')
-      .set({ answer, answeredBy: staff.id, answeredAt: new Date() })
-      .where('id', '=', row.id)
-      .execute();
+    await setFeedbackAnswer(trx, row.id, { answer, answeredBy: staff.id, answeredAt: new Date() });
     await enqueueMail(
       trx,
       { to: row.email, locale: row.locale, template: 'feedbackAnswered', params: { feedback: row.text, answer } },
@@ -206,12 +204,7 @@ export async function replyLeaveMessage(db: Db, config: Config, staff: SessionUs
     const current = await lockLeaveMessage(trx, lgcSn);
     if (!current) throw new AppError('PRT_NOT_FOUND');
     if (current.repliedAt) throw new AppError('PRT_CONFLICT');
-    const updated = await trx
-      .updateTable('leaveMessage')
-      .set({ reply, repliedBy: staff.id, repliedAt: new Date() })
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await setLeaveMessageReply(trx, current.id, { reply, repliedBy: staff.id, repliedAt: new Date() });
     const author = (await describeUsers(trx, [current.userId])).get(Number(current.userId));
     if (author) {
       await enqueueMail(

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { FileObjectTable } from '../../db/schema.ts';
+import type { CooperationRequestTable, FileObjectTable } from '../../db/schema.ts';
 
 export type FileRow = Selectable<FileObjectTable>;
 
@@ -63,4 +63,31 @@ export async function attachFiles(
 /** Lets go of every file attached to `attachedTo` (they become unattached uploads again). */
 export async function detachFiles(db: Db, attachedTo: string): Promise<void> {
   await db.updateTable('fileObject').set({ attachedTo: null }).where('attachedTo', '=', attachedTo).execute();
+}
+
+/**
+ * Deletes uploads nobody claimed (no owner account, attached to nothing: a visitor's registration
+ * that was never submitted) stored before `olderThan`; returns their storage keys.
+ */
+export async function deleteAbandonedUploads(db: Db, olderThan: Date): Promise<string[]> {
+  const removed = await db
+    .deleteFrom('fileObject')
+    .where('ownerUserId', 'is', null)
+    .where('attachedTo', 'is', null)
+    .where('createdAt', '<', olderThan)
+    .returning('storageKey')
+    .execute();
+  return removed.map((row) => row.storageKey);
+}
+
+/** Status and institution of a cooperation request (who may read its attachments). */
+export async function findRequestAccess(
+  db: Db,
+  requestLgcSn: string,
+): Promise<Pick<Selectable<CooperationRequestTable>, 'status' | 'institutionId'> | undefined> {
+  return db
+    .selectFrom('cooperationRequest')
+    .select(['status', 'institutionId'])
+    .where('lgcSn', '=', requestLgcSn)
+    .executeTakeFirst();
 }

@@ -27,6 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
+import type { PruneStep } from '../../platform/prune.job.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
@@ -35,9 +36,11 @@ import { findUserByEmail } from '../users/index.ts';
 import { claimAttachments, describeFiles, toFileInfo } from './attachments.service.ts';
 import {
   attachedToValue,
+  deleteAbandonedUploads,
   type FileOwner,
   type FileRow,
   findFileByLgcSn,
+  findRequestAccess,
   insertFiles,
   REQUEST_ATTACHMENT_PREFIX,
 } from './files.repository.ts';
@@ -161,11 +164,7 @@ export function mayRead(user: SessionUser, file: FileRow): boolean {
 async function mayReadRequestAttachment(db: Db, user: SessionUser, file: FileRow): Promise<boolean> {
   if (!file.attachedTo?.startsWith(REQUEST_ATTACHMENT_PREFIX)) return false;
   if (!ACTIVE_ACTIVATIONS.includes(user.activation)) return false;
-  const request = await db
-    .selectFrom('cooperationRequest')
-    .select(['status', 'institutionId'])
-    .where('lgcSn', '=', file.attachedTo.slice(REQUEST_ATTACHMENT_PREFIX.length))
-    .executeTakeFirst();
+  const request = await findRequestAccess(db, file.attachedTo.slice(REQUEST_ATTACHMENT_PREFIX.length));
   if (!request || request.status === 'draft') return false;
   return request.status === 'effective' || request.institutionId === user.institutionId;
 }
@@ -215,3 +214,22 @@ export async function attachIntroAttachments(
 export async function describeAttachments(db: Db, userLgcSn: string, lgcSns: unknown): Promise<TFileInfo[]> {
   return describeFiles(db, { kind: 'user', lgcSn: userLgcSn }, lgcSns);
 }
+
+/** How long a visitor's upload waits for the registration that would claim it. */
+const ABANDONED_UPLOAD_AFTER_MS = 24 * 3_600_000;
+
+/**
+ * The files module's step of the hourly clean-up (platform/prune.job.ts, composed in app.ts):
+ * uploads nobody claimed (a visitor's registration never submitted: no owner account, attached
+ * to nothing) more than a day ago, bytes included. Row first, then bytes: a crash in between
+ * leaves an orphan file on disk, never a dangling row. Without a storage it leaves them be.
+ */
+export const pruneAbandonedUploads: PruneStep<'abandonedUploads'> = {
+  name: 'abandonedUploads',
+  run: async ({ db, storage }, now) => {
+    if (!storage) return 0;
+    const keys = await deleteAbandonedUploads(db, new Date(now.getTime() - ABANDONED_UPLOAD_AFTER_MS));
+    for (const key of keys) await storage.remove(key).catch(() => {});
+    return keys.length;
+  },
+};

@@ -16,6 +16,7 @@
  *   attachments (`profile.introAttachments`).
  * - `contentDisposition` / `downloadName`: the headers a module sending a stored file uses.
  * - `fileRoutes`: upload and download (/fileP1/...), for app.ts.
+ * - `pruneAbandonedUploads`: the hourly clean-up's step for uploads nobody claimed, for app.ts.
  */
 export type { Claimant, FileClaim, StoredFile } from './attachments.service.ts';
 export {
@@ -31,4 +32,4 @@ export {
 export type { FileOwner } from './files.repository.ts';
 export { contentDisposition, downloadName, fileRoutes } from './files.routes.ts';
 export type { IncomingFile, Uploader } from './files.service.ts';
-export { attachIntroAttachments, describeAttachments, storeUploads } from './files.service.ts';
+export { attachIntroAttachments, describeAttachments, pruneAbandonedUploads, storeUploads } from './files.service.ts';

@@ -151,3 +151,24 @@ export async function activeStaffIds(db: Db): Promise<number[]> {
     .execute();
   return rows.map((r) => Number(r.id));
 }
+
+/**
+ * Of these session token hashes, those still valid for an unread stream: not expired, seen within
+ * `idleSeconds`, of an active user.
+ */
+export async function findLiveStreamSessions(
+  db: Db,
+  tokenHashes: readonly string[],
+  idleSeconds: number,
+): Promise<Set<string>> {
+  const live = await db
+    .selectFrom('userSession as s')
+    .innerJoin('appUser as u', 'u.id', 's.userId')
+    .select('s.tokenHash')
+    .where('s.tokenHash', 'in', tokenHashes)
+    .where('s.expiresAt', '>', sql<Date>`now()`)
+    .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
+    .where('u.status', '=', 'active')
+    .execute();
+  return new Set(live.map((row) => row.tokenHash));
+}

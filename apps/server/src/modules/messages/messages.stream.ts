@@ -12,9 +12,8 @@
 import type { ServerResponse } from 'node:http';
 import { MESSAGE_STREAM_EVENT } from '@portal/shared/schemas/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { countUnreadOf } from './messages.repository.ts';
+import { countUnreadOf, findLiveStreamSessions } from './messages.repository.ts';
 import { onUnreadChanged } from './notify.ts';
 
 /** Open streams one user may hold (browser tabs); opening another ends the oldest. */
@@ -108,16 +107,7 @@ export function createUnreadStreamHub(options: {
     try {
       const hashes = [...new Set(streams.map((s) => s.tokenHash))];
       const idleSeconds = Math.floor(options.sessionIdleMs / 1000);
-      const live = await db
-        .selectFrom('userSession as s')
-        .innerJoin('appUser as u', 'u.id', 's.userId')
-        .select('s.tokenHash')
-        .where('s.tokenHash', 'in', hashes)
-        .where('s.expiresAt', '>', sql<Date>`now()`)
-        .where('s.lastSeenAt', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
-        .where('u.status', '=', 'active')
-        .execute();
-      const alive = new Set(live.map((row) => row.tokenHash));
+      const alive = await findLiveStreamSessions(db, hashes, idleSeconds);
       for (const stream of streams) if (!alive.has(stream.tokenHash)) end(stream);
     } catch (error) {
       log.warn({ err: error }, 'unread stream: could not check sessions');

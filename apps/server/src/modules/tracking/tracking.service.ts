@@ -10,11 +10,11 @@
 import type { Locale } from '@portal/shared';
 import type { TTrackBatch, TVisitReport } from '@portal/shared/schemas/content';
 import { CONTENT_LIMITS, type ZTrackBatch } from '@portal/shared/schemas/content';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
+import { addToDailyCounters, type EventSum, sumViewsAndClicks } from './tracking.repository.ts';
 
 /** Requests per client address: a busy reader sends a batch every few seconds at most. */
 export const TRACK_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
@@ -22,7 +22,7 @@ export const REPORT_TIME_ZONE = 'Asia/Shanghai';
 
 export async function trackEvents(db: Db, batch: z.output<typeof ZTrackBatch>, ip: string): Promise<number> {
   await enforceRateLimit(db, { key: `track:ip:${ip}`, ...TRACK_RATE_LIMIT });
-  const sums = new Map<string, { page: string; action: string; target: string; count: number }>();
+  const sums = new Map<string, EventSum>();
   for (const event of batch.events) {
     const target = event.action === 'view' ? '' : event.target;
     const key = JSON.stringify([event.page, event.action, target]);
@@ -30,16 +30,7 @@ export async function trackEvents(db: Db, batch: z.output<typeof ZTrackBatch>, i
     if (current) current.count += 1;
     else sums.set(key, { page: event.page, action: event.action, target, count: 1 });
   }
-  const day = sql<string>`(now() at time zone ${REPORT_TIME_ZONE})::date`;
-  await db
-    .insertInto('eventTrackDaily')
-    .values([...sums.values()].map((sum) => ({ ...sum, day })))
-    .onConflict((oc) =>
-      oc
-        .columns(['day', 'page', 'action', 'target'])
-        .doUpdateSet((eb) => ({ count: eb('eventTrackDaily.count', '+', eb.ref('excluded.count')) })),
-    )
-    .execute();
+  await addToDailyCounters(db, [...sums.values()], REPORT_TIME_ZONE);
   return batch.events.length;
 }
 
@@ -58,19 +49,7 @@ export async function visitReport(
   if (span > CONTENT_LIMITS.visitReportDays) {
     throw fieldError(locale, 'until', 'maxDays', { max: CONTENT_LIMITS.visitReportDays });
   }
-  let base = db.selectFrom('eventTrackDaily').where('day', '>=', query.from).where('day', '<=', query.until);
-  if (query.page) base = base.where('page', '=', query.page);
-  const rows = await base
-    .select((eb) => [
-      'day',
-      'page',
-      eb.fn.sum<number>(eb.case().when('action', '=', 'view').then(eb.ref('count')).else(0).end()).as('views'),
-      eb.fn.sum<number>(eb.case().when('action', '=', 'click').then(eb.ref('count')).else(0).end()).as('clicks'),
-    ])
-    .groupBy(['day', 'page'])
-    .orderBy('day')
-    .orderBy('page')
-    .execute();
+  const rows = await sumViewsAndClicks(db, query);
   const days = Array.from({ length: span }, (_, i) =>
     new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10),
   );

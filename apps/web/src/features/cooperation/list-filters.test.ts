@@ -1,3 +1,4 @@
+import { ZOpportunityListQuery } from '@portal/shared/schemas/cooperation';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FILTERS,
@@ -28,6 +29,15 @@ describe('Business Opportunities filters in the address', () => {
       scopeCountry: 'VN',
       q: 'usance',
     });
+  });
+
+  it("asks for what the server's list query takes, unchanged", () => {
+    const params = new URLSearchParams(
+      'direction=REQUEST_FUNDING&typeCode=TRADE_FINANCE&releaseFrom=2026-01-01&releaseTo=2026-06-30' +
+        '&institution=%20Danube%20&country=AT&scopeCountry=VN&q=usance&size=50',
+    );
+    const query = toListQuery(readFilters(params), readPage(params));
+    expect(ZOpportunityListQuery.parse(query)).toEqual(query);
   });
 
   it('accepts a cooperation type as well as a sub-type as the project type', () => {

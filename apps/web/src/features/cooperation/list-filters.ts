@@ -1,36 +1,24 @@
 /**
  * The Business Opportunities filters (SPEC §2) live in the address, so Back, reloads and shared
  * links show the same search: `?direction=&typeCode=&releaseFrom=&releaseTo=&institution=&country=
- * &bankBranch=&scopeCountry=&q=&page=&size=`. The names are those of `ZOpportunityListQuery`.
+ * &bankBranch=&scopeCountry=&q=&page=&size=`. The filters are the shared ones
+ * (`ZOpportunityFilters`, `OPPORTUNITY_FILTER_KEYS`), which the server's list query takes too.
  * Anything unknown or malformed in the address is ignored.
  */
 import { DIRECTION_CODES, findEntry } from '@portal/shared/dictionaries';
-import type { TOpportunityListQuery } from '@portal/shared/schemas/cooperation';
-import { listView, textParam } from '../../lib/list-view.ts';
+import {
+  OPPORTUNITY_FILTER_KEYS,
+  type OpportunityFilterKey,
+  type TOpportunityFilters,
+  type TOpportunityListQuery,
+} from '@portal/shared/schemas/cooperation';
+import { type ListParam, listView, textParam } from '../../lib/list-view.ts';
 
-export type OpportunityFilters = {
-  direction: string;
-  typeCode: string;
-  releaseFrom: string;
-  releaseTo: string;
-  institution: string;
-  country: string;
-  bankBranch: string;
-  scopeCountry: string;
-  q: string;
-};
-
-export const FILTER_KEYS = [
-  'direction',
-  'typeCode',
-  'releaseFrom',
-  'releaseTo',
-  'institution',
-  'country',
-  'bankBranch',
-  'scopeCountry',
-  'q',
-] as const satisfies readonly (keyof OpportunityFilters)[];
+/**
+ * The shared filters (`TOpportunityFilters`) as the address and the filter form hold them: each
+ * one as text, '' when not set.
+ */
+export type OpportunityFilters = Record<OpportunityFilterKey, string>;
 
 export const EMPTY_FILTERS: OpportunityFilters = {
   direction: '',
@@ -67,7 +55,7 @@ export const opportunityList = listView({
     bankBranch: textParam({ accept: (code) => Boolean(findEntry('branches', code)) }),
     scopeCountry: textParam({ accept: country }),
     q: textParam({ max: TEXT_MAX }),
-  },
+  } satisfies Record<OpportunityFilterKey, ListParam<string>>,
   firstPageOnNewSize: true,
 });
 
@@ -86,20 +74,23 @@ export function readPage(params: URLSearchParams): { pageNo: number; pageSize: n
 }
 
 export function hasFilters(filters: OpportunityFilters): boolean {
-  return FILTER_KEYS.some((key) => filters[key] !== '');
+  return OPPORTUNITY_FILTER_KEYS.some((key) => filters[key] !== '');
 }
 
-/** The request of the list: empty filters are left out. */
+/**
+ * The request of the list: empty filters are left out. The others were checked when read from
+ * the address (a direction is one of DIRECTION_CODES), so they are `TOpportunityFilters`.
+ */
 export function toListQuery(
   filters: OpportunityFilters,
   page: { pageNo: number; pageSize: number },
 ): TOpportunityListQuery {
-  const query: Record<string, string | number> = { pageNo: page.pageNo, pageSize: page.pageSize };
-  for (const key of FILTER_KEYS) {
+  const set: Partial<OpportunityFilters> = {};
+  for (const key of OPPORTUNITY_FILTER_KEYS) {
     const value = filters[key].trim();
-    if (value) query[key] = value;
+    if (value) set[key] = value;
   }
-  return query as TOpportunityListQuery;
+  return { pageNo: page.pageNo, pageSize: page.pageSize, ...(set as TOpportunityFilters) };
 }
 
 /**
@@ -108,7 +99,7 @@ export function toListQuery(
  */
 export function searchParamsFor(filters: OpportunityFilters, pageSize: number): URLSearchParams {
   const changes: Record<string, string> = {};
-  for (const key of FILTER_KEYS) changes[key] = filters[key].trim();
+  for (const key of OPPORTUNITY_FILTER_KEYS) changes[key] = filters[key].trim();
   return opportunityList.withChanges(new URLSearchParams(), { ...changes, size: String(pageSize) });
 }
 
