@@ -1,31 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e`: makes sure Debian's Chromium and CJK fonts are installed (apt-get, when
- * missing), builds the web app, then runs the Chromium journeys against the real server.
+ * `npm run test:e2e`: makes sure the Debian packages the tests need are installed
+ * (scripts/test-packages.mjs), builds the web app, then runs the Chromium journeys against the real server.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { ensureTestPackages } from '../scripts/test-packages.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function debInstalled(pkg) {
-  return /Status: install ok installed/.test(spawnSync('dpkg', ['-s', pkg], { encoding: 'utf8' }).stdout ?? '');
-}
-
-const missing = [];
-if (!existsSync(chromium)) missing.push('chromium');
-if (!debInstalled('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
-if (missing.length) {
-  console.info(`e2e: installing ${missing.join(', ')} with apt-get`);
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args) =>
-    execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  run(['apt-get', 'update', '-qq']);
-  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
-}
+ensureTestPackages();
 
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 

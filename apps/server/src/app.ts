@@ -21,6 +21,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { contentAdminRoutes, contentRoutes, createContentCache } from './modules/content/index.ts';
+import { contractRoutes, stampedFilesOf } from './modules/contracts/index.ts';
 import {
   backofficeRequestRoutes,
   createRequestExpiryJob,
@@ -34,6 +35,7 @@ import { fileRoutes, pruneAbandonedUploads } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { institutionRoutes } from './modules/institutions/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
+import { createSealExpiryJob, sealReviewRoutes, sealRoutes } from './modules/seals/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { trackingRoutes } from './modules/tracking/index.ts';
 import { createDormantAccountsJob, managementRoutes, recordActivity, userRoutes } from './modules/users/index.ts';
@@ -160,6 +162,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
       createDormantAccountsJob({ db: database.db, config, log: app.log }),
       createPruneJob({ db: database.db, config, storage, steps: [pruneAbandonedUploads] }),
       createRequestExpiryJob({ db: database.db }),
+      createSealExpiryJob({ db: database.db }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -218,6 +221,11 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(intentionRoutes, { db: database.db, config });
   await app.register(pushRoutes, { db: database.db });
   await app.register(messageRoutes, { db: database.db, config });
+  // Seals list the contracts each stamped through the contracts module's answer.
+  const sealDeps = { db: database.db, config, storage, stampedFilesOf };
+  await app.register(sealRoutes, sealDeps);
+  await app.register(sealReviewRoutes, sealDeps);
+  await app.register(contractRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 
   // The web app answers everything else

@@ -106,6 +106,14 @@ const ZEnv = z.object({
   /** Tests only: picture-code answers are sent in a response header. Refused in production. */
   CAPTCHA_TEST_MODE: bool.default(false),
 
+  /**
+   * The certificate authority that issues seal certificates, as PEM files (certificate, and its
+   * PKCS#8 private key). Unset: the portal makes its own on first start and keeps it in the
+   * database (modules/seals/authority.ts). Both or neither.
+   */
+  SIGNING_CA_CERT_FILE: z.string().optional(),
+  SIGNING_CA_KEY_FILE: z.string().optional(),
+
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Periodic jobs (platform/jobs.ts) on this instance; unset: on, except under NODE_ENV=test. */
@@ -161,6 +169,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  INITIAL_ADMIN_EMAIL: needs PUBLIC_BASE_URL in production (the invitation link points there)',
     );
   }
+  if (Boolean(e.SIGNING_CA_CERT_FILE) !== Boolean(e.SIGNING_CA_KEY_FILE)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SIGNING_CA_CERT_FILE, SIGNING_CA_KEY_FILE: set both (the CA certificate and its private key) or neither',
+    );
+  }
   // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
@@ -186,6 +199,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       ? { email: e.INITIAL_ADMIN_EMAIL, name: e.INITIAL_ADMIN_NAME ?? 'System Administrator' }
       : null,
     smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
+    signingAuthority:
+      e.SIGNING_CA_CERT_FILE && e.SIGNING_CA_KEY_FILE
+        ? { certFile: abs(e.SIGNING_CA_CERT_FILE), keyFile: abs(e.SIGNING_CA_KEY_FILE) }
+        : null,
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Tests run jobs by calling app.jobs.runDue(now), not on a timer. */

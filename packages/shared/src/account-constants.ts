@@ -51,5 +51,14 @@ export const AUDIT_ACTIONS = {
   intentionSent: 'cooperation.intention_sent',
   intentionAnswered: 'cooperation.intention_answered',
   manualPush: 'cooperation.pushed',
+  sealApplied: 'seal.applied',
+  sealApproved: 'seal.approved',
+  sealRejected: 'seal.rejected',
+  sealCancelled: 'seal.cancelled',
+  sealExpired: 'seal.expired',
+  contractUploaded: 'contract.uploaded',
+  contractDeleted: 'contract.deleted',
+  contractConfirmed: 'contract.confirmed',
+  contractSigned: 'contract.signed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -82,6 +82,32 @@ export const ERROR_STATUS = {
   PRT_ALREADY_PUSHED: 409,
   PRT_PUSH_OWN_INSTITUTION: 409,
   PRT_INSTITUTION_QUERY_FAILED: 500,
+  // Electronic seals
+  PRT_SEAL_NOT_FOUND: 404,
+  PRT_SEAL_IMAGE_NOT_SQUARE: 422,
+  PRT_SEAL_IMAGE_NOT_TRANSPARENT: 422,
+  /** The seal has been decided already (approve or reject it only while submitted or pending). */
+  PRT_SEAL_DECIDED: 409,
+  /** Only an effective seal may be cancelled. */
+  PRT_SEAL_NOT_EFFECTIVE: 409,
+  /** Stamping with a seal that is not effective now (cancelled, expired, not yet approved). */
+  PRT_SEAL_NOT_USABLE: 409,
+  PRT_SEAL_OTHER_INSTITUTION: 403,
+  PRT_NOT_SEAL_APPLICANT: 403,
+  PRT_NOT_SEAL_REVIEWER: 403,
+  // Contracts
+  PRT_CONTRACT_NOT_FOUND: 404,
+  PRT_INTENTION_NOT_AGREED: 409,
+  PRT_CONTRACT_EXISTS: 409,
+  PRT_CONTRACT_NOT_UPLOADED: 409,
+  PRT_CONTRACT_CONFIRMED: 409,
+  PRT_CONTRACT_NOT_CONFIRMED: 409,
+  PRT_CONTRACT_ALREADY_SIGNED: 409,
+  /** "You have not stamped yet" (SPEC §8): no seal placed. */
+  PRT_STAMP_REQUIRED: 422,
+  PRT_STAMP_OUTSIDE_PAGE: 422,
+  /** A PDF that cannot be read (damaged, encrypted). */
+  PRT_PDF_UNREADABLE: 422,
   PRT_INTERNAL: 500,
 } as const;
 

@@ -249,9 +249,18 @@ export interface MessageTable {
     | 'intentionRejected'
     | 'intentionAgreed'
     | 'requestPublished'
-    | 'intentionReached';
+    | 'intentionReached'
+    | 'sealSubmitted'
+    | 'sealApproved'
+    | 'sealRejected'
+    | 'contractUploaded'
+    | 'contractSigned';
   requestId: number | null;
   institutionId: number | null;
+  /** Where opening the message leads (a web path), for messages about a seal or a contract. */
+  link: Generated<string | null>;
+  /** The name of the seal or the title of the contract it is about, as written. */
+  subject: Generated<string | null>;
   readAt: NullableTimestamp;
   createdAt: DefaultTimestamp;
 }
@@ -340,6 +349,114 @@ export interface EventTrackDailyTable {
   count: number;
 }
 
+type Bytes = ColumnType<Buffer, Buffer | Uint8Array, Buffer | Uint8Array>;
+type NullableBytes = ColumnType<Buffer | null, Buffer | Uint8Array | null | undefined, Buffer | Uint8Array | null>;
+
+/** The portal's certificate authority and its own signing certificate (one row, id 1). */
+export interface SigningAuthorityTable {
+  id: number;
+  certificateDer: Bytes;
+  /** Null when the key is supplied by configuration (SIGNING_CA_KEY_FILE). */
+  privateKeyPkcs8: NullableBytes;
+  portalCertificateDer: Bytes;
+  portalPrivateKeyPkcs8: Bytes;
+  createdAt: DefaultTimestamp;
+}
+
+export type SealStateColumn = 'submitted' | 'pendingApproval' | 'effective' | 'rejected' | 'cancelled' | 'expired';
+
+export interface SealTable {
+  id: Generated<number>;
+  lgcSn: string;
+  sealNo: string;
+  sealType: Generated<string>;
+  name: string;
+  institutionId: number;
+  applicantUserId: number;
+  state: SealStateColumn;
+  periodMonths: number;
+  reason: string;
+  approverBranch: string;
+  /** File lgcSns (file_object.lgc_sn). */
+  imageFile: string;
+  imageType: Generated<string>;
+  imageWidth: number;
+  imageHeight: number;
+  authorizationFile: string;
+  agreementAcceptedAt: Timestamp;
+  reviewerUserId: number | null;
+  reviewStartedAt: NullableTimestamp;
+  decidedAt: NullableTimestamp;
+  rejectReason: string | null;
+  validFrom: NullableTimestamp;
+  validTo: NullableTimestamp;
+  certificateDer: NullableBytes;
+  certificateSerial: string | null;
+  privateKeyPkcs8: NullableBytes;
+  cancelledAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+  expiredAt: NullableTimestamp;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+export interface ContractTable {
+  id: Generated<number>;
+  lgcSn: string;
+  intentionId: number;
+  title: string;
+  state: 'uploaded' | 'signing' | 'signed';
+  /** File lgcSns (file_object.lgc_sn). */
+  originalFile: string;
+  currentFile: string;
+  pageCount: number;
+  uploadedBy: number;
+  uploadedAt: DefaultTimestamp;
+  confirmedBy: number | null;
+  confirmedAt: NullableTimestamp;
+  signedAt: NullableTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+export interface ContractSignatureTable {
+  id: Generated<number>;
+  contractId: number;
+  party: 'publisher' | 'counterpart';
+  institutionId: number;
+  userId: number;
+  signingSealId: number;
+  fileBefore: string;
+  fileAfter: string;
+  sha256Before: string;
+  sha256After: string;
+  signedAt: Timestamp;
+  ip: string | null;
+}
+
+export interface ContractPlacementTable {
+  id: Generated<number>;
+  signatureId: number;
+  sealId: number;
+  page: number;
+  x: number;
+  y: number;
+}
+
+export interface ContractEventTable {
+  id: Generated<number>;
+  intentionId: number;
+  kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+  userId: number;
+  institutionId: number;
+  sealId: number | null;
+  page: number | null;
+  fileName: string | null;
+  sha256Before: string | null;
+  sha256After: string | null;
+  ip: string | null;
+  at: DefaultTimestamp;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   seedStep: SeedStepTable;
@@ -366,4 +483,10 @@ export interface Database {
   feedback: FeedbackTable;
   leaveMessage: LeaveMessageTable;
   eventTrackDaily: EventTrackDailyTable;
+  signingAuthority: SigningAuthorityTable;
+  seal: SealTable;
+  contract: ContractTable;
+  contractSignature: ContractSignatureTable;
+  contractPlacement: ContractPlacementTable;
+  contractEvent: ContractEventTable;
 }

@@ -6,21 +6,39 @@
  * when the transaction rolls back.
  *
  * `afterCommit` refuses a transaction that `inTransaction` did not open: a service that needs the
- * hook cannot be called from a plain `db.transaction()` and silently lose it.
+ * hook cannot be called from a plain `db.transaction()` and silently lose it. `onRollback` is the
+ * other side: undo work outside the database (bytes written to the file storage) when the
+ * transaction does not commit.
  */
 import type { Db } from './database.ts';
 
 const pendingHooks = new WeakMap<Db, (() => void)[]>();
+const rollbackHooks = new WeakMap<Db, (() => Promise<unknown>)[]>();
 
 /** Runs `work` in a transaction, then (after the commit) the hooks it registered. */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   const hooks: (() => void)[] = [];
-  const result = await db.transaction().execute(async (trx) => {
-    pendingHooks.set(trx, hooks);
-    return work(trx);
-  });
+  const undo: (() => Promise<unknown>)[] = [];
+  let result: T;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      pendingHooks.set(trx, hooks);
+      rollbackHooks.set(trx, undo);
+      return work(trx);
+    });
+  } catch (error) {
+    await Promise.allSettled(undo.map((hook) => hook()));
+    throw error;
+  }
   for (const hook of hooks) hook();
   return result;
+}
+
+/** Runs `hook` if the transaction `trx` (opened by `inTransaction`) rolls back. */
+export function onRollback(trx: Db, hook: () => Promise<unknown>): void {
+  const hooks = rollbackHooks.get(trx);
+  if (!hooks) throw new Error('onRollback needs a transaction opened by inTransaction (db/transaction.ts)');
+  hooks.push(hook);
 }
 
 /** Runs `hook` once the transaction `trx` (opened by `inTransaction`) has committed. */

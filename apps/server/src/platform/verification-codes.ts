@@ -12,7 +12,15 @@ import { normalizeCode, randomCode, sameDigest, sha256Hex } from './codes.ts';
 import { AppError } from './errors.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 
-export type CodePurpose = 'register' | 'login' | 'reset';
+/**
+ * What a code is for. Codes that confirm an act on one thing name it, so a code sent to cancel
+ * one seal (or sign one contract) cannot do it to another: `sealCancel:<seal lgcSn>`,
+ * `contractSign:<contract lgcSn>`.
+ */
+export type CodePurpose = 'register' | 'login' | 'reset' | `sealCancel:${string}` | `contractSign:${string}`;
+/** The kind of a purpose, without the thing it names (what the e-mail says the code is for). */
+export type CodeKind = 'register' | 'login' | 'reset' | 'sealCancel' | 'contractSign';
+export const codeKindOf = (purpose: CodePurpose): CodeKind => purpose.split(':')[0] as CodeKind;
 
 export const CODE_LENGTH = 4;
 export const CODE_RESEND_SECONDS = 60;

@@ -7,10 +7,12 @@
 import { type AllResources, LOCALES, type Locale, registerNamespaces, resources } from './index.ts';
 import { texts as agreements } from './namespaces/agreements.ts';
 import { texts as backoffice } from './namespaces/backoffice.ts';
+import { texts as contracts } from './namespaces/contracts.ts';
 import { texts as mail } from './namespaces/mail.ts';
+import { texts as seals } from './namespaces/seals.ts';
 import { texts as server } from './namespaces/server.ts';
 
-const onDemand = [agreements, backoffice, mail, server];
+const onDemand = [agreements, backoffice, contracts, mail, seals, server];
 
 for (const texts of onDemand) registerNamespaces(texts);
 

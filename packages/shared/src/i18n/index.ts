@@ -15,12 +15,14 @@ import type agreementsEn from './en-US/agreements.json';
 import type backofficeEn from './en-US/backoffice.json';
 import commonEn from './en-US/common.json' with { type: 'json' };
 import contentEn from './en-US/content.json' with { type: 'json' };
+import type contractsEn from './en-US/contracts.json';
 import cooperationEn from './en-US/cooperation.json' with { type: 'json' };
 import errorsEn from './en-US/errors.json' with { type: 'json' };
 import homeEn from './en-US/home.json' with { type: 'json' };
 import type mailEn from './en-US/mail.json';
 import messagesEn from './en-US/messages.json' with { type: 'json' };
 import publishEn from './en-US/publish.json' with { type: 'json' };
+import type sealsEn from './en-US/seals.json';
 import type serverEn from './en-US/server.json';
 import usersEn from './en-US/users.json' with { type: 'json' };
 import accountsZh from './zh-CN/accounts.json' with { type: 'json' };
@@ -63,14 +65,16 @@ export const resources = {
 } as const;
 
 /** The namespaces kept out of `resources`, registered when needed (see `registerNamespaces`). */
-export const ON_DEMAND_NAMESPACES = ['agreements', 'backoffice', 'mail', 'server'] as const;
+export const ON_DEMAND_NAMESPACES = ['agreements', 'backoffice', 'contracts', 'mail', 'seals', 'server'] as const;
 export type OnDemandNamespace = (typeof ON_DEMAND_NAMESPACES)[number];
 
 /** Every namespace's English texts, the source of the key types (the Chinese files carry the same keys). */
 export type AllResources = (typeof resources)['en-US'] & {
   agreements: typeof agreementsEn;
   backoffice: typeof backofficeEn;
+  contracts: typeof contractsEn;
   mail: typeof mailEn;
+  seals: typeof sealsEn;
   server: typeof serverEn;
 };
 

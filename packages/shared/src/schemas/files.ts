@@ -26,9 +26,20 @@ export const ATTACHMENT_EXTENSIONS = [
 /**
  * What an upload is for; each purpose has its own types and size limit on the server.
  * `contentImage` / `contentDocument`: bank staff's images and PDFs for portal content (schemas/content.ts);
- * `feedback`: the feedback dialog's images (sent with POST /api/feedback/submit, not uploaded alone).
+ * `feedback`: the feedback dialog's images (sent with POST /api/feedback/submit, not uploaded alone);
+ * `sealImage` (PNG, at most 200 KB, square, transparent background) and `sealAuthorization` (PDF,
+ * at most 10 MB): the two files of a seal application (schemas/seals.ts);
+ * `contract`: a contract PDF (sent with POST /api/contracts/{intentionLgcSn}/upload, not uploaded alone).
  */
-export const FILE_PURPOSES = ['attachment', 'contentImage', 'contentDocument', 'feedback'] as const;
+export const FILE_PURPOSES = [
+  'attachment',
+  'contentImage',
+  'contentDocument',
+  'feedback',
+  'sealImage',
+  'sealAuthorization',
+  'contract',
+] as const;
 export const ZFilePurpose = z.enum(FILE_PURPOSES);
 export type TFilePurpose = z.infer<typeof ZFilePurpose>;
 

@@ -13,6 +13,9 @@ import { z } from 'zod';
  * - intentionRejected / intentionAgreed: the answer to an intention the reader's institution sent;
  * - requestPublished: an institution published a request (to bank staff);
  * - intentionReached: two parties reached an intention (to bank staff, who follow it to a contract).
+ * Seals and contracts add: sealSubmitted (to the staff of the branch chosen to approve it),
+ * sealApproved / sealRejected (to the applicant), contractUploaded and contractSigned (to the
+ * other party's users).
  */
 export const MESSAGE_TYPES = [
   'match',
@@ -21,6 +24,11 @@ export const MESSAGE_TYPES = [
   'intentionAgreed',
   'requestPublished',
   'intentionReached',
+  'sealSubmitted',
+  'sealApproved',
+  'sealRejected',
+  'contractUploaded',
+  'contractSigned',
 ] as const;
 export const ZMessageType = z.enum(MESSAGE_TYPES);
 export type TMessageType = z.infer<typeof ZMessageType>;
@@ -43,6 +51,7 @@ export const ZMessageItem = z.object({
   requestLgcSn: z.string().nullable().describe('The request it is about; opening the message opens it'),
   requestName: z.string().nullable(),
   institutionName: z.string().nullable().describe('The other institution'),
+  link: z.string().nullable().describe('For seals and contracts: the page that opening the message leads to'),
 });
 export type TMessageItem = z.infer<typeof ZMessageItem>;
 

@@ -7,6 +7,7 @@ import * as m0005 from './0005_cooperation.ts';
 import * as m0006 from './0006_content.ts';
 import * as m0007 from './0007_list_speed.ts';
 import * as m0008 from './0008_login_failures.ts';
+import * as m0009 from './0009_seals_contracts.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_content': m0006,
   '0007_list_speed': m0007,
   '0008_login_failures': m0008,
+  '0009_seals_contracts': m0009,
 };

@@ -10,8 +10,11 @@
  *   columns, for code that writes requests without the publish service. The demo seed and the
  *   test factories import it from `release-columns.ts` itself (no HTTP, no database), so that
  *   they, and the bench that loads the seed, do not load the route plugins.
+ * - Deals (agreed intentions and their two parties, for contracts): `findDeal`,
+ *   `findDealsByIds`, `listAgreedDeals`.
  */
 export { backofficeRequestRoutes } from './backoffice-requests.routes.ts';
+export { type Deal, findDeal, findDealsByIds, listAgreedDeals } from './deals.ts';
 export { createRequestExpiryJob } from './expiry.job.ts';
 export { intentionRoutes } from './intentions.routes.ts';
 export { pushRoutes } from './pushes.routes.ts';

@@ -6,10 +6,13 @@ export type FileRow = Selectable<FileObjectTable>;
 
 /**
  * What a file is attached to once used: a user (introduction attachments), a cooperation request
- * or draft, a feedback, or content (one pool shared by every content entry).
+ * or draft, a feedback, content (one pool shared by every content entry), a seal (its image and
+ * authorization) or a contract (each version of its PDF, and its evidence report).
  */
 export type FileOwner =
   | { kind: 'user'; lgcSn: string }
+  | { kind: 'seal'; lgcSn: string }
+  | { kind: 'contract'; lgcSn: string }
   | { kind: 'request'; lgcSn: string }
   | { kind: 'feedback'; lgcSn: string }
   | { kind: 'content' };
@@ -28,6 +31,10 @@ export function attachedToValue(owner: FileOwner): string {
       return `feedback:${owner.lgcSn}`;
     case 'content':
       return 'content';
+    case 'seal':
+      return `seal:${owner.lgcSn}`;
+    case 'contract':
+      return `contract:${owner.lgcSn}`;
   }
 }
 

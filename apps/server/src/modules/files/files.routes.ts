@@ -105,7 +105,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
           'Upload files (multipart/form-data): a signed-in user, or a visitor registering with emailAdr + emailCode',
         description: [
           'Text fields first, then the files (browsers send FormData in that order):',
-          '`purpose` = `attachment` (bank staff also `contentImage`, `contentDocument`); for a visitor, `emailAdr` and `emailCode` (the registration code, checked',
+          '`purpose` = `attachment` (signed-in users also `sealImage`, `sealAuthorization`; bank staff also `contentImage`, `contentDocument`); for a visitor, `emailAdr` and `emailCode` (the registration code, checked',
           'but not used up; a wrong one counts as a try); then 1–5 parts named `file`, 10 MB each.',
           'Types are decided by content: pdf, doc, docx, xls, xlsx, jpg, png, bmp (413 too big, 415 other types);',
           'a PDF with JavaScript, launch or automatic actions is refused (422 PRT_PDF_ACTIVE_CONTENT).',
@@ -130,7 +130,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       const authorize = async (): Promise<{ purpose: TFilePurpose; uploader: Uploader }> => {
         const purpose = parsePurpose(fields.purpose, locale);
         // Feedback images come with their feedback (POST /api/feedback/submit); content files are staff's.
-        if (purpose === 'feedback') throw fieldError(locale, 'purpose', 'invalid');
+        // A contract comes with its cooperation (POST /api/contracts/{intentionLgcSn}/upload).
+        if (purpose === 'feedback' || purpose === 'contract') throw fieldError(locale, 'purpose', 'invalid');
+        // A seal's files are its applicant's: signed-in users only.
+        if (purpose.startsWith('seal') && !request.auth) throw new AppError('PRT_UNAUTHENTICATED');
         if (purpose.startsWith('content') && !(request.auth && isStaff(request.auth.user))) {
           throw new AppError(request.auth ? 'PRT_FORBIDDEN' : 'PRT_UNAUTHENTICATED');
         }

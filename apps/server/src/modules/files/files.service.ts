@@ -23,6 +23,7 @@ import type { TFileInfo, TFilePurpose } from '@portal/shared/schemas/files';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { FileObjectTable } from '../../db/schema.ts';
+import { onRollback } from '../../db/transaction.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
@@ -33,7 +34,7 @@ import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/se
 import { fieldError } from '../../platform/validation-errors.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { findUserByEmail } from '../users/index.ts';
-import { claimAttachments, describeFiles, toFileInfo } from './attachments.service.ts';
+import { claimAttachments, describeFiles, type StoredFile, toFileInfo } from './attachments.service.ts';
 import {
   attachedToValue,
   deleteAbandonedUploads,
@@ -138,6 +139,38 @@ export async function storeUploads(
     await Promise.allSettled(stored.map((key) => storage.remove(key)));
     throw error;
   }
+}
+
+/**
+ * Stores a file the portal made or received with a record (a contract's signed version, its
+ * evidence report, an uploaded contract) inside the caller's transaction (opened by
+ * `inTransaction`), attached to `owner`. Checked by content like any upload. The bytes are
+ * removed again if the transaction rolls back.
+ */
+export async function storeFileWithin(
+  trx: Db,
+  storage: FileStorage,
+  input: { uploaderUserId: number; purpose: TFilePurpose; name: string; data: Buffer; owner: FileOwner },
+): Promise<StoredFile> {
+  const type = await detectAllowedType(input.data, cleanFileName(input.name), input.purpose);
+  const storageKey = newStorageKey();
+  await storage.put(storageKey, input.data);
+  onRollback(trx, () => storage.remove(storageKey));
+  const [row] = await insertFiles(trx, [
+    {
+      lgcSn: newPublicId(),
+      purpose: input.purpose,
+      originalName: nameForType(input.name, type),
+      mime: type.mime,
+      sizeBytes: input.data.length,
+      sha256: createHash('sha256').update(input.data).digest('hex'),
+      storageKey,
+      ownerUserId: input.uploaderUserId,
+      attachedTo: attachedToValue(input.owner),
+    },
+  ]);
+  const { id: _id, ownerUserId: _owner, ownerEmail: _email, attachedTo: _attached, ...file } = row as FileRow;
+  return file;
 }
 
 /** Stores a user's or registrant's uploads (at least one), unattached (POST /fileP1/upload). */

@@ -2,12 +2,14 @@
  * The files module's public face: what other modules may use. Nothing else of this folder is to
  * be imported from outside it.
  *
- * - `FileOwner`: what a file is attached to (`{ kind: 'user' | 'request' | 'feedback', lgcSn }`,
+ * - `FileOwner`: what a file is attached to (`{ kind: 'user' | 'request' | 'feedback' | 'seal' | 'contract', lgcSn }`,
  *   or `{ kind: 'content' }`); how that is stored is this module's business.
  * - `claimAttachments(trx, …)` / `claimFiles(trx, …)`: attach uploads to an owner inside the
  *   caller's transaction; each must be the claimant's unattached upload of the right purpose, or
  *   the owner's already (idempotent); otherwise PRT_VALIDATION on the field that named it.
  * - `releaseFiles(trx, owner)`: let go of an owner's files.
+ * - `storeFileWithin(trx, storage, …)`: store a file the portal made (a signed contract) in the
+ *   caller's transaction, attached to its owner; its bytes go again on a rollback.
  * - `storeUploads(db, storage, …, within?)`: check and store uploads that arrive with a record,
  *   attached to it, with the record written in the same transaction.
  * - `describeFiles(db, owner, ids)` / `describeFilesOf(db, lists)`: names and sizes (TFileInfo).
@@ -32,4 +34,10 @@ export {
 export type { FileOwner } from './files.repository.ts';
 export { contentDisposition, downloadName, fileRoutes } from './files.routes.ts';
 export type { IncomingFile, Uploader } from './files.service.ts';
-export { attachIntroAttachments, describeAttachments, pruneAbandonedUploads, storeUploads } from './files.service.ts';
+export {
+  attachIntroAttachments,
+  describeAttachments,
+  pruneAbandonedUploads,
+  storeFileWithin,
+  storeUploads,
+} from './files.service.ts';

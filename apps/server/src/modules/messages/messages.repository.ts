@@ -22,6 +22,8 @@ export type MessageRow = {
   requestInvalidReason: 'expired' | 'withdrawn' | 'takenDown' | null;
   institutionName: string | null;
   publisherName: string | null;
+  link: string | null;
+  subject: string | null;
 };
 
 /** One page of the user's messages, newest first, with the request and institution they name. */
@@ -48,6 +50,8 @@ export async function findMessages(db: Db, userId: number, query: TMessageListQu
       'r.invalidReason as requestInvalidReason',
       'i.name as institutionName',
       'pi.name as publisherName',
+      'm.link',
+      'm.subject',
     ])
     .orderBy('m.createdAt', 'desc')
     .orderBy('m.id', 'desc')
@@ -113,6 +117,9 @@ export type NewMessage = {
   requestId: number | null;
   /** The other institution the message is about. */
   institutionId: number | null;
+  /** Seals and contracts: the web path opening it leads to, and the seal's name or contract's title. */
+  link?: string | null;
+  subject?: string | null;
 };
 
 /** Writes messages (inside the caller's transaction); answers the users who got one. */
@@ -133,8 +140,9 @@ export async function insertMessageToUsers(db: Db, message: MessageToUsers): Pro
   if (message.userIds.length === 0) return [];
   const ids = message.userIds.map(Number);
   const result = await sql<{ uid: number }>`
-    insert into message (lgc_sn, user_id, type, request_id, institution_id)
-    select gen_random_uuid()::text, uid, ${message.type}, ${message.requestId}::bigint, ${message.institutionId}::bigint
+    insert into message (lgc_sn, user_id, type, request_id, institution_id, link, subject)
+    select gen_random_uuid()::text, uid, ${message.type}, ${message.requestId}::bigint, ${message.institutionId}::bigint,
+           ${message.link ?? null}::text, ${message.subject ?? null}::text
       from unnest(${ids}::bigint[]) as uid
     returning user_id as uid
   `.execute(db);

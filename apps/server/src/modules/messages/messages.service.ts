@@ -28,12 +28,13 @@ const OWNER_OR_STAFF_TYPES = new Set<string>(['intentionReceived', 'requestPubli
 /** The message's text in `locale`, from its type and the names it refers to. */
 export function messageContent(
   locale: Locale,
-  row: Pick<MessageRow, 'type' | 'requestName' | 'institutionName' | 'publisherName'>,
+  row: Pick<MessageRow, 'type' | 'requestName' | 'institutionName' | 'publisherName'> & { subject?: string | null },
 ): string {
   return translate(locale, `messages.content.${row.type}`, {
     request: row.requestName || translate(locale, 'messages.content.unknownRequest'),
     institution: row.institutionName || translate(locale, 'messages.content.unknownInstitution'),
     publisher: row.publisherName || translate(locale, 'messages.content.unknownInstitution'),
+    subject: row.subject ?? '',
   });
 }
 
@@ -52,6 +53,7 @@ export async function listMessages(db: Db, userId: number, locale: Locale, query
       requestLgcSn: hidden ? null : row.requestLgcSn,
       requestName: row.requestName,
       institutionName: row.institutionName,
+      link: row.link,
     };
   });
   return { list, total, pageNo: query.pageNo, pageSize: query.pageSize };

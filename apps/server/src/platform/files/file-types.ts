@@ -1,16 +1,16 @@
 /**
  * Which files each upload purpose accepts, decided by CONTENT (magic bytes, through file-type),
  * never by the name or the Content-Type a browser sends (DESIGN: uploads). A purpose is one row
- * of FILE_PURPOSE_RULES: its size limit and the detected types it takes. SPEC §5 purposes still
- * to come add a row each, e.g.
- *   feedback: { maxBytes: 10 MB, limit: '10 MB', accept: [jpg, png, bmp] }  (jpeg/pjpeg/jfif are
- *             all detected as jpg)
- *   seal:     { maxBytes: 200 KB, limit: '200 KB', accept: [png] }  (plus a 40×40 check of its own)
+ * of FILE_PURPOSE_RULES: its size limit, the detected types it takes and, for seal images, a
+ * further check of the content (square, transparent background: png.ts).
  */
+import { CONTRACT_MAX_BYTES } from '@portal/shared/schemas/contracts';
 import { MAX_ATTACHMENT_BYTES, type TFilePurpose } from '@portal/shared/schemas/files';
+import { SEAL_AUTHORIZATION_MAX_BYTES, SEAL_IMAGE_MAX_BYTES } from '@portal/shared/schemas/seals';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
 import { findPdfActiveContent } from './pdf-active-content.ts';
+import { readPngFacts } from './png.ts';
 
 export { MAX_ATTACHMENT_BYTES };
 
@@ -33,7 +33,23 @@ type Accepted = {
   nameEndsWith?: readonly string[];
 };
 
-type PurposeRule = { maxBytes: number; limit: string; accept: readonly Accepted[] };
+type PurposeRule = {
+  maxBytes: number;
+  limit: string;
+  accept: readonly Accepted[];
+  /** A further check of the content, once its type is known (throws an AppError). */
+  check?: (buffer: Buffer) => void;
+};
+
+/** A seal image: square, with a transparent background (issue "Electronic seals and contracts"). */
+function checkSealImage(buffer: Buffer): void {
+  const facts = readPngFacts(buffer);
+  if (!facts) throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: 'image/png' });
+  if (facts.width !== facts.height) {
+    throw new AppError('PRT_SEAL_IMAGE_NOT_SQUARE', { width: facts.width, height: facts.height });
+  }
+  if (!facts.transparentBackground) throw new AppError('PRT_SEAL_IMAGE_NOT_TRANSPARENT');
+}
 
 const PDF: Accepted = { detected: 'pdf', as: { ext: 'pdf', mime: 'application/pdf' } };
 const JPG: Accepted = {
@@ -65,6 +81,11 @@ export const FILE_PURPOSE_RULES: Record<TFilePurpose, PurposeRule> = {
   contentDocument: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [PDF] },
   /** SPEC §5: feedback images jpg, png, bmp, jpeg, pjpeg, jfif (all JPEG variants detect as jpg), 10 MB each. */
   feedback: { maxBytes: MAX_ATTACHMENT_BYTES, limit: '10 MB', accept: [JPG, PNG, BMP] },
+  /** SPEC §5: seal image PNG, at most 200 KB; square and transparent (printed 40 mm wide). */
+  sealImage: { maxBytes: SEAL_IMAGE_MAX_BYTES, limit: '200 KB', accept: [PNG], check: checkSealImage },
+  /** SPEC §5: authorization agreement, at most 10 MB. */
+  sealAuthorization: { maxBytes: SEAL_AUTHORIZATION_MAX_BYTES, limit: '10 MB', accept: [PDF] },
+  contract: { maxBytes: CONTRACT_MAX_BYTES, limit: '10 MB', accept: [PDF] },
 };
 
 /** The largest file any purpose takes: the multipart parser's per-file limit. */
@@ -90,6 +111,7 @@ export async function detectAllowedType(buffer: Buffer, name: string, purpose: T
   if (match.as.ext === 'pdf' && findPdfActiveContent(buffer).active) {
     throw new AppError('PRT_PDF_ACTIVE_CONTENT', { name });
   }
+  rule.check?.(buffer);
   return match.as;
 }
 

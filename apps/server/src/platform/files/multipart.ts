@@ -8,12 +8,13 @@
  * route answers 413), MAX_FILES_PER_UPLOAD files, a few short text fields. A field whose name or
  * value contains NUL is refused with 422 as the route reads it (refuseNulInParts).
  */
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD } from '@portal/shared/schemas/files';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { refuseNulInParts } from '../validation.ts';
+import { fieldError } from '../validation-errors.ts';
 import { MAX_UPLOAD_FILE_BYTES } from './file-types.ts';
 
 declare module 'fastify' {
@@ -47,3 +48,44 @@ export const multipartPlugin = fp(
   },
   { name: 'multipart', dependencies: ['errors'] },
 );
+
+/**
+ * Reads a form with text fields and exactly one file named `file` (a contract to upload, a PDF to
+ * verify), within `limit` (the purpose's size, e.g. '10 MB'). Parser failures become the portal's
+ * errors: 413 over the limit, 422 for a missing or second file, 400 for a broken body.
+ */
+export async function readSingleFile(
+  request: FastifyRequest,
+  limit: { maxBytes: number; label: string },
+): Promise<{ fields: Record<string, string>; file: { name: string; data: Buffer } }> {
+  if (!request.isMultipart()) {
+    throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: request.headers['content-type'] ?? '-' });
+  }
+  const fields: Record<string, string> = {};
+  let file: { name: string; data: Buffer } | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limit.maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        const value = (part as MultipartValue<unknown>).value;
+        if (typeof value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = value;
+        continue;
+      }
+      const upload = part as MultipartFile;
+      if (upload.fieldname !== 'file') {
+        throw fieldError(request.locale, upload.fieldname, 'unknownKeys', { keys: upload.fieldname });
+      }
+      file = { name: upload.filename, data: await upload.toBuffer() };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: limit.label });
+    if (code === 'FST_FILES_LIMIT') throw fieldError(request.locale, 'file', 'tooManyItems', { max: 1 });
+    if (error instanceof Error && !('statusCode' in error && Number(error.statusCode) >= 500)) {
+      throw new AppError('PRT_BAD_REQUEST');
+    }
+    throw error;
+  }
+  if (!file) throw fieldError(request.locale, 'file', 'required');
+  return { fields, file };
+}

@@ -9,6 +9,22 @@ const brand = {
 };
 
 const SAMPLE: MailTemplates = {
+  sealDecided: {
+    name: 'Ann Lee',
+    seal: 'Contract seal',
+    sealNo: 'ES2026000001',
+    decision: 'reject',
+    reason: 'The authorization letter is not signed.',
+    link: 'https://portal.example/userCenter/mySignature',
+  },
+  contractEvent: {
+    name: 'Ann Lee',
+    title: 'Forfaiting agreement',
+    request: 'USD 5m forfaiting',
+    institution: 'Bank of Example',
+    event: 'signed',
+    link: 'https://portal.example/previewContract?id=abc',
+  },
   emailCode: { code: 'K7QX', purpose: 'login', minutes: 10 },
   registrationReceived: { name: 'Ann Lee' },
   registrationApproved: { name: 'Ann Lee', loginUrl: 'https://portal.example/home' },

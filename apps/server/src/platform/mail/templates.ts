@@ -6,7 +6,7 @@
 import { isLocale, type Locale, resolveLocale, translate } from '@portal/shared';
 // The `mail` namespace is not in the core resources: register it (and the rest) here too.
 import '@portal/shared/i18n/full';
-import type { CodePurpose } from '../verification-codes.ts';
+import type { CodeKind } from '../verification-codes.ts';
 
 export type MailBrand = {
   portalName: { en: string; zh: string };
@@ -17,7 +17,7 @@ export type MailBrand = {
 
 /** Each template and its parameters. */
 export type MailTemplates = {
-  emailCode: { code: string; purpose: CodePurpose; minutes: number };
+  emailCode: { code: string; purpose: CodeKind; minutes: number };
   registrationReceived: { name: string };
   /** Someone asked for a registration code for an address that already has an account. */
   alreadyRegistered: { loginUrl: string; resetUrl: string };
@@ -41,6 +41,24 @@ export type MailTemplates = {
   };
   /** To an intention's sender: the request's institution agreed or refused it. */
   intentionAnswered: { name: string; request: string; institution: string; decision: 'agree' | 'refuse'; link: string };
+  /** To a seal's applicant: the bank approved or rejected it. */
+  sealDecided: {
+    name: string;
+    seal: string;
+    sealNo: string;
+    decision: 'approve' | 'reject';
+    reason: string;
+    link: string;
+  };
+  /** To the other party's users: a contract was uploaded, or signed by this institution. */
+  contractEvent: {
+    name: string;
+    title: string;
+    request: string;
+    institution: string;
+    event: 'uploaded' | 'signed' | 'completed';
+    link: string;
+  };
 };
 
 export type MailTemplate = keyof MailTemplates;
@@ -60,6 +78,8 @@ export const MAIL_TEMPLATES = [
   'leaveMessageReplied',
   'intentionReceived',
   'intentionAnswered',
+  'sealDecided',
+  'contractEvent',
 ] as const satisfies readonly MailTemplate[];
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -197,6 +217,25 @@ const LAYOUTS: { [T in MailTemplate]: (params: MailTemplates[T]) => Layout } = {
       p(`intentionAnswered.body.${decision}`),
       p(`intentionAnswered.next.${decision}`),
       { kind: 'link', label: 'intentionAnswered.action', url: link },
+    ],
+  }),
+  sealDecided: ({ decision, reason, link }) => ({
+    subject: `sealDecided.subject.${decision}`,
+    greeting: 'named',
+    blocks: [
+      p(`sealDecided.body.${decision}`),
+      ...(decision === 'reject' ? [{ kind: 'note' as const, label: 'sealDecided.reasonLabel', value: reason }] : []),
+      p(`sealDecided.next.${decision}`),
+      { kind: 'link', label: 'sealDecided.action', url: link },
+    ],
+  }),
+  contractEvent: ({ event, link }) => ({
+    subject: `contractEvent.subject.${event}`,
+    greeting: 'named',
+    blocks: [
+      p(`contractEvent.body.${event}`),
+      p(`contractEvent.next.${event}`),
+      { kind: 'link', label: 'contractEvent.action', url: link },
     ],
   }),
 };

@@ -7,11 +7,13 @@ import { i18n } from './i18n.ts';
  * The namespaces the web app downloads only when a page needs them (the back office, the
  * agreement texts), so they stay out of the first download. `mail` and `server` are the server's.
  */
-export type LazyNamespace = Extract<OnDemandNamespace, 'agreements' | 'backoffice'>;
+export type LazyNamespace = Extract<OnDemandNamespace, 'agreements' | 'backoffice' | 'contracts' | 'seals'>;
 
 const LOADERS: Record<LazyNamespace, () => Promise<{ texts: NamespaceTexts }>> = {
   agreements: () => import('@portal/shared/i18n/namespaces/agreements'),
   backoffice: () => import('@portal/shared/i18n/namespaces/backoffice'),
+  contracts: () => import('@portal/shared/i18n/namespaces/contracts'),
+  seals: () => import('@portal/shared/i18n/namespaces/seals'),
 };
 
 const pending = new Map<LazyNamespace, Promise<void>>();

@@ -31,7 +31,7 @@ describe('web translations', () => {
   it('bundles only the core namespaces with the app; the back office, agreements, mail and server stay out', () => {
     for (const locale of ['en-US', 'zh-CN'] as const) {
       expect(Object.keys(resources[locale]).sort()).toEqual([...NAMESPACES].sort());
-      for (const namespace of ['agreements', 'backoffice', 'mail', 'server']) {
+      for (const namespace of ['agreements', 'backoffice', 'contracts', 'mail', 'seals', 'server']) {
         expect(Object.keys(resources[locale])).not.toContain(namespace);
       }
     }

@@ -1,0 +1,237 @@
+/**
+ * Contract routes: the list of agreed cooperations with their contract status (SPEC §7
+ * /cooperationManage/queryCooperationInfos), the contract page (/previewContract, /signContract)
+ * under /api/contracts/{intentionLgcSn}, deleting an unconfirmed upload (contractUploadDel), and
+ * the public check of a signed PDF (/api/verify). Rules in contracts.service.ts.
+ */
+import { ZEnvelope } from '@portal/shared';
+import {
+  CONTRACT_MAX_BYTES,
+  ZContractDeleteRequest,
+  ZContractView,
+  ZCooperationInfoPage,
+  ZCooperationInfoQuery,
+  ZSignRequest,
+  ZVerifyReport,
+} from '@portal/shared/schemas/contracts';
+import { ZCodeSent } from '@portal/shared/schemas/seals';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readSingleFile } from '../../platform/files/multipart.ts';
+import { enforceRateLimit } from '../../platform/rate-limit.ts';
+import { ok } from '../../platform/respond.ts';
+import { contentDisposition, downloadName } from '../files/index.ts';
+import {
+  type ContractDeps,
+  confirmContract,
+  contractFile,
+  contractView,
+  cooperationInfos,
+  deleteUpload,
+  sendSignCode,
+  signContract,
+  uploadContract,
+} from './contracts.service.ts';
+import { evidenceReport } from './evidence.service.ts';
+import { verifyPdf } from './verify.service.ts';
+
+const ZIntentionParams = z.object({ intentionLgcSn: z.string().min(1).max(64) });
+const PDF_RESPONSE = {
+  description: 'The PDF',
+  content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+};
+const FILE_LIMIT = { maxBytes: CONTRACT_MAX_BYTES, label: '10 MB' };
+/** Verifications per client address and hour (each reads up to 10 MB). */
+const VERIFY_LIMIT = { limit: 60, windowSeconds: 3600 };
+
+function sendPdf(reply: FastifyReply, name: string, data: Buffer, kind: 'inline' | 'attachment') {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(data.length))
+    .header('content-disposition', contentDisposition(kind, name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(data);
+}
+
+export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, deps) => {
+  const active = { access: 'active' as const };
+  const tags = ['contracts'];
+
+  app.get(
+    '/api/cooperationManage/queryCooperationInfos',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: "My institution's agreed cooperations with their contract status, most recently agreed first",
+        querystring: ZCooperationInfoQuery,
+        response: { 200: ZEnvelope(ZCooperationInfoPage) },
+      },
+    },
+    async (request) => ok(request, await cooperationInfos(deps, request.auth!.user, request.query)),
+  );
+  app.get(
+    '/api/contracts/:intentionLgcSn',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'The contract of an agreed intention: status, parties, file, what the reader may do, audit trail',
+        description: 'For the two parties and bank staff; anyone else is answered 404.',
+        params: ZIntentionParams,
+        response: { 200: ZEnvelope(ZContractView) },
+      },
+    },
+    async (request) => ok(request, await contractView(deps, request.auth!.user, request.params.intentionLgcSn)),
+  );
+  app.get(
+    '/api/contracts/:intentionLgcSn/file',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: "The contract's PDF: the current version (default), the original upload, or the signed one",
+        params: ZIntentionParams,
+        querystring: z.object({ version: z.enum(['current', 'original', 'signed']).default('current') }),
+        response: { 200: PDF_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { file, data } = await contractFile(
+        deps,
+        request.auth!.user,
+        request.params.intentionLgcSn,
+        request.query.version,
+      );
+      return sendPdf(reply, downloadName(file), data, request.query.version === 'signed' ? 'attachment' : 'inline');
+    },
+  );
+  app.post(
+    '/api/contracts/:intentionLgcSn/upload',
+    {
+      config: { ...active, multipart: true },
+      schema: {
+        tags,
+        summary: 'Upload the contract PDF (multipart: optional `title`, then `file`; at most 10 MB, a PDF by content)',
+        params: ZIntentionParams,
+        response: { 200: ZEnvelope(ZContractView) },
+      },
+    },
+    async (request) => {
+      const { fields, file } = await readSingleFile(request, FILE_LIMIT);
+      const title = z.string().trim().max(200).optional().safeParse(fields.title);
+      return ok(
+        request,
+        await uploadContract(
+          deps,
+          request.auth!.user,
+          request.params.intentionLgcSn,
+          { title: title.success ? title.data : undefined, file },
+          request.ip,
+        ),
+      );
+    },
+  );
+  app.post(
+    '/api/cooperationManage/contractUploadDel',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Delete the uploaded contract while it is not confirmed',
+        body: ZContractDeleteRequest,
+        response: { 200: ZEnvelope(ZContractView) },
+      },
+    },
+    async (request) =>
+      ok(request, await deleteUpload(deps, request.auth!.user, request.body.intentionLgcSn, request.ip)),
+  );
+  app.post(
+    '/api/contracts/:intentionLgcSn/confirm',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Confirm the uploaded contract: it can no longer be deleted or replaced, and may be signed',
+        params: ZIntentionParams,
+        response: { 200: ZEnvelope(ZContractView) },
+      },
+    },
+    async (request) =>
+      ok(request, await confirmContract(deps, request.auth!.user, request.params.intentionLgcSn, request.ip)),
+  );
+  app.post(
+    '/api/contracts/:intentionLgcSn/sign-code',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Mail the signer the code that confirms their signature (again after 60 s)',
+        params: ZIntentionParams,
+        response: { 200: ZEnvelope(ZCodeSent) },
+      },
+    },
+    async (request) =>
+      ok(request, await sendSignCode(deps, request.auth!.user, request.params.intentionLgcSn, request.locale)),
+  );
+  app.post(
+    '/api/contracts/:intentionLgcSn/sign',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary:
+          'Sign for my institution: its seals placed on the pages, one PAdES signature, confirmed by the mailed code',
+        params: ZIntentionParams,
+        body: ZSignRequest,
+        response: { 200: ZEnvelope(ZContractView) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await signContract(
+          deps,
+          request.auth!.user,
+          request.params.intentionLgcSn,
+          request.body,
+          request.locale,
+          request.ip,
+        ),
+      ),
+  );
+  app.get(
+    '/api/contracts/:intentionLgcSn/evidence',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)',
+        params: ZIntentionParams,
+        response: { 200: PDF_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const report = await evidenceReport(deps, request.auth!.user, request.params.intentionLgcSn, request.locale);
+      return sendPdf(reply, report.name, report.data, 'attachment');
+    },
+  );
+  app.post(
+    '/api/verify',
+    {
+      config: { access: 'public', multipart: true },
+      schema: {
+        tags,
+        summary: 'Check the signatures of any PDF (multipart: `file`, at most 10 MB); no log-in',
+        response: { 200: ZEnvelope(ZVerifyReport) },
+      },
+    },
+    async (request) => {
+      await enforceRateLimit(deps.db, { key: `verify:ip:${request.ip}`, ...VERIFY_LIMIT });
+      const { file } = await readSingleFile(request, FILE_LIMIT);
+      return ok(request, await verifyPdf(deps, file));
+    },
+  );
+};

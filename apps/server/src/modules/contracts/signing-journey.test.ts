@@ -1,0 +1,117 @@
+/**
+ * The whole path through the API: seals applied for and approved, a contract uploaded,
+ * confirmed and signed by both parties; the signed PDF checked independently by poppler's
+ * `pdfsig`, by the portal's /verify, and a copy with one changed byte refused by both.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { signingApi } from '../../../test/signing-scene.ts';
+import { hasPdfsig, makeTestPdf, runPdfsig } from '../../platform/signing/test-fixtures.ts';
+
+const storageDir = await mkdtemp(join(tmpdir(), 'portal-signing-'));
+afterAll(() => rm(storageDir, { recursive: true, force: true }));
+const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const db = database.db;
+const api = signingApi(app, db);
+
+async function verify(bytes: Uint8Array, lang = 'en-US') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'signed.pdf');
+  return app.inject({ method: 'POST', url: '/api/verify', payload: form, headers: { 'accept-language': lang } });
+}
+
+describe('from seal application to a contract both institutions signed', () => {
+  it('produces a PDF with two valid signatures that pdfsig and /verify accept, and a changed byte shows', async () => {
+    const reviewer = await api.reviewer();
+    const deal = await api.agreedDeal();
+    const publisherSeal = await api.effectiveSeal(deal.publisher, reviewer);
+    const counterpartSeal = await api.effectiveSeal(deal.counterpart, reviewer, { sealName: '合同专用章' });
+
+    const pdf = await makeTestPdf(3);
+    const uploaded = await api.uploadContract(deal.publisher.cookie, deal.intentionLgcSn, pdf, 'Forfaiting agreement');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().data).toMatchObject({ status: 'uploaded', confirmed: false, title: 'Forfaiting agreement' });
+    expect(uploaded.json().data.file.pageCount).toBe(3);
+
+    const confirmed = await api.inject('POST', `/api/contracts/${deal.intentionLgcSn}/confirm`, deal.counterpart.cookie);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.can).toMatchObject({ delete: false, confirm: false, sign: true });
+
+    const first = await api.sign(deal.publisher, deal.intentionLgcSn, [
+      { sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 },
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.status).toBe('signing');
+    const told = await db
+      .selectFrom('message')
+      .select(['type', 'link'])
+      .where('userId', '=', deal.counterpart.id)
+      .where('type', '=', 'contractSigned')
+      .execute();
+    expect(told).toEqual([{ type: 'contractSigned', link: `/previewContract?id=${deal.intentionLgcSn}` }]);
+
+    const second = await api.sign(deal.counterpart, deal.intentionLgcSn, [
+      { sealLgcSn: counterpartSeal, page: 3, x: 0.1, y: 0.7 },
+    ]);
+    expect(second.statusCode, second.body).toBe(200);
+    const view = second.json().data;
+    expect(view.status).toBe('signed');
+    expect(view.events.map((event: { kind: string }) => event.kind)).toEqual([
+      'uploaded',
+      'confirmed',
+      'placed',
+      'signed',
+      'placed',
+      'signed',
+    ]);
+
+    const signed = await api.inject('GET', `/api/contracts/${deal.intentionLgcSn}/file?version=signed`, deal.publisher.cookie);
+    expect(signed.statusCode).toBe(200);
+    const bytes = new Uint8Array(signed.rawPayload);
+    expect(Buffer.from(bytes.subarray(0, pdf.length)).equals(Buffer.from(pdf))).toBe(true);
+
+    if (hasPdfsig()) {
+      const { signatures } = runPdfsig(bytes);
+      expect(signatures).toHaveLength(2);
+      for (const signature of signatures) expect(signature.signatureValidation).toBe('Signature is Valid.');
+      expect(signatures[0]?.totalDocumentSigned).toBe(false);
+      expect(signatures[1]?.totalDocumentSigned).toBe(true);
+    }
+
+    const report = await verify(bytes);
+    expect(report.statusCode, report.body).toBe(200);
+    const data = report.json().data;
+    expect(data.signatures).toHaveLength(2);
+    expect(data.signatures.every((s: { intact: boolean; issuedByPortal: boolean }) => s.intact && s.issuedByPortal)).toBe(true);
+    expect(data.signatures[0].institutionName).toBe(deal.publisherInst.name);
+    expect(data.signatures[1].sealName).toBe('合同专用章');
+    expect(data.modifiedAfterLastSignature).toBe(false);
+    expect(data.recordedContract).toEqual({ title: 'Forfaiting agreement', status: 'signed', version: 'signed' });
+
+    // One byte changed inside the first signed range.
+    const tampered = Uint8Array.from(bytes);
+    const at = Math.floor(pdf.length / 2);
+    tampered[at] = (tampered[at] ?? 0) ^ 0x01;
+    if (hasPdfsig()) {
+      const { signatures } = runPdfsig(tampered);
+      expect(signatures.map((signature) => signature.signatureValidation)).toContain('Digest Mismatch.');
+    }
+    const broken = (await verify(tampered)).json().data;
+    expect(broken.signatures.some((s: { intact: boolean }) => !s.intact)).toBe(true);
+    expect(broken.recordedContract).toBeNull();
+
+    const evidence = await api.inject('GET', `/api/contracts/${deal.intentionLgcSn}/evidence`, deal.counterpart.cookie, undefined, 'zh-CN');
+    expect(evidence.statusCode, evidence.body.slice(0, 200)).toBe(200);
+    expect(evidence.headers['content-type']).toBe('application/pdf');
+    const evidenceCheck = (await verify(new Uint8Array(evidence.rawPayload))).json().data;
+    expect(evidenceCheck.signatures).toEqual([expect.objectContaining({ intact: true, issuedByPortal: true, coversWholeDocument: true })]);
+
+    const stamped = await api.inject('GET', '/api/signet/seals', deal.publisher.cookie);
+    expect(stamped.json().data.list[0].stampedFiles).toEqual([
+      expect.objectContaining({ title: 'Forfaiting agreement', signers: [deal.publisherInst.name, deal.counterpartInst.name] }),
+    ]);
+  }, 60_000);
+});

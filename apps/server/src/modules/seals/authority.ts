@@ -1,0 +1,129 @@
+/**
+ * The portal's certificate authority (DESIGN: signing keys). It issues each approved seal its own
+ * certificate, and the portal's own signing certificate (evidence reports). Made on first start
+ * and kept in the database (`signing_authority`, one row), or supplied by configuration
+ * (SIGNING_CA_CERT_FILE / SIGNING_CA_KEY_FILE, PEM) for production, where the CA key then stays
+ * in its file and out of the database. Keys never leave the server; a signer backed by an HSM or
+ * a cloud KMS would replace `signerFor` without touching the contract flow.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Signer } from '@libpdf/core';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  createAuthority,
+  describeCertificate,
+  fromPem,
+  issueCertificate,
+  newSealKeys,
+  signerFor,
+} from '../../platform/signing/pki.ts';
+
+export type Authority = {
+  certificateDer: Uint8Array;
+  privateKeyPkcs8: Uint8Array;
+  portalCertificateDer: Uint8Array;
+  portalPrivateKeyPkcs8: Uint8Array;
+};
+
+const AUTHORITY_YEARS = 20;
+const PORTAL_CERT_YEARS = 10;
+
+const loaded = new WeakMap<Db, Promise<Authority>>();
+
+/** The authority of this database: loaded once per process, made on the first call if missing. */
+export function signingAuthority(db: Db, config: Pick<Config, 'signingAuthority' | 'brand'>): Promise<Authority> {
+  let authority = loaded.get(db);
+  if (!authority) {
+    authority = loadOrCreate(db, config);
+    // A failure is not remembered: the next call tries again.
+    authority.catch(() => loaded.delete(db));
+    loaded.set(db, authority);
+  }
+  return authority;
+}
+
+async function loadOrCreate(db: Db, config: Pick<Config, 'signingAuthority' | 'brand'>): Promise<Authority> {
+  const configured = config.signingAuthority ? await readConfiguredAuthority(config.signingAuthority) : null;
+  const row = await db.selectFrom('signingAuthority').selectAll().where('id', '=', 1).executeTakeFirst();
+  const sameCa =
+    row && configured ? Buffer.from(row.certificateDer).equals(Buffer.from(configured.certificateDer)) : true;
+  if (row && sameCa) {
+    return {
+      certificateDer: new Uint8Array(row.certificateDer),
+      privateKeyPkcs8: configured?.privateKeyPkcs8 ?? new Uint8Array(row.privateKeyPkcs8 ?? []),
+      portalCertificateDer: new Uint8Array(row.portalCertificateDer),
+      portalPrivateKeyPkcs8: new Uint8Array(row.portalPrivateKeyPkcs8),
+    };
+  }
+  const organization = config.brand.portalName.en;
+  const ca =
+    configured ??
+    (await createAuthority({ commonName: `${organization} Seal CA`, organization, validYears: AUTHORITY_YEARS }));
+  const now = new Date();
+  const portal = await newSealKeys({
+    authority: ca,
+    subject: { commonName: organization, organization, organizationalUnit: 'Evidence reports' },
+    notBefore: now,
+    notAfter: new Date(Date.UTC(now.getUTCFullYear() + PORTAL_CERT_YEARS, now.getUTCMonth(), now.getUTCDate())),
+    kind: 'portal',
+  });
+  const values = {
+    certificateDer: Buffer.from(ca.certificateDer),
+    // A configured key stays in its file.
+    privateKeyPkcs8: configured ? null : Buffer.from(ca.privateKeyPkcs8),
+    portalCertificateDer: Buffer.from(portal.certificateDer),
+    portalPrivateKeyPkcs8: Buffer.from(portal.privateKeyPkcs8),
+  };
+  // Several instances may start at once: the first row written wins, the others read it.
+  await db
+    .insertInto('signingAuthority')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => (row ? oc.column('id').doUpdateSet(values) : oc.column('id').doNothing()))
+    .execute();
+  const stored = await db.selectFrom('signingAuthority').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return {
+    certificateDer: new Uint8Array(stored.certificateDer),
+    privateKeyPkcs8: configured?.privateKeyPkcs8 ?? new Uint8Array(stored.privateKeyPkcs8 ?? []),
+    portalCertificateDer: new Uint8Array(stored.portalCertificateDer),
+    portalPrivateKeyPkcs8: new Uint8Array(stored.portalPrivateKeyPkcs8),
+  };
+}
+
+async function readConfiguredAuthority(files: { certFile: string; keyFile: string }) {
+  const [cert, key] = await Promise.all([readFile(files.certFile, 'utf8'), readFile(files.keyFile, 'utf8')]);
+  const certificateDer = fromPem(cert);
+  // Fails at start, with the file named, rather than at the first approval.
+  describeCertificate(certificateDer);
+  return { certificateDer, privateKeyPkcs8: fromPem(key) };
+}
+
+/** The portal's own signer (evidence reports), with the CA certificate in its chain. */
+export async function portalSigner(authority: Authority): Promise<Signer> {
+  return signerFor({
+    privateKeyPkcs8: authority.portalPrivateKeyPkcs8,
+    certificateDer: authority.portalCertificateDer,
+    chain: [authority.certificateDer],
+  });
+}
+
+/** A seal's key pair and certificate, valid for its period. */
+export async function issueSealCertificate(
+  authority: Authority,
+  seal: { institutionName: string; sealName: string; sealNo: string; validFrom: Date; validTo: Date },
+) {
+  return newSealKeys({
+    authority,
+    subject: {
+      commonName: `${seal.sealName} (${seal.sealNo})`,
+      organization: seal.institutionName,
+      organizationalUnit: seal.sealName,
+      serialNumber: seal.sealNo,
+    },
+    notBefore: seal.validFrom,
+    notAfter: seal.validTo,
+    kind: 'seal',
+  });
+}
+
+export { issueCertificate };

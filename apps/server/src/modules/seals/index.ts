@@ -1,0 +1,26 @@
+/**
+ * The seals module's public face (docs/architecture.md, Boundaries). Nothing else of this folder
+ * is to be imported from outside it.
+ *
+ * - `sealRoutes` (the applicant's side, /api/signet/seals/...) and `sealReviewRoutes` (the back
+ *   office's queue, /api/backend/seals/...), for app.ts; they take `stampedFilesOf`, the
+ *   contracts module's list of the files each seal stamped, so seals never reads contracts.
+ * - `createSealExpiryJob`: the hourly expiry of seals at the end of their period.
+ * - `signingAuthority(db, config)`: made (or loaded) at start.
+ * - For contracts: `findUsableSeals` (effective seals of one institution, each with its image and
+ *   a signer over its key; refuses another institution's or an unusable seal), `portalSignerFor`,
+ *   `authorityCertificate`, `sealsByCertificateSerial` (for /verify), `sealNames`.
+ */
+export { signingAuthority } from './authority.ts';
+export { createSealExpiryJob } from './expiry.job.ts';
+export { sealReviewRoutes, sealRoutes } from './seals.routes.ts';
+export type { StampedFilesOf } from './seals.service.ts';
+export {
+  authorityCertificate,
+  findUsableSeals,
+  portalSignerFor,
+  type SealRecord,
+  sealNames,
+  sealsByCertificateSerial,
+  type UsableSeal,
+} from './stamping.ts';

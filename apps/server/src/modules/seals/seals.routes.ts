@@ -1,0 +1,242 @@
+/**
+ * Seal routes: the applicant's side (/userCenter/mySignature) under /api/signet/seals, and the
+ * back office's approval queue under /api/backend/seals. Rules in seals.service.ts.
+ */
+import { ZEnvelope } from '@portal/shared';
+import {
+  ZCodeSent,
+  ZSealApplyRequest,
+  ZSealCancelRequest,
+  ZSealItem,
+  ZSealListQuery,
+  ZSealPage,
+  ZSealRejectRequest,
+  ZSealReviewItem,
+  ZSealReviewPage,
+  ZSealReviewQuery,
+  ZUsableSeal,
+} from '@portal/shared/schemas/seals';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/respond.ts';
+import { contentDisposition, downloadName, type StoredFile } from '../files/index.ts';
+import {
+  applyForSeal,
+  cancelSeal,
+  decideApplication,
+  listMySeals,
+  openApplication,
+  reviewFile,
+  reviewQueue,
+  type SealDeps,
+  sealFile,
+  sendCancelCode,
+  usableSeals,
+} from './seals.service.ts';
+
+const ZSealParams = z.object({ lgcSn: z.string().min(1).max(64) });
+const binary = (description: string, type: string) => ({
+  description,
+  content: { [type]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+});
+
+function sendFile(reply: FastifyReply, opened: { file: StoredFile; data: Buffer }) {
+  return reply
+    .header('content-type', opened.file.mime)
+    .header('content-length', String(opened.data.length))
+    .header('content-disposition', contentDisposition('inline', downloadName(opened.file)))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(opened.data);
+}
+
+export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => {
+  const active = { access: 'active' as const };
+  const tags = ['seals'];
+
+  app.get(
+    '/api/signet/seals',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: "My signature seals: my institution's seals, newest first, with the files each stamped",
+        querystring: ZSealListQuery,
+        response: { 200: ZEnvelope(ZSealPage) },
+      },
+    },
+    async (request) => ok(request, await listMySeals(deps, request.auth!.user, request.query)),
+  );
+  app.post(
+    '/api/signet/seals',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Apply for a seal (its image and authorization agreement uploaded first, /fileP1/upload)',
+        description:
+          'The image: purpose sealImage (PNG, at most 200 KB, square, transparent background); the authorization: purpose sealAuthorization (PDF, at most 10 MB). The e-signature agreement must be accepted.',
+        body: ZSealApplyRequest,
+        response: { 200: ZEnvelope(ZSealItem) },
+      },
+    },
+    async (request) =>
+      ok(request, await applyForSeal(deps, request.auth!.user, request.body, request.locale, request.ip)),
+  );
+  app.get(
+    '/api/signet/seals/usable',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'The seals my institution may place on a contract now (effective, within their period)',
+        response: { 200: ZEnvelope(z.object({ list: z.array(ZUsableSeal) })) },
+      },
+    },
+    async (request) => ok(request, await usableSeals(deps.db, request.auth!.user)),
+  );
+  app.get(
+    '/api/signet/seals/:lgcSn/image',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: "A seal's image (PNG), for its institution's users and bank staff",
+        params: ZSealParams,
+        response: { 200: binary('The PNG', 'image/png') },
+      },
+    },
+    async (request, reply) => sendFile(reply, await sealFile(deps, request.auth!.user, request.params.lgcSn, 'image')),
+  );
+  app.get(
+    '/api/signet/seals/:lgcSn/authorization',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: "A seal's authorization agreement (PDF), for its institution's users and bank staff",
+        params: ZSealParams,
+        response: { 200: binary('The PDF', 'application/pdf') },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await sealFile(deps, request.auth!.user, request.params.lgcSn, 'authorization')),
+  );
+  app.post(
+    '/api/signet/seals/:lgcSn/cancel-code',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Mail the applicant the code that confirms cancelling their effective seal (again after 60 s)',
+        params: ZSealParams,
+        response: { 200: ZEnvelope(ZCodeSent) },
+      },
+    },
+    async (request) =>
+      ok(request, await sendCancelCode(deps, request.auth!.user, request.params.lgcSn, request.locale)),
+  );
+  app.post(
+    '/api/signet/seals/:lgcSn/cancel',
+    {
+      config: active,
+      schema: {
+        tags,
+        summary: 'Cancel my effective seal with the mailed code: it stamps nothing more, its certificate is revoked',
+        params: ZSealParams,
+        body: ZSealCancelRequest,
+        response: { 200: ZEnvelope(ZSealItem) },
+      },
+    },
+    async (request) =>
+      ok(request, await cancelSeal(deps, request.auth!.user, request.params.lgcSn, request.body.code, request.ip)),
+  );
+};
+
+export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => {
+  const staff = { access: 'staff' as const };
+  const tags = ['back office: seals'];
+
+  app.get(
+    '/api/backend/seals',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Seal applications addressed to the reader's branch (system administrators: every branch)",
+        querystring: ZSealReviewQuery,
+        response: { 200: ZEnvelope(ZSealReviewPage) },
+      },
+    },
+    async (request) => ok(request, await reviewQueue(deps, request.auth!.user, request.query)),
+  );
+  app.get(
+    '/api/backend/seals/:lgcSn',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Open an application: a submitted one becomes pending approval',
+        params: ZSealParams,
+        response: { 200: ZEnvelope(ZSealReviewItem) },
+      },
+    },
+    async (request) => ok(request, await openApplication(deps, request.auth!.user, request.params.lgcSn)),
+  );
+  app.get(
+    '/api/backend/seals/:lgcSn/authorization',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "An application's authorization agreement (PDF)",
+        params: ZSealParams,
+        response: { 200: binary('The PDF', 'application/pdf') },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await reviewFile(deps, request.auth!.user, request.params.lgcSn, 'authorization')),
+  );
+  app.post(
+    '/api/backend/seals/:lgcSn/approve',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Approve an application: the seal gets its certificate and is effective for its period',
+        params: ZSealParams,
+        response: { 200: ZEnvelope(ZSealReviewItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await decideApplication(deps, request.auth!.user, request.params.lgcSn, { approve: true }, request.ip),
+      ),
+  );
+  app.post(
+    '/api/backend/seals/:lgcSn/reject',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Reject an application, with the reason the applicant is told',
+        params: ZSealParams,
+        body: ZSealRejectRequest,
+        response: { 200: ZEnvelope(ZSealReviewItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await decideApplication(
+          deps,
+          request.auth!.user,
+          request.params.lgcSn,
+          { approve: false, reason: request.body.reason },
+          request.ip,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,506 @@
+/**
+ * Electronic seals (SPEC §1, §3, §4, §5; issue "Electronic seals and contracts"): apply, review
+ * (open, approve, reject), cancel with an e-mailed code, expire. No HTTP here.
+ *
+ * Who may do what:
+ * - any active user of a partner institution (or of the bank) applies for a seal of their own
+ *   institution; the institution is the holder, every one of its users sees its seals and may
+ *   place its effective seals on contracts it signs;
+ * - bank staff review the applications addressed to their branch (their account's main contact
+ *   branch, set by the bank); system administrators review every branch's;
+ * - only the applicant cancels, with the code mailed to them.
+ * State changes lock the seal row, so two reviewers (or a reviewer and the expiry job) cannot
+ * both decide.
+ */
+import type { Locale } from '@portal/shared';
+import { AUDIT_ACTIONS } from '@portal/shared';
+import { BRANCHES } from '@portal/shared/dictionaries';
+import type {
+  TSealApplyRequest,
+  TSealItem,
+  TSealListQuery,
+  TSealReviewItem,
+  TSealReviewQuery,
+  TStampedFile,
+  TUsableSeal,
+} from '@portal/shared/schemas/seals';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { SealStateColumn } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import { readPngFacts } from '../../platform/files/png.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { newPublicId } from '../../platform/ids.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { isStaff, type SessionUser } from '../../platform/session.ts';
+import { fieldError } from '../../platform/validation-errors.ts';
+import {
+  type CodePurpose,
+  checkVerificationCode,
+  codeKindOf,
+  issueVerificationCode,
+} from '../../platform/verification-codes.ts';
+import { claimFiles, findOwnedFile, readStoredFile } from '../files/index.ts';
+import { findInstitution, isInstitutionStopped } from '../institutions/index.ts';
+import { postMessages, postMessageToUsers } from '../messages/index.ts';
+import { findUserById } from '../users/index.ts';
+import { issueSealCertificate, signingAuthority } from './authority.ts';
+import {
+  expireSeals,
+  findSealForUpdate,
+  findSealListRow,
+  findSealRow,
+  insertSeal,
+  listInstitutionSeals,
+  listReviewQueue,
+  listUsableSeals,
+  nextSealNo,
+  type SealListRow,
+  type SealRow,
+  updateSeal,
+} from './seals.repository.ts';
+
+const SYSTEM_ADMIN = '99';
+const BRANCH_CODES = new Set(BRANCHES.map((branch) => branch.code));
+const TO_REVIEW: readonly SealStateColumn[] = ['submitted', 'pendingApproval'];
+
+/** Lists the files each seal stamped (the contracts module answers it; app.ts wires it in). */
+export type StampedFilesOf = (db: Db, sealIds: readonly number[]) => Promise<Map<number, TStampedFile[]>>;
+
+export type SealDeps = { db: Db; config: Config; storage: FileStorage; stampedFilesOf: StampedFilesOf };
+
+const sealPath = '/userCenter/mySignature';
+const reviewPath = '/backend/seals';
+
+export const sealImageUrl = (lgcSn: string) => `/api/signet/seals/${encodeURIComponent(lgcSn)}/image`;
+const authorizationUrl = (lgcSn: string, staff: boolean) =>
+  staff
+    ? `/api/backend/seals/${encodeURIComponent(lgcSn)}/authorization`
+    : `/api/signet/seals/${encodeURIComponent(lgcSn)}/authorization`;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toItem(row: SealListRow, reader: SessionUser, stamped: TStampedFile[], staffView: boolean): TSealItem {
+  return {
+    lgcSn: row.lgcSn,
+    sealNo: row.sealNo,
+    sealName: row.name,
+    state: row.state,
+    institutionName: row.institutionName,
+    applicantName: row.applicantName,
+    mine: Number(row.applicantUserId) === reader.id,
+    imageUrl: sealImageUrl(row.lgcSn),
+    imageWidth: row.imageWidth,
+    imageHeight: row.imageHeight,
+    periodMonths: row.periodMonths,
+    reason: row.reason,
+    approverBranch: row.approverBranch,
+    generatedAt: new Date(row.createdAt).toISOString(),
+    validFrom: iso(row.validFrom),
+    validTo: iso(row.validTo),
+    rejectReason: row.rejectReason,
+    decidedAt: iso(row.decidedAt),
+    cancelledAt: iso(row.cancelledAt),
+    certificateSerial: row.certificateSerial,
+    authorizationFile: {
+      name: row.authorizationName,
+      size: Number(row.authorizationSize),
+      url: authorizationUrl(row.lgcSn, staffView),
+    },
+    stampedFiles: stamped,
+  };
+}
+
+function institutionOf(user: SessionUser): number {
+  if (user.institutionId === null) throw new AppError('PRT_FORBIDDEN');
+  return user.institutionId;
+}
+
+// ---------- the applicant's side ----------
+
+export async function listMySeals(deps: SealDeps, user: SessionUser, query: TSealListQuery) {
+  const { rows, total } = await listInstitutionSeals(deps.db, institutionOf(user), query);
+  const stamped = await deps.stampedFilesOf(
+    deps.db,
+    rows.map((row) => Number(row.id)),
+  );
+  return {
+    list: rows.map((row) => toItem(row, user, stamped.get(Number(row.id)) ?? [], false)),
+    total,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function usableSeals(db: Db, user: SessionUser, now = new Date()): Promise<{ list: TUsableSeal[] }> {
+  const rows = await listUsableSeals(db, institutionOf(user), now);
+  return {
+    list: rows.map((row) => ({
+      lgcSn: row.lgcSn,
+      sealNo: row.sealNo,
+      sealName: row.name,
+      imageUrl: sealImageUrl(row.lgcSn),
+      validTo: new Date(row.validTo as Date).toISOString(),
+    })),
+  };
+}
+
+/** Apply for a seal (SPEC §5: complete, and the e-signature agreement accepted). */
+export async function applyForSeal(
+  deps: SealDeps,
+  user: SessionUser,
+  input: TSealApplyRequest,
+  locale: Locale,
+  ip: string,
+): Promise<TSealItem> {
+  const { db } = deps;
+  const institutionId = institutionOf(user);
+  if (await isInstitutionStopped(db, institutionId)) throw new AppError('PRT_FORBIDDEN');
+  if (!BRANCH_CODES.has(input.approverBranch)) throw fieldError(locale, 'approverBranch', 'unknownCode');
+  const lgcSn = newPublicId();
+  const now = new Date();
+  await inTransaction(db, async (trx) => {
+    await claimFiles(trx, {
+      owner: { kind: 'seal', lgcSn },
+      by: { userId: user.id },
+      files: [
+        { lgcSn: input.imageFile, purpose: 'sealImage', field: 'imageFile' },
+        { lgcSn: input.authorizationFile, purpose: 'sealAuthorization', field: 'authorizationFile' },
+      ],
+      locale,
+    });
+    const image = await findOwnedFile(trx, { kind: 'seal', lgcSn }, input.imageFile);
+    if (!image) throw fieldError(locale, 'imageFile', 'required');
+    // Checked at upload (square, transparent); the size is read again for the record.
+    const facts = readPngFacts(await readStoredFile(deps.storage, image));
+    if (!facts) throw fieldError(locale, 'imageFile', 'invalid');
+    await insertSeal(trx, {
+      lgcSn,
+      sealNo: await nextSealNo(trx, now),
+      name: input.sealName,
+      institutionId,
+      applicantUserId: user.id,
+      state: 'submitted',
+      periodMonths: input.periodMonths,
+      reason: input.reason,
+      approverBranch: input.approverBranch,
+      imageFile: input.imageFile,
+      imageWidth: facts.width,
+      imageHeight: facts.height,
+      authorizationFile: input.authorizationFile,
+      agreementAcceptedAt: now,
+      createdAt: now,
+    });
+    const reviewers = await reviewersOf(trx, input.approverBranch);
+    await postMessageToUsers(trx, {
+      type: 'sealSubmitted',
+      userIds: reviewers,
+      requestId: null,
+      institutionId,
+      link: `${reviewPath}?seal=${encodeURIComponent(lgcSn)}`,
+      subject: input.sealName,
+    });
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: AUDIT_ACTIONS.sealApplied,
+      targetType: 'seal',
+      targetId: lgcSn,
+      detail: { sealName: input.sealName, approverBranch: input.approverBranch },
+      ip,
+    });
+  });
+  return mySeal(deps, user, lgcSn);
+}
+
+async function mySeal(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealItem> {
+  const row = await findSealListRow(deps.db, lgcSn);
+  if (!row || Number(row.institutionId) !== user.institutionId) throw new AppError('PRT_SEAL_NOT_FOUND');
+  const stamped = await deps.stampedFilesOf(deps.db, [Number(row.id)]);
+  return toItem(row, user, stamped.get(Number(row.id)) ?? [], false);
+}
+
+/** The seal's image or authorization file, for its institution's users and bank staff. */
+export async function sealFile(deps: SealDeps, user: SessionUser, lgcSn: string, which: 'image' | 'authorization') {
+  const seal = await findSealRow(deps.db, lgcSn);
+  const staff = isStaff(user);
+  if (!seal || (!staff && Number(seal.institutionId) !== user.institutionId)) throw new AppError('PRT_SEAL_NOT_FOUND');
+  const file = await findOwnedFile(
+    deps.db,
+    { kind: 'seal', lgcSn },
+    which === 'image' ? seal.imageFile : seal.authorizationFile,
+  );
+  if (!file) throw new AppError('PRT_SEAL_NOT_FOUND');
+  return { file, data: await readStoredFile(deps.storage, file) };
+}
+
+const cancelPurpose = (lgcSn: string): CodePurpose => `sealCancel:${lgcSn}`;
+
+/** Mails the applicant the code that confirms cancelling an effective seal. */
+export async function sendCancelCode(deps: SealDeps, user: SessionUser, lgcSn: string, locale: Locale) {
+  const seal = await findSealRow(deps.db, lgcSn);
+  assertCancellable(seal, user);
+  const purpose = cancelPurpose(lgcSn);
+  return inTransaction(deps.db, async (trx) => {
+    const { code, resendAfterSeconds } = await issueVerificationCode(trx, {
+      email: user.email,
+      purpose,
+      allowance: { limit: 10, windowSeconds: 3600 },
+    });
+    await enqueueMail(
+      trx,
+      { to: user.email, locale, template: 'emailCode', params: { code, purpose: codeKindOf(purpose), minutes: 10 } },
+      deps.config.brand,
+    );
+    return { resendAfterSeconds };
+  });
+}
+
+function assertCancellable(seal: SealRow | undefined, user: SessionUser): asserts seal is SealRow {
+  if (!seal || Number(seal.institutionId) !== user.institutionId) throw new AppError('PRT_SEAL_NOT_FOUND');
+  if (Number(seal.applicantUserId) !== user.id) throw new AppError('PRT_NOT_SEAL_APPLICANT');
+  if (seal.state !== 'effective') throw new AppError('PRT_SEAL_NOT_EFFECTIVE', { state: seal.state });
+}
+
+/** Cancels an effective seal with the mailed code: it stamps nothing more, its certificate is revoked. */
+export async function cancelSeal(
+  deps: SealDeps,
+  user: SessionUser,
+  lgcSn: string,
+  code: string,
+  ip: string,
+): Promise<TSealItem> {
+  assertCancellable(await findSealRow(deps.db, lgcSn), user);
+  // Outside the transaction: a wrong try stays counted (platform/verification-codes.ts).
+  await checkVerificationCode(deps.db, { email: user.email, purpose: cancelPurpose(lgcSn), code, consume: true });
+  await inTransaction(deps.db, async (trx) => {
+    const seal = await findSealForUpdate(trx, lgcSn);
+    assertCancellable(seal, user);
+    const now = new Date();
+    await updateSeal(trx, Number(seal.id), { state: 'cancelled', cancelledAt: now, revokedAt: now });
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: AUDIT_ACTIONS.sealCancelled,
+      targetType: 'seal',
+      targetId: lgcSn,
+      detail: { sealNo: seal.sealNo, certificateSerial: seal.certificateSerial },
+      ip,
+    });
+  });
+  return mySeal(deps, user, lgcSn);
+}
+
+// ---------- review (bank staff) ----------
+
+/** The branches whose applications this staff member reviews; null = every branch. */
+async function reviewBranchesOf(db: Db, user: SessionUser): Promise<string[] | null> {
+  if (user.roleCodes.includes(SYSTEM_ADMIN)) return null;
+  const account = await findUserById(db, user.id);
+  const branch = (account?.profile as { mainContactBranch?: unknown } | undefined)?.mainContactBranch;
+  return typeof branch === 'string' && branch ? [branch] : [];
+}
+
+/** Active staff who review a branch's applications (its staff and the system administrators). */
+async function reviewersOf(db: Db, branch: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('activation', 'in', ['1', '6'])
+    .where((eb) =>
+      eb.or([
+        eb(eb.val(SYSTEM_ADMIN), '=', eb.fn.any('roleCodes')),
+        eb.and([
+          eb(eb.val('50'), '=', eb.fn.any('roleCodes')),
+          eb(eb.ref('profile', '->>').key('mainContactBranch'), '=', branch),
+        ]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+function canDecide(row: Pick<SealListRow, 'state' | 'approverBranch'>, branches: string[] | null): boolean {
+  return TO_REVIEW.includes(row.state) && (branches === null || branches.includes(row.approverBranch));
+}
+
+function toReviewItem(row: SealListRow, user: SessionUser, branches: string[] | null, stamped: TStampedFile[]) {
+  return {
+    ...toItem(row, user, stamped, true),
+    applicantEmail: row.applicantEmail,
+    institutionSwiftCode: row.institutionSwiftCode,
+    reviewerName: row.reviewerName,
+    canDecide: canDecide(row, branches),
+  } satisfies TSealReviewItem;
+}
+
+export async function reviewQueue(deps: SealDeps, user: SessionUser, query: TSealReviewQuery) {
+  const branches = await reviewBranchesOf(deps.db, user);
+  const states = query.state === 'all' ? null : query.state === 'toReview' ? TO_REVIEW : [query.state];
+  const { rows, total } = await listReviewQueue(deps.db, branches, { ...query, states });
+  const stamped = await deps.stampedFilesOf(
+    deps.db,
+    rows.map((row) => Number(row.id)),
+  );
+  return {
+    list: rows.map((row) => toReviewItem(row, user, branches, stamped.get(Number(row.id)) ?? [])),
+    total,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
+}
+
+async function reviewItem(deps: SealDeps, user: SessionUser, lgcSn: string, branches: string[] | null) {
+  const row = await findSealListRow(deps.db, lgcSn);
+  if (!row || (branches !== null && !branches.includes(row.approverBranch))) throw new AppError('PRT_SEAL_NOT_FOUND');
+  const stamped = await deps.stampedFilesOf(deps.db, [Number(row.id)]);
+  return toReviewItem(row, user, branches, stamped.get(Number(row.id)) ?? []);
+}
+
+/** A reviewer opens an application: a submitted one is now pending approval, by them. */
+export async function openApplication(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealReviewItem> {
+  const branches = await reviewBranchesOf(deps.db, user);
+  await inTransaction(deps.db, async (trx) => {
+    const seal = await findSealForUpdate(trx, lgcSn);
+    if (!seal || (branches !== null && !branches.includes(seal.approverBranch)))
+      throw new AppError('PRT_SEAL_NOT_FOUND');
+    if (seal.state === 'submitted') {
+      await updateSeal(trx, Number(seal.id), {
+        state: 'pendingApproval',
+        reviewerUserId: user.id,
+        reviewStartedAt: new Date(),
+      });
+    }
+  });
+  return reviewItem(deps, user, lgcSn, branches);
+}
+
+/** The authorization file, for a reviewer of the seal's branch. */
+export async function reviewFile(deps: SealDeps, user: SessionUser, lgcSn: string, which: 'image' | 'authorization') {
+  const branches = await reviewBranchesOf(deps.db, user);
+  const seal = await findSealRow(deps.db, lgcSn);
+  if (!seal || (branches !== null && !branches.includes(seal.approverBranch))) throw new AppError('PRT_SEAL_NOT_FOUND');
+  return sealFile(deps, user, lgcSn, which);
+}
+
+function addMonths(date: Date, months: number): Date {
+  const result = new Date(date);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/**
+ * Approve or reject an application still to decide. Approval issues the seal its certificate
+ * (valid from now for the application period); the applicant is messaged and mailed either way.
+ */
+export async function decideApplication(
+  deps: SealDeps,
+  user: SessionUser,
+  lgcSn: string,
+  decision: { approve: true } | { approve: false; reason: string },
+  ip: string,
+): Promise<TSealReviewItem> {
+  const { db, config } = deps;
+  const branches = await reviewBranchesOf(db, user);
+  const authority = decision.approve ? await signingAuthority(db, config) : null;
+  await inTransaction(db, async (trx) => {
+    const seal = await findSealForUpdate(trx, lgcSn);
+    if (!seal) throw new AppError('PRT_SEAL_NOT_FOUND');
+    if (branches !== null && !branches.includes(seal.approverBranch)) throw new AppError('PRT_NOT_SEAL_REVIEWER');
+    if (!TO_REVIEW.includes(seal.state)) throw new AppError('PRT_SEAL_DECIDED', { state: seal.state });
+    const now = new Date();
+    const institution = await findInstitution(trx, Number(seal.institutionId));
+    if (decision.approve && authority) {
+      const validTo = addMonths(now, seal.periodMonths);
+      const keys = await issueSealCertificate(authority, {
+        institutionName: institution?.name ?? '',
+        sealName: seal.name,
+        sealNo: seal.sealNo,
+        validFrom: now,
+        validTo,
+      });
+      await updateSeal(trx, Number(seal.id), {
+        state: 'effective',
+        reviewerUserId: user.id,
+        decidedAt: now,
+        validFrom: now,
+        validTo,
+        certificateDer: Buffer.from(keys.certificateDer),
+        certificateSerial: keys.serialHex,
+        privateKeyPkcs8: Buffer.from(keys.privateKeyPkcs8),
+      });
+    } else if (!decision.approve) {
+      await updateSeal(trx, Number(seal.id), {
+        state: 'rejected',
+        reviewerUserId: user.id,
+        decidedAt: now,
+        rejectReason: decision.reason,
+      });
+    }
+    const applicant = await findUserById(trx, Number(seal.applicantUserId));
+    await postMessages(trx, [
+      {
+        userId: Number(seal.applicantUserId),
+        type: decision.approve ? 'sealApproved' : 'sealRejected',
+        requestId: null,
+        institutionId: null,
+        link: `${sealPath}?seal=${encodeURIComponent(lgcSn)}`,
+        subject: seal.name,
+      },
+    ]);
+    if (applicant) {
+      await enqueueMail(
+        trx,
+        {
+          to: applicant.email,
+          locale: applicant.locale,
+          template: 'sealDecided',
+          params: {
+            name: applicant.name,
+            seal: seal.name,
+            sealNo: seal.sealNo,
+            decision: decision.approve ? 'approve' : 'reject',
+            reason: decision.approve ? '' : decision.reason,
+            link: `${config.publicBaseUrl}${sealPath}`,
+          },
+        },
+        config.brand,
+      );
+    }
+    await recordAudit(trx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: decision.approve ? AUDIT_ACTIONS.sealApproved : AUDIT_ACTIONS.sealRejected,
+      targetType: 'seal',
+      targetId: lgcSn,
+      detail: decision.approve ? { sealNo: seal.sealNo } : { sealNo: seal.sealNo, reason: decision.reason },
+      ip,
+    });
+  });
+  return reviewItem(deps, user, lgcSn, branches);
+}
+
+// ---------- expiry ----------
+
+/** Effective seals at the end of their period become expired (the scheduled job). */
+export async function expireDueSeals(db: Db, now: Date): Promise<{ expired: number }> {
+  return inTransaction(db, async (trx) => {
+    const expired = await expireSeals(trx, now);
+    for (const seal of expired) {
+      await recordAudit(trx, {
+        action: AUDIT_ACTIONS.sealExpired,
+        targetType: 'seal',
+        targetId: seal.lgcSn,
+        detail: { sealNo: seal.sealNo },
+      });
+    }
+    return { expired: expired.length };
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * What the contracts module needs of seals (docs/architecture.md, Boundaries): the seals one
+ * institution may place now, each with its image and a signer over its key; the portal's own
+ * signer and certificate authority; and, for /verify, what the portal knows of a certificate.
+ */
+import type { Signer } from '@libpdf/core';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
+import { signerFor } from '../../platform/signing/pki.ts';
+import { findOwnedFile, readStoredFile } from '../files/index.ts';
+import { portalSigner, signingAuthority } from './authority.ts';
+import { findSealRowsByIds, type SealRow } from './seals.repository.ts';
+
+export type UsableSeal = {
+  id: number;
+  lgcSn: string;
+  sealNo: string;
+  name: string;
+  png: Uint8Array;
+  signer: () => Promise<Signer>;
+};
+
+/**
+ * The seals `lgcSns` of `institutionId`, each effective and within its period at `now`, in the
+ * order asked. Refuses another institution's seal (PRT_SEAL_OTHER_INSTITUTION) and one that
+ * cannot stamp (PRT_SEAL_NOT_USABLE: cancelled, expired, not yet approved).
+ */
+export async function findUsableSeals(
+  deps: { db: Db; config: Config; storage: FileStorage },
+  institutionId: number,
+  lgcSns: readonly string[],
+  now: Date,
+): Promise<UsableSeal[]> {
+  const unique = [...new Set(lgcSns)];
+  const rows = unique.length ? await deps.db.selectFrom('seal').selectAll().where('lgcSn', 'in', unique).execute() : [];
+  const byLgcSn = new Map(rows.map((row) => [row.lgcSn, row]));
+  const authority = await signingAuthority(deps.db, deps.config);
+  const seals: UsableSeal[] = [];
+  for (const lgcSn of unique) {
+    const row = byLgcSn.get(lgcSn);
+    if (!row) throw new AppError('PRT_SEAL_NOT_FOUND');
+    if (Number(row.institutionId) !== institutionId) throw new AppError('PRT_SEAL_OTHER_INSTITUTION');
+    if (!isUsable(row, now)) {
+      const state = row.state === 'effective' ? 'expired' : row.state;
+      throw new AppError('PRT_SEAL_NOT_USABLE', { name: row.name, sealNo: row.sealNo, state });
+    }
+    const image = await findOwnedFile(deps.db, { kind: 'seal', lgcSn }, row.imageFile);
+    if (!image) throw new AppError('PRT_SEAL_NOT_FOUND');
+    const key = row.privateKeyPkcs8 as Buffer;
+    const certificate = row.certificateDer as Buffer;
+    seals.push({
+      id: Number(row.id),
+      lgcSn,
+      sealNo: row.sealNo,
+      name: row.name,
+      png: new Uint8Array(await readStoredFile(deps.storage, image)),
+      signer: () =>
+        signerFor({
+          privateKeyPkcs8: new Uint8Array(key),
+          certificateDer: new Uint8Array(certificate),
+          chain: [authority.certificateDer],
+        }),
+    });
+  }
+  return seals;
+}
+
+function isUsable(row: SealRow, now: Date): boolean {
+  return (
+    row.state === 'effective' &&
+    row.certificateDer !== null &&
+    row.privateKeyPkcs8 !== null &&
+    row.validFrom !== null &&
+    row.validTo !== null &&
+    new Date(row.validFrom) <= now &&
+    now < new Date(row.validTo)
+  );
+}
+
+/** The portal's own signer (evidence reports). */
+export async function portalSignerFor(deps: { db: Db; config: Config }): Promise<Signer> {
+  return portalSigner(await signingAuthority(deps.db, deps.config));
+}
+
+/** The portal's CA certificate (DER): the trust root /verify checks signatures against. */
+export async function authorityCertificate(deps: { db: Db; config: Config }): Promise<Uint8Array> {
+  return (await signingAuthority(deps.db, deps.config)).certificateDer;
+}
+
+export type SealRecord = {
+  id: number;
+  lgcSn: string;
+  sealNo: string;
+  name: string;
+  institutionId: number;
+  revoked: boolean;
+};
+
+/** The seals holding these certificate serials (hex, any case), and whether each is revoked. */
+export async function sealsByCertificateSerial(db: Db, serials: readonly string[]): Promise<Map<string, SealRecord>> {
+  const wanted = [...new Set(serials.map((serial) => serial.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('seal')
+    .select(['id', 'lgcSn', 'sealNo', 'name', 'institutionId', 'revokedAt', 'certificateSerial'])
+    .where((eb) => eb(eb.fn('lower', ['certificateSerial']), 'in', wanted))
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      (row.certificateSerial ?? '').toLowerCase(),
+      {
+        id: Number(row.id),
+        lgcSn: row.lgcSn,
+        sealNo: row.sealNo,
+        name: row.name,
+        institutionId: Number(row.institutionId),
+        revoked: row.revokedAt !== null,
+      },
+    ]),
+  );
+}
+
+/** Names and numbers of seals by id (the contract page's audit trail). */
+export async function sealNames(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { sealNo: string; name: string }>> {
+  const rows = await findSealRowsByIds(db, ids);
+  return new Map(rows.map((row) => [Number(row.id), { sealNo: row.sealNo, name: row.name }]));
+}

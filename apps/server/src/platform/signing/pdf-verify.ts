@@ -1,0 +1,359 @@
+/**
+ * Checks every signature in a PDF, for the public /verify page and for the contract flow. libpdf
+ * signs but does not verify, so this reads the CMS structures with pkijs.
+ *
+ * Signatures are found by scanning the raw bytes for `/ByteRange [a b c d]` arrays, not through a
+ * PDF parser: a tampered or truncated file may no longer parse, and that is exactly the file whose
+ * signatures must still be reported (as broken). The parser is used only for field names.
+ *
+ * Not supported (reported with intact: false): document timestamps (ETSI.RFC3161) and the legacy
+ * adbe.pkcs7.sha1 format; this reports B-B signatures, the only kind the portal makes today.
+ */
+import { createHash } from 'node:crypto';
+import { PDF, type SignatureField } from '@libpdf/core';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { PdfUnreadableError } from './pdf-sign.ts';
+import { cryptoEngine, type DescribedName, describeCertificateName, parseCertificate, serialHexOf } from './pki.ts';
+
+export { PdfUnreadableError };
+
+export type SignerName = DescribedName;
+
+export type PdfSignature = {
+  fieldName: string | null;
+  /** The signing-time signed attribute, else the signature dictionary's /M. A claim of the signer. */
+  signedAt: Date | null;
+  byteRange: [number, number, number, number];
+  /** The byte range ends at the end of the file. */
+  coversWholeDocument: boolean;
+  /** SHA-256 of bytes [0, end of the byte range): the file as it was when this signature was made. */
+  signedRevisionSha256: string;
+  /** The messageDigest attribute equals the digest of the bytes the byte range covers. */
+  digestMatches: boolean;
+  /** The CMS signature over the signed attributes verifies with the signer certificate's key. */
+  signatureValid: boolean;
+  /** digestMatches && signatureValid && the byte range is well formed. */
+  intact: boolean;
+  signer: SignerName | null;
+  certificate: {
+    serialHex: string;
+    notBefore: Date;
+    notAfter: Date;
+    issuerCommonName: string | null;
+    /** The certificate chains (by signature, through CA certificates) to one of the trusted roots. */
+    issuedByTrustedRoot: boolean;
+    /** signedAt lies within the signer certificate's validity (false when there is no signedAt). */
+    validAtSigningTime: boolean;
+  } | null;
+  subFilter: string | null;
+};
+
+export type PdfSignatureReport = {
+  /** SHA-256 of the whole file, hex. */
+  sha256: string;
+  /** In file order (the first signature made comes first). */
+  signatures: PdfSignature[];
+  /** Bytes were appended after the last signature's range. */
+  modifiedAfterLastSignature: boolean;
+};
+
+const OID = {
+  signedData: '1.2.840.113549.1.7.2',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  subjectKeyIdentifier: '2.5.29.14',
+  basicConstraints: '2.5.29.19',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  ecPublicKey: '1.2.840.10045.2.1',
+} as const;
+
+const DIGESTS: Record<string, string> = {
+  '1.3.14.3.2.26': 'sha1',
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+const WEBCRYPTO_DIGEST: Record<string, string> = {
+  sha1: 'SHA-1',
+  sha256: 'SHA-256',
+  sha384: 'SHA-384',
+  sha512: 'SHA-512',
+};
+
+const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
+const MAX_CHAIN = 5;
+
+type Range = [number, number, number, number];
+
+/**
+ * Reports every signature in `bytes`. Never throws for a damaged or tampered PDF (its signatures
+ * come back with intact: false); throws PdfUnreadableError('NOT_PDF') only when the bytes have
+ * no PDF header at all. `now` is not used for validity: each certificate is judged at its
+ * signature's claimed signing time.
+ */
+export async function inspectPdfSignatures(
+  bytes: Uint8Array,
+  { trustedRoots }: { trustedRoots: Uint8Array[] },
+): Promise<PdfSignatureReport> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!buffer.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
+    throw new PdfUnreadableError('NOT_PDF', 'not a PDF file');
+  }
+  const text = buffer.toString('latin1');
+  const roots = trustedRoots.flatMap((der) => {
+    try {
+      return [parseCertificate(der)];
+    } catch {
+      return [];
+    }
+  });
+
+  const ranges: Array<{ range: Range; at: number }> = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(BYTE_RANGE)) {
+    const range = match.slice(1, 5).map(Number) as Range;
+    const key = range.join(' ');
+    if (seen.has(key)) continue; // an update may repeat a signature dictionary unchanged
+    seen.add(key);
+    ranges.push({ range, at: match.index });
+  }
+  const fieldNames = ranges.length ? fieldNamesByRange(bytes) : Promise.resolve(new Map<string, string>());
+
+  const signatures: PdfSignature[] = [];
+  for (const { range, at } of ranges) {
+    signatures.push(await inspectOne(buffer, text, range, at, roots, (await fieldNames).get(range.join(' ')) ?? null));
+  }
+  signatures.sort((a, b) => a.byteRange[2] + a.byteRange[3] - (b.byteRange[2] + b.byteRange[3]));
+  const lastEnd = Math.max(0, ...signatures.map((s) => s.byteRange[2] + s.byteRange[3]));
+  return {
+    sha256: createHash('sha256').update(buffer).digest('hex'),
+    signatures,
+    modifiedAfterLastSignature: signatures.length > 0 && lastEnd < buffer.length,
+  };
+}
+
+/** Field names of the signed signature fields, keyed by their byte range; empty when the file does not parse. */
+async function fieldNamesByRange(bytes: Uint8Array): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  try {
+    const pdf = await PDF.load(bytes);
+    for (const field of pdf.getForm()?.getFields() ?? []) {
+      if (field.type !== 'signature') continue;
+      const signature = field as SignatureField;
+      if (!signature.isSigned()) continue;
+      const array = signature.getSignatureDict()?.getArray('ByteRange');
+      if (!array || array.length !== 4) continue;
+      const values = Array.from({ length: 4 }, (_, i) => (array.at(i) as { value?: unknown } | undefined)?.value);
+      if (field.name) names.set(values.join(' '), field.name);
+    }
+  } catch {
+    // A file libpdf cannot read still has its signatures reported, without field names.
+  }
+  return names;
+}
+
+/** The text of the indirect object around `at`, with the /Contents hex gap cut out. */
+function objectText(text: string, at: number, range: Range): string {
+  let start = text.lastIndexOf(' obj', at);
+  while (start > 0 && text.startsWith('endobj', start - 3)) start = text.lastIndexOf(' obj', start - 1);
+  start = Math.max(0, start, at - 4096);
+  let end = text.indexOf('endobj', at);
+  if (end < 0) end = text.length;
+  const gapStart = range[0] + range[1];
+  const gapEnd = range[2];
+  if (gapStart > start && gapStart < end && gapEnd <= end) return text.slice(start, gapStart) + text.slice(gapEnd, end);
+  return text.slice(start, Math.min(end, at + 4096));
+}
+
+/** A PDF date string "D:YYYYMMDDHHmmSSOHH'mm'" (§7.9.4); null when unreadable. */
+export function parsePdfDate(value: string): Date | null {
+  const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(\d{2})?'?(\d{2})?'?)?/.exec(value.trim());
+  if (!m) return null;
+  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, oh = '00', om = '00'] = m;
+  const utc = Date.UTC(+year!, +month - 1, +day, +hour, +minute, +second);
+  const offset = sign === '+' || sign === '-' ? (sign === '-' ? -1 : 1) * (+oh * 60 + +om) * 60_000 : 0;
+  const date = new Date(utc - offset);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+async function inspectOne(
+  file: Buffer,
+  text: string,
+  range: Range,
+  at: number,
+  roots: pkijs.Certificate[],
+  fieldName: string | null,
+): Promise<PdfSignature> {
+  const [a, b, c, d] = range;
+  const end = c + d;
+  const inFile = a + b <= c && end <= file.length;
+  const dict = objectText(text, at, range);
+  const subFilter = /\/SubFilter\s*\/([^\s/<>[\]()]+)/.exec(dict)?.[1] ?? null;
+  const claimedM = /\/M\s*\((D:[^)]*)\)/.exec(dict)?.[1];
+
+  // The gap must be exactly the /Contents hex string: '<' at a+b, '>' at c-1, hex digits between.
+  const gap = inFile ? text.slice(a + b, c) : '';
+  const gapIsContents =
+    inFile && /^<[0-9A-Fa-f]*>$/.test(gap) && gap.length % 2 === 0 && /\/Contents\s*$/.test(text.slice(Math.max(0, a + b - 32), a + b));
+  const wellFormed = a === 0 && b > 0 && d >= 0 && gapIsContents;
+
+  const result: PdfSignature = {
+    fieldName,
+    signedAt: claimedM ? parsePdfDate(claimedM) : null,
+    byteRange: range,
+    coversWholeDocument: end === file.length,
+    signedRevisionSha256: sha256Hex(file.subarray(0, Math.min(end, file.length))),
+    digestMatches: false,
+    signatureValid: false,
+    intact: false,
+    signer: null,
+    certificate: null,
+    subFilter,
+  };
+  if (!gapIsContents) return result;
+
+  try {
+    const cms = parseSignedData(Buffer.from(gap.slice(1, -1), 'hex'));
+    const signerInfo = cms.signerInfos[0];
+    if (!signerInfo) return result;
+    const certificates = (cms.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
+    const signerCert = findSignerCertificate(signerInfo, certificates);
+    const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
+
+    const signingTime = signerInfo.signedAttrs?.attributes.find((x) => x.type === OID.signingTime)?.values[0];
+    if (signingTime instanceof asn1js.UTCTime || signingTime instanceof asn1js.GeneralizedTime) {
+      result.signedAt = signingTime.toDate();
+    }
+
+    if (digestName) {
+      const hash = createHash(digestName).update(file.subarray(a, a + b)).update(file.subarray(c, end)).digest();
+      const messageDigest = signerInfo.signedAttrs?.attributes.find((x) => x.type === OID.messageDigest)?.values[0];
+      if (messageDigest instanceof asn1js.OctetString) {
+        result.digestMatches = Buffer.from(messageDigest.valueBlock.valueHexView).equals(hash);
+      }
+      if (signerCert) {
+        result.signatureValid = await verifySignerInfo(
+          signerInfo,
+          signerCert,
+          WEBCRYPTO_DIGEST[digestName]!,
+          file.subarray(a, a + b),
+          file.subarray(c, end),
+        );
+        if (!signerInfo.signedAttrs) result.digestMatches = result.signatureValid;
+      }
+    }
+
+    if (signerCert) {
+      result.signer = describeCertificateName(signerCert.subject);
+      const notBefore = signerCert.notBefore.value;
+      const notAfter = signerCert.notAfter.value;
+      const at = result.signedAt?.getTime();
+      result.certificate = {
+        serialHex: serialHexOf(signerCert),
+        notBefore,
+        notAfter,
+        issuerCommonName: describeCertificateName(signerCert.issuer).commonName,
+        issuedByTrustedRoot: await chainsToTrustedRoot(signerCert, certificates, roots),
+        validAtSigningTime: at !== undefined && at >= notBefore.getTime() && at <= notAfter.getTime(),
+      };
+    }
+  } catch {
+    // Unreadable CMS: the signature stays reported as not intact.
+  }
+  result.intact = wellFormed && result.digestMatches && result.signatureValid;
+  return result;
+}
+
+function parseSignedData(der: Uint8Array): pkijs.SignedData {
+  // The hex string is zero-padded after the DER; fromBER reads the first element and stops.
+  const asn1 = asn1js.fromBER(der.slice().buffer as ArrayBuffer);
+  if (asn1.offset === -1) throw new Error('not DER');
+  const contentInfo = new pkijs.ContentInfo({ schema: asn1.result });
+  if (contentInfo.contentType !== OID.signedData) throw new Error('not SignedData');
+  return new pkijs.SignedData({ schema: contentInfo.content });
+}
+
+function findSignerCertificate(
+  signerInfo: pkijs.SignerInfo,
+  certificates: pkijs.Certificate[],
+): pkijs.Certificate | undefined {
+  const sid = signerInfo.sid;
+  if (sid instanceof pkijs.IssuerAndSerialNumber) {
+    return certificates.find((cert) => cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber));
+  }
+  // [0] SubjectKeyIdentifier
+  const wanted = Buffer.from((sid as asn1js.Primitive).valueBlock.valueHexView);
+  return certificates.find((cert) => {
+    const ski = cert.extensions?.find((e) => e.extnID === OID.subjectKeyIdentifier)?.parsedValue;
+    return ski instanceof asn1js.OctetString && Buffer.from(ski.valueBlock.valueHexView).equals(wanted);
+  });
+}
+
+async function verifySignerInfo(
+  signerInfo: pkijs.SignerInfo,
+  certificate: pkijs.Certificate,
+  hashName: string,
+  ...content: Uint8Array[]
+): Promise<boolean> {
+  try {
+    // With signed attributes the signature covers their DER (as a SET); without, the content itself.
+    const data = signerInfo.signedAttrs
+      ? signerInfo.signedAttrs.encodedValue
+      : (Buffer.concat(content).buffer as ArrayBuffer);
+    const algorithmId = signerInfo.signatureAlgorithm.algorithmId;
+    // A bare key algorithm (rsaEncryption, id-ecPublicKey) names no hash: the digest algorithm gives it.
+    const bare = algorithmId === OID.rsaEncryption || algorithmId === OID.ecPublicKey;
+    return await cryptoEngine.verifyWithPublicKey(
+      data,
+      signerInfo.signature,
+      certificate.subjectPublicKeyInfo,
+      signerInfo.signatureAlgorithm,
+      bare ? hashName : undefined,
+    );
+  } catch {
+    return false;
+  }
+}
+
+const isCa = (cert: pkijs.Certificate) => {
+  const bc = cert.extensions?.find((e) => e.extnID === OID.basicConstraints)?.parsedValue;
+  return bc instanceof pkijs.BasicConstraints && bc.cA === true;
+};
+
+async function signedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
+  if (!cert.issuer.isEqual(issuer.subject)) return false;
+  try {
+    return await cert.verify(issuer, cryptoEngine);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `cert` chains to one of `roots`: each link's signature verifies with the next
+ * certificate's key, and every intermediate (taken from the signature's embedded certificates) is
+ * a CA. Dates and revocation are not part of this check.
+ */
+async function chainsToTrustedRoot(
+  cert: pkijs.Certificate,
+  pool: pkijs.Certificate[],
+  roots: pkijs.Certificate[],
+): Promise<boolean> {
+  let current = cert;
+  for (let depth = 0; depth < MAX_CHAIN; depth++) {
+    for (const root of roots) if (await signedBy(current, root)) return true;
+    let next: pkijs.Certificate | undefined;
+    for (const candidate of pool) {
+      if (candidate !== current && isCa(candidate) && (await signedBy(current, candidate))) {
+        next = candidate;
+        break;
+      }
+    }
+    if (!next) return false;
+    current = next;
+  }
+  return false;
+}

@@ -1,0 +1,421 @@
+/**
+ * The portal's certificate authority and the certificates it issues: one self-signed CA, and under
+ * it a certificate per seal (an institution's electronic seal) and one for the portal itself (it
+ * signs evidence reports). Keys are ECDSA P-256 with SHA-256: key generation takes about a
+ * millisecond (RSA-2048 takes up to a second), signatures are small, and poppler's `pdfsig`, NSS
+ * and Adobe Reader all verify them.
+ *
+ * Names are written as UTF8String (institution names are often Chinese), except the country and
+ * the serial number, which RFC 5280 wants as PrintableString.
+ */
+import { createHash, type webcrypto } from 'node:crypto';
+import { CryptoKeySigner, type Signer } from '@libpdf/core';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+
+/** Our own engine over the platform WebCrypto, so pkijs's global engine (libpdf swaps it) never matters. */
+export const cryptoEngine = new pkijs.CryptoEngine({ name: 'portal-webcrypto', crypto: globalThis.crypto });
+
+const EC_KEY = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+
+const OID = {
+  commonName: '2.5.4.3',
+  serialNumber: '2.5.4.5',
+  country: '2.5.4.6',
+  organization: '2.5.4.10',
+  organizationalUnit: '2.5.4.11',
+  basicConstraints: '2.5.29.19',
+  keyUsage: '2.5.29.15',
+  extKeyUsage: '2.5.29.37',
+  subjectKeyIdentifier: '2.5.29.14',
+  authorityKeyIdentifier: '2.5.29.35',
+  emailProtection: '1.3.6.1.5.5.7.3.4',
+  documentSigning: '1.3.6.1.5.5.7.3.36',
+  ecPublicKey: '1.2.840.10045.2.1',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+  p256: '1.2.840.10045.3.1.7',
+  p384: '1.3.132.0.34',
+  p521: '1.3.132.0.35',
+} as const;
+
+export type KeyPairDer = { certificateDer: Uint8Array; privateKeyPkcs8: Uint8Array };
+
+export type SubjectName = {
+  commonName: string;
+  organization: string;
+  organizationalUnit?: string;
+  /** The subject's serialNumber attribute (e.g. a unified social credit code), not the certificate's. */
+  serialNumber?: string;
+};
+
+export type DescribedName = {
+  commonName: string | null;
+  organization: string | null;
+  organizationalUnit: string | null;
+  serialNumber: string | null;
+};
+
+export type CertificateDescription = {
+  serialHex: string;
+  subject: DescribedName;
+  issuer: DescribedName;
+  notBefore: Date;
+  notAfter: Date;
+  /** SHA-256 of the DER certificate, lower-case hex: the certificate's fingerprint. */
+  sha256Hex: string;
+};
+
+const toHex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+const copyBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+
+/** Parses a DER certificate; throws a plain Error on anything else. */
+export function parseCertificate(der: Uint8Array): pkijs.Certificate {
+  return pkijs.Certificate.fromBER(copyBuffer(der));
+}
+
+/**
+ * A distinguished name with one attribute per RDN, as CAs write them (pkijs's own toSchema would
+ * put every attribute into one multi-valued RDN, shown as "O=…+CN=…").
+ */
+function nameOf(attributes: Array<[string, string | undefined]>): pkijs.RelativeDistinguishedNames {
+  const printable = new Set<string>([OID.country, OID.serialNumber]);
+  const rdns = attributes
+    .filter((attribute): attribute is [string, string] => attribute[1] !== undefined && attribute[1] !== '')
+    .map(
+      ([type, value]) =>
+        new asn1js.Set({
+          value: [
+            new pkijs.AttributeTypeAndValue({
+              type,
+              value: printable.has(type) ? new asn1js.PrintableString({ value }) : new asn1js.Utf8String({ value }),
+            }).toSchema(),
+          ],
+        }),
+    );
+  return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: rdns }).toBER(false));
+}
+
+function describeName(name: pkijs.RelativeDistinguishedNames): DescribedName {
+  const read = (type: string): string | null => {
+    const found = name.typesAndValues.find((tv) => tv.type === type);
+    const value = (found?.value.valueBlock as { value?: unknown } | undefined)?.value;
+    return typeof value === 'string' ? value : null;
+  };
+  return {
+    commonName: read(OID.commonName),
+    organization: read(OID.organization),
+    organizationalUnit: read(OID.organizationalUnit),
+    serialNumber: read(OID.serialNumber),
+  };
+}
+
+/** UTCTime up to 2049, GeneralizedTime from 2050 on (RFC 5280 §4.1.2.5). */
+function timeOf(date: Date): pkijs.Time {
+  const type = date.getUTCFullYear() < 2050 ? pkijs.TimeType.UTCTime : pkijs.TimeType.GeneralizedTime;
+  // X.509 times have whole seconds; dropping the milliseconds keeps describeCertificate exact.
+  return new pkijs.Time({ type, value: new Date(Math.floor(date.getTime() / 1000) * 1000) });
+}
+
+/** A positive, minimally encoded DER INTEGER from big-endian bytes. */
+function serialInteger(bytes: Uint8Array): asn1js.Integer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  let body = bytes.slice(start);
+  if (body.length === 0) body = new Uint8Array([0]);
+  if (body[0]! & 0x80) body = Uint8Array.of(0, ...body);
+  return new asn1js.Integer({ valueHex: copyBuffer(body) });
+}
+
+/** Serial numbers as hex without the sign padding byte, as viewers and openssl show them. */
+function serialHexOf(certificate: pkijs.Certificate): string {
+  const bytes = certificate.serialNumber.valueBlock.valueHexView;
+  return toHex(bytes.length > 1 && bytes[0] === 0 ? bytes.subarray(1) : bytes);
+}
+
+function randomSerial(): Uint8Array {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[0] = (bytes[0]! & 0x7f) | 0x40; // positive and exactly 16 bytes long
+  return bytes;
+}
+
+function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
+  return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
+}
+
+/** keyUsage bits, named as RFC 5280 numbers them (0 = digitalSignature). */
+function keyUsage(bits: number[]): asn1js.BitString {
+  let value = 0;
+  for (const bit of bits) value |= 1 << (15 - bit);
+  const bytes = value & 0xff ? [value >> 8, value & 0xff] : [value >> 8];
+  const last = bytes[bytes.length - 1]!;
+  let unusedBits = 0;
+  while (unusedBits < 7 && !(last & (1 << unusedBits))) unusedBits++;
+  return new asn1js.BitString({ valueHex: new Uint8Array(bytes).buffer, unusedBits });
+}
+const KU = { digitalSignature: 0, nonRepudiation: 1, keyCertSign: 5, cRLSign: 6 } as const;
+
+/** RFC 5280 §4.2.1.2 method 1: SHA-1 of the subjectPublicKey bit string. */
+async function keyIdentifier(spki: pkijs.PublicKeyInfo): Promise<ArrayBuffer> {
+  return crypto.subtle.digest('SHA-1', spki.subjectPublicKey.valueBlock.valueHexView.slice());
+}
+
+async function publicKeyInfo(publicKey: webcrypto.CryptoKey | Uint8Array): Promise<pkijs.PublicKeyInfo> {
+  if (publicKey instanceof Uint8Array) return pkijs.PublicKeyInfo.fromBER(copyBuffer(publicKey));
+  const spki = new pkijs.PublicKeyInfo();
+  await spki.importKey(publicKey, cryptoEngine);
+  return spki;
+}
+
+/** WebCrypto parameters for a PKCS#8 key of the type the certificate's public key has. */
+function importParameters(certificate: pkijs.Certificate): {
+  algorithm: webcrypto.EcKeyImportParams | webcrypto.RsaHashedImportParams;
+  keyType: 'EC' | 'RSA';
+  signatureAlgorithm: 'ECDSA' | 'RSASSA-PKCS1-v1_5';
+} {
+  const spkiAlgorithm = certificate.subjectPublicKeyInfo.algorithm;
+  if (spkiAlgorithm.algorithmId === OID.rsaEncryption) {
+    return {
+      algorithm: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      keyType: 'RSA',
+      signatureAlgorithm: 'RSASSA-PKCS1-v1_5',
+    };
+  }
+  if (spkiAlgorithm.algorithmId === OID.ecPublicKey) {
+    const curveOid = (spkiAlgorithm.algorithmParams as asn1js.ObjectIdentifier).valueBlock.toString();
+    const namedCurve = { [OID.p256]: 'P-256', [OID.p384]: 'P-384', [OID.p521]: 'P-521' }[curveOid];
+    if (!namedCurve) throw new Error(`unsupported EC curve ${curveOid}`);
+    return { algorithm: { name: 'ECDSA', namedCurve }, keyType: 'EC', signatureAlgorithm: 'ECDSA' };
+  }
+  throw new Error(`unsupported public key algorithm ${spkiAlgorithm.algorithmId}`);
+}
+
+async function importPrivateKey(privateKeyPkcs8: Uint8Array, certificate: pkijs.Certificate): Promise<webcrypto.CryptoKey> {
+  const { algorithm } = importParameters(certificate);
+  return crypto.subtle.importKey('pkcs8', privateKeyPkcs8.slice(), algorithm, false, ['sign']);
+}
+
+async function generateKeyPair(): Promise<webcrypto.CryptoKeyPair> {
+  return crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']);
+}
+
+const exportPkcs8 = async (key: webcrypto.CryptoKey) => new Uint8Array(await crypto.subtle.exportKey('pkcs8', key));
+
+/**
+ * A self-signed CA certificate and its key. Valid from one hour before `now` (a verifier whose
+ * clock runs a little behind still accepts it) for `validYears`.
+ */
+export async function createAuthority({
+  commonName,
+  organization,
+  country,
+  validYears,
+  now = new Date(),
+}: {
+  commonName: string;
+  organization: string;
+  country?: string;
+  validYears: number;
+  now?: Date;
+}): Promise<KeyPairDer> {
+  const keys = await generateKeyPair();
+  const name = nameOf([
+    [OID.country, country],
+    [OID.organization, organization],
+    [OID.commonName, commonName],
+  ]);
+  const notBefore = new Date(now.getTime() - 3_600_000);
+  const notAfter = new Date(now);
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + validYears);
+
+  const certificate = new pkijs.Certificate();
+  certificate.version = 2;
+  certificate.serialNumber = serialInteger(randomSerial());
+  certificate.issuer = name;
+  certificate.subject = name;
+  certificate.notBefore = timeOf(notBefore);
+  certificate.notAfter = timeOf(notAfter);
+  certificate.subjectPublicKeyInfo = await publicKeyInfo(keys.publicKey);
+  const ski = await keyIdentifier(certificate.subjectPublicKeyInfo);
+  certificate.extensions = [
+    // pathLen 0: the portal CA issues end-entity certificates only.
+    extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: true, pathLenConstraint: 0 }).toSchema()),
+    extension(OID.keyUsage, true, keyUsage([KU.keyCertSign, KU.cRLSign])),
+    extension(OID.subjectKeyIdentifier, false, new asn1js.OctetString({ valueHex: ski })),
+  ];
+  await certificate.sign(keys.privateKey, 'SHA-256', cryptoEngine);
+  return {
+    certificateDer: new Uint8Array(certificate.toSchema(true).toBER(false)),
+    privateKeyPkcs8: await exportPkcs8(keys.privateKey),
+  };
+}
+
+/**
+ * Issues a certificate under `authority`. `kind: 'seal'` is an institution's electronic seal:
+ * keyUsage digitalSignature + nonRepudiation (the holder commits to what it signs). `'portal'` is
+ * the portal's own key for evidence reports: digitalSignature only (the portal attests, it does not
+ * commit to a contract). Both carry extKeyUsage emailProtection + documentSigning: NSS (`pdfsig`)
+ * checks a document signer against the e-mail-signer usage and refuses an EKU list without
+ * emailProtection; documentSigning (RFC 9336) is the purpose proper.
+ */
+export async function issueCertificate(
+  authority: KeyPairDer,
+  {
+    subject,
+    publicKey,
+    notBefore,
+    notAfter,
+    serialNumber,
+    kind,
+  }: {
+    subject: SubjectName;
+    /** A CryptoKey or the DER SubjectPublicKeyInfo. */
+    publicKey: webcrypto.CryptoKey | Uint8Array;
+    notBefore: Date;
+    notAfter: Date;
+    /** Big-endian bytes or hex; 16 random bytes when not given. */
+    serialNumber?: Uint8Array | string;
+    kind: 'seal' | 'portal';
+  },
+): Promise<Uint8Array> {
+  if (!(notAfter.getTime() > notBefore.getTime())) throw new Error('notAfter must be after notBefore');
+  const ca = parseCertificate(authority.certificateDer);
+  const caKey = await importPrivateKey(authority.privateKeyPkcs8, ca);
+
+  const serial =
+    serialNumber === undefined
+      ? randomSerial()
+      : typeof serialNumber === 'string'
+        ? new Uint8Array(Buffer.from(serialNumber, 'hex'))
+        : serialNumber;
+  const certificate = new pkijs.Certificate();
+  certificate.version = 2;
+  certificate.serialNumber = serialInteger(serial);
+  certificate.issuer = ca.subject;
+  certificate.subject = nameOf([
+    [OID.organization, subject.organization],
+    [OID.organizationalUnit, subject.organizationalUnit],
+    [OID.commonName, subject.commonName],
+    [OID.serialNumber, subject.serialNumber],
+  ]);
+  certificate.notBefore = timeOf(notBefore);
+  certificate.notAfter = timeOf(notAfter);
+  certificate.subjectPublicKeyInfo = await publicKeyInfo(publicKey);
+
+  const caSki = ca.extensions?.find((e) => e.extnID === OID.subjectKeyIdentifier)?.parsedValue as
+    | asn1js.OctetString
+    | undefined;
+  const authorityKeyId = caSki ? caSki.valueBlock.valueHexView.slice() : await keyIdentifier(ca.subjectPublicKeyInfo);
+  const usage = kind === 'seal' ? [KU.digitalSignature, KU.nonRepudiation] : [KU.digitalSignature];
+  certificate.extensions = [
+    extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
+    extension(OID.keyUsage, true, keyUsage(usage)),
+    extension(
+      OID.extKeyUsage,
+      false,
+      new pkijs.ExtKeyUsage({ keyPurposes: [OID.emailProtection, OID.documentSigning] }).toSchema(),
+    ),
+    extension(
+      OID.subjectKeyIdentifier,
+      false,
+      new asn1js.OctetString({ valueHex: await keyIdentifier(certificate.subjectPublicKeyInfo) }),
+    ),
+    extension(
+      OID.authorityKeyIdentifier,
+      false,
+      new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: authorityKeyId }) }).toSchema(),
+    ),
+  ];
+  await certificate.sign(caKey, 'SHA-256', cryptoEngine);
+  return new Uint8Array(certificate.toSchema(true).toBER(false));
+}
+
+/** A new seal: a fresh key pair and its certificate from `authority`, in one call. */
+export async function newSealKeys({
+  authority,
+  subject,
+  notBefore,
+  notAfter,
+  kind = 'seal',
+}: {
+  authority: KeyPairDer;
+  subject: SubjectName;
+  notBefore: Date;
+  notAfter: Date;
+  kind?: 'seal' | 'portal';
+}): Promise<KeyPairDer & { serialHex: string }> {
+  const keys = await generateKeyPair();
+  const certificateDer = await issueCertificate(authority, {
+    subject,
+    publicKey: keys.publicKey,
+    notBefore,
+    notAfter,
+    kind,
+  });
+  return {
+    certificateDer,
+    privateKeyPkcs8: await exportPkcs8(keys.privateKey),
+    serialHex: serialHexOf(parseCertificate(certificateDer)),
+  };
+}
+
+/**
+ * An `@libpdf/core` Signer for a key held on this server. `chain` (the CA certificate, and any
+ * intermediates) is embedded in each signature so a verifier can build the path to the root.
+ * The key is imported non-extractable.
+ */
+export async function signerFor({
+  privateKeyPkcs8,
+  certificateDer,
+  chain,
+}: {
+  privateKeyPkcs8: Uint8Array;
+  certificateDer: Uint8Array;
+  chain: Uint8Array[];
+}): Promise<Signer> {
+  const certificate = parseCertificate(certificateDer);
+  const { keyType, signatureAlgorithm } = importParameters(certificate);
+  const key = await importPrivateKey(privateKeyPkcs8, certificate);
+  return new CryptoKeySigner(key, certificateDer, keyType, signatureAlgorithm, chain);
+}
+
+export function describeCertificate(der: Uint8Array): CertificateDescription {
+  const certificate = parseCertificate(der);
+  return {
+    serialHex: serialHexOf(certificate),
+    subject: describeName(certificate.subject),
+    issuer: describeName(certificate.issuer),
+    notBefore: certificate.notBefore.value,
+    notAfter: certificate.notAfter.value,
+    sha256Hex: sha256HexSync(der),
+  };
+}
+
+function sha256HexSync(bytes: Uint8Array): string {
+  // node:crypto is synchronous; WebCrypto's digest is not.
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export type PemLabel = 'CERTIFICATE' | 'PRIVATE KEY';
+
+export function toPem(der: Uint8Array, label: PemLabel): string {
+  const base64 = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString('base64');
+  const lines = base64.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/**
+ * The DER bytes of the first PEM block in `text` (of the given label, when one is given). A key
+ * must be PKCS#8 ("PRIVATE KEY"); `openssl pkcs8 -topk8 -nocrypt` converts an "EC PRIVATE KEY".
+ */
+export function fromPem(text: string, label?: PemLabel): Uint8Array {
+  for (const match of text.matchAll(/-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g)) {
+    if (label && match[1] !== label) continue;
+    return new Uint8Array(Buffer.from(match[2]!.replace(/\s+/g, ''), 'base64'));
+  }
+  throw new Error(label ? `no PEM block "${label}" found` : 'no PEM block found');
+}
+
+/** Lower-case hex serial of a certificate, as `describeCertificate` gives it. */
+export const serialHexOfDer = (der: Uint8Array) => serialHexOf(parseCertificate(der));
+
+export { describeName as describeCertificateName, serialHexOf };

@@ -1,0 +1,177 @@
+/**
+ * Contracts (SPEC §1 contract upload and signing, §2 /previewContract and /signContract, §3
+ * contract statuses, §4 contract states, §7 /cooperationManage/queryCooperationInfos and
+ * contractUploadDel) and the public check of a signed PDF (/verify).
+ * Light on purpose (no dictionaries): the web's pages import it.
+ *
+ * Every agreed intention has one contract between its two parties: the publisher (the
+ * institution whose request it was) and the counterpart (the institution that sent the
+ * intention). Either uploads the PDF, may delete it until it is confirmed, then confirms it; each
+ * then signs once with its own effective seals. Only the two parties and bank staff read it.
+ */
+import { z } from 'zod';
+import { ZPageQuery } from './common.ts';
+
+/** SPEC §3: not uploaded, uploaded but not signed, signing (one party signed), signed (both). */
+export const CONTRACT_STATUSES = ['notUploaded', 'uploaded', 'signing', 'signed'] as const;
+export const ZContractStatus = z.enum(CONTRACT_STATUSES);
+export type TContractStatus = z.infer<typeof ZContractStatus>;
+
+export const CONTRACT_PARTIES = ['publisher', 'counterpart'] as const;
+export const ZContractParty = z.enum(CONTRACT_PARTIES);
+export type TContractParty = z.infer<typeof ZContractParty>;
+
+/** A contract PDF: at most 10 MB, checked by content. */
+export const CONTRACT_MAX_BYTES = 10 * 1024 * 1024;
+/** Seals one party may place in one signature. */
+export const MAX_PLACEMENTS = 20;
+export const CONTRACT_LIMITS = { title: 200 } as const;
+
+/** GET /api/cooperationManage/queryCooperationInfos: the reader institution's agreed intentions. */
+export const ZCooperationInfoQuery = ZPageQuery.extend({
+  status: z.enum([...CONTRACT_STATUSES, 'all']).default('all'),
+});
+export type TCooperationInfoQuery = z.infer<typeof ZCooperationInfoQuery>;
+
+export const ZCooperationInfo = z.object({
+  intentionLgcSn: z.string().describe('The agreed intention: the contract is addressed by it'),
+  requestLgcSn: z.string(),
+  requestName: z.string(),
+  myParty: ZContractParty,
+  counterpartName: z.string().describe('The other institution'),
+  counterpartSwiftCode: z.string().nullable(),
+  agreedAt: z.string().nullable(),
+  contractStatus: ZContractStatus,
+  confirmed: z.boolean(),
+  /** The reader's institution has signed / the other has. */
+  signedByMe: z.boolean(),
+  signedByOther: z.boolean(),
+  signedPdfUrl: z.string().nullable().describe('When signed: the signed PDF'),
+  evidenceUrl: z.string().nullable().describe('When signed: the evidence report (PDF)'),
+});
+export type TCooperationInfo = z.infer<typeof ZCooperationInfo>;
+
+export const ZCooperationInfoPage = z.object({
+  list: z.array(ZCooperationInfo),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TCooperationInfoPage = z.infer<typeof ZCooperationInfoPage>;
+
+export const ZContractPartyInfo = z.object({
+  party: ZContractParty,
+  institutionName: z.string(),
+  swiftCode: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  signerName: z.string().nullable(),
+  seals: z.array(z.object({ sealNo: z.string(), sealName: z.string() })),
+});
+export type TContractPartyInfo = z.infer<typeof ZContractPartyInfo>;
+
+/** One line of the audit trail (issue "Electronic seals and contracts", Evidence). */
+export const CONTRACT_EVENT_KINDS = ['uploaded', 'deleted', 'confirmed', 'placed', 'signed'] as const;
+export const ZContractEvent = z.object({
+  kind: z.enum(CONTRACT_EVENT_KINDS),
+  at: z.string().describe('ISO'),
+  actorName: z.string(),
+  institutionName: z.string(),
+  sealNo: z.string().nullable(),
+  sealName: z.string().nullable(),
+  page: z.number().int().nullable().describe('Placed: the page (from 1)'),
+  ip: z.string().nullable(),
+  sha256Before: z.string().nullable(),
+  sha256After: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+export type TContractEvent = z.infer<typeof ZContractEvent>;
+
+export const ZContractFile = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  pageCount: z.number().int(),
+  url: z.string().describe('GET: the current PDF (inline)'),
+});
+
+/** GET /api/contracts/:intentionLgcSn: the contract page (/previewContract, /signContract). */
+export const ZContractView = z.object({
+  intentionLgcSn: z.string(),
+  contractLgcSn: z.string().nullable(),
+  requestLgcSn: z.string(),
+  requestName: z.string(),
+  title: z.string().nullable(),
+  status: ZContractStatus,
+  confirmed: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  file: ZContractFile.nullable().describe('The current version (with every signature so far)'),
+  parties: z.array(ZContractPartyInfo),
+  /** The reader's side; null for bank staff. */
+  myParty: ZContractParty.nullable(),
+  can: z.object({
+    upload: z.boolean(),
+    delete: z.boolean(),
+    confirm: z.boolean(),
+    sign: z.boolean(),
+  }),
+  events: z.array(ZContractEvent),
+  signedPdfUrl: z.string().nullable(),
+  evidenceUrl: z.string().nullable(),
+});
+export type TContractView = z.infer<typeof ZContractView>;
+
+export const ZContractUploadFields = z.object({
+  title: z.string().trim().max(CONTRACT_LIMITS.title).optional().describe('Defaults to the request name'),
+});
+
+/** POST /api/cooperationManage/contractUploadDel: delete an upload not yet confirmed. */
+export const ZContractDeleteRequest = z.object({ intentionLgcSn: z.string().min(1).max(64) });
+
+/** A seal placed on a page: the stamp's top-left corner as fractions of the page (top-left origin). */
+export const ZPlacement = z.object({
+  sealLgcSn: z.string().min(1).max(64),
+  page: z.number().int().min(1).describe('Page number, from 1'),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+});
+export type TPlacement = z.infer<typeof ZPlacement>;
+
+/** POST /api/contracts/:intentionLgcSn/sign: "You have not stamped yet" when no seal is placed. */
+export const ZSignRequest = z.object({
+  code: z.string().trim().min(1).max(4).describe('The code e-mailed to the signer (sign-code)'),
+  placements: z.array(ZPlacement).min(1, { error: 'stampRequired' }).max(MAX_PLACEMENTS),
+});
+export type TSignRequest = z.infer<typeof ZSignRequest>;
+
+// ---------- /verify ----------
+
+export const ZVerifiedSignature = z.object({
+  index: z.number().int().describe('From 1, in the order they were made'),
+  intact: z.boolean().describe('The signed bytes are unchanged and the signature verifies'),
+  signedAt: z.string().nullable(),
+  institutionName: z.string().nullable(),
+  sealName: z.string().nullable(),
+  sealNo: z.string().nullable(),
+  certificateSerial: z.string().nullable(),
+  issuedByPortal: z.boolean().describe("The certificate was issued by this portal's authority"),
+  validAtSigningTime: z.boolean(),
+  revoked: z.boolean().describe('The seal was cancelled since (its certificate is revoked here)'),
+  coversWholeDocument: z.boolean(),
+});
+export type TVerifiedSignature = z.infer<typeof ZVerifiedSignature>;
+
+export const ZVerifyReport = z.object({
+  fileName: z.string(),
+  sha256: z.string(),
+  signatures: z.array(ZVerifiedSignature),
+  modifiedAfterLastSignature: z.boolean(),
+  /** A contract of this portal with exactly this file (or one of its signed versions). */
+  recordedContract: z
+    .object({
+      title: z.string(),
+      status: ZContractStatus,
+      version: z.enum(['original', 'partlySigned', 'signed']),
+    })
+    .nullable(),
+});
+export type TVerifyReport = z.infer<typeof ZVerifyReport>;

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * The Debian packages the tests need, installed with apt-get when missing (never by hand):
+ * Chromium and CJK fonts for the browser journeys, poppler-utils for `pdfsig`, the independent
+ * check of signed contracts. `node scripts/test-packages.mjs` installs them all; e2e/run.mjs and
+ * `npm run test:unit` call it first.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function debInstalled(pkg) {
+  return /Status: install ok installed/.test(spawnSync('dpkg', ['-s', pkg], { encoding: 'utf8' }).stdout ?? '');
+}
+
+/** Installs whichever of Chromium, the CJK fonts and poppler-utils is missing. */
+export function ensureTestPackages() {
+  const missing = [];
+  if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
+  if (!debInstalled('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+  if (!debInstalled('poppler-utils')) missing.push('poppler-utils');
+  if (!missing.length) return;
+  console.info(`tests: installing ${missing.join(', ')} with apt-get`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const run = (args) =>
+    execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureTestPackages();
