@@ -15,5 +15,6 @@ const results = [
   await printHome(),
   printSection('Log-in (PGlite, built server)', await benchLogin()),
   await printMarketplace(),
+  printSection('PDF signing (in-process)', await (await import('./signing.ts')).benchSigning()),
 ];
 console.info(results.every(Boolean) ? '\nAll targets met.' : '\nSome targets missed (see above).');

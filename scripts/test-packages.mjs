@@ -2,8 +2,9 @@
 /**
  * The Debian packages the tests need, installed with apt-get when missing (never by hand):
  * Chromium and CJK fonts for the browser journeys, poppler-utils for `pdfsig`, the independent
- * check of signed contracts. `node scripts/test-packages.mjs` installs them all; e2e/run.mjs and
- * `npm run test:unit` call it first.
+ * check of signed contracts, and libnss3-tools (certutil) to make pdfsig trust the portal's CA.
+ * `node scripts/test-packages.mjs` installs them all; e2e/run.mjs and `npm run test:unit` call
+ * it first.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,12 +16,14 @@ function debInstalled(pkg) {
   return /Status: install ok installed/.test(spawnSync('dpkg', ['-s', pkg], { encoding: 'utf8' }).stdout ?? '');
 }
 
-/** Installs whichever of Chromium, the CJK fonts and poppler-utils is missing. */
+/** Installs whichever of these packages is missing. */
 export function ensureTestPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
   if (!debInstalled('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
   if (!debInstalled('poppler-utils')) missing.push('poppler-utils');
+  // certutil: trusting the portal's CA in an NSS database, so pdfsig can say "Certificate is Trusted".
+  if (!debInstalled('libnss3-tools')) missing.push('libnss3-tools');
   if (!missing.length) return;
   console.info(`tests: installing ${missing.join(', ')} with apt-get`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];

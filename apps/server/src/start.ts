@@ -1,6 +1,6 @@
 /**
  * The start sequence of main.ts up to listening, as functions tests can call: database →
- * migrate → demo data and the production demo-password check → the first system administrator →
+ * migrate → the seal certificate authority → demo data and the production demo-password check → the first system administrator →
  * app.
  *
  * Safe defaults in production (docs/operations.md, "Demo data"): no demo data unless
@@ -19,6 +19,7 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
+import { signingAuthority } from './modules/seals/index.ts';
 import { ensureInitialAdmin, INVITATION_TTL_DAYS, type InitialAdminOutcome } from './modules/users/index.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
 
@@ -155,7 +156,13 @@ export async function bootServer(
   const database = options.database ?? (await openDatabase(config.database));
   try {
     await migrateToLatest(database.db);
-    await prepareDemoData(database.db, config, log, { storage: new LocalDiskStorage(config.storageDir) });
+    // The seal certificate authority: made on the first start (or read from its files), before
+    // the demo data, whose seals it certifies.
+    const authority = await signingAuthority(database.db, config);
+    await prepareDemoData(database.db, config, log, {
+      storage: new LocalDiskStorage(config.storageDir),
+      signingAuthority: authority,
+    });
     await prepareInitialAdmin(database.db, config, log);
     const app = await buildApp({ config, database });
     return { app, database };

@@ -217,7 +217,21 @@ export const BANK_MANAGED_PROFILE_FIELDS = [
   'actingOnBehalf',
   'actingForInstitution',
 ] as const satisfies readonly (keyof TProfile)[];
-export type TBankManagedProfileField = (typeof BANK_MANAGED_PROFILE_FIELDS)[number];
+/**
+ * A bank staff account's main contact branch is its branch: the seal applications it reviews are
+ * that branch's (modules/seals). For staff it is bank-managed too; partners choose theirs.
+ */
+export const STAFF_BANK_MANAGED_PROFILE_FIELDS = ['mainContactBranch'] as const satisfies readonly (keyof TProfile)[];
+export type TBankManagedProfileField =
+  | (typeof BANK_MANAGED_PROFILE_FIELDS)[number]
+  | (typeof STAFF_BANK_MANAGED_PROFILE_FIELDS)[number];
+
+/** The profile fields that change only through the bank, for an account with these role codes. */
+export function bankManagedProfileFields(roleCodes: readonly string[]): readonly TBankManagedProfileField[] {
+  return roleCodes.includes('50')
+    ? [...BANK_MANAGED_PROFILE_FIELDS, ...STAFF_BANK_MANAGED_PROFILE_FIELDS]
+    : BANK_MANAGED_PROFILE_FIELDS;
+}
 
 const actingForNamed = {
   check: (value: { profile: TProfile }) =>

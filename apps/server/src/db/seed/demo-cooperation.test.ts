@@ -96,7 +96,8 @@ describe('demo cooperation data', () => {
 
   it('gives the demo users messages of all six types, some unread, and follows and pushes', async () => {
     const messages = await db.selectFrom('message').select(['type', 'readAt']).execute();
-    expect(new Set(messages.map((m) => m.type))).toEqual(new Set(MESSAGE_TYPES));
+    // The six types of the marketplace (seals and contracts have their own demo step).
+    expect(new Set(messages.map((m) => m.type))).toEqual(new Set(MESSAGE_TYPES.slice(0, 6)));
     expect(messages.some((m) => m.readAt === null)).toBe(true);
     expect(messages.some((m) => m.readAt !== null)).toBe(true);
     const pushes = await db.selectFrom('cooperationPush').select('kind').execute();

@@ -10,13 +10,19 @@
  * of failing the start. A database that got demo data before takes later steps as they land.
  */
 import type { FileStorage } from '../../platform/files/storage.ts';
+import type { KeyPairDer } from '../../platform/signing/pki.ts';
 import type { Db } from '../database.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { demoContent } from './demo-content.ts';
 import { demoCooperation } from './demo-cooperation.ts';
+import { demoSigning } from './demo-signing.ts';
 
-/** What a step may use besides the database: the file storage (demo PDFs and images). */
-export type SeedContext = { storage?: FileStorage };
+/**
+ * What a step may use besides the database: the file storage (demo PDFs and images) and the
+ * portal's certificate authority (demo seals' certificates); a step needing one that is absent
+ * writes nothing.
+ */
+export type SeedContext = { storage?: FileStorage; signingAuthority?: KeyPairDer };
 
 export type SeedStep = {
   /** Stable name; never rename a landed step (it would run again). */
@@ -25,7 +31,7 @@ export type SeedStep = {
 };
 
 /** The demo-data steps, in order. Features append theirs as they land. */
-export const SEED_STEPS: readonly SeedStep[] = [demoAccounts, demoCooperation, demoContent];
+export const SEED_STEPS: readonly SeedStep[] = [demoAccounts, demoCooperation, demoContent, demoSigning];
 
 /** The steps this call ran; `skipped`: why nothing was loaded (nothing was written then). */
 export type SeedResult = { ran: string[]; skipped?: string };

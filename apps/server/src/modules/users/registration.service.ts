@@ -6,7 +6,7 @@
 import { hasTranslation, type Locale, translate } from '@portal/shared';
 import { findEntry } from '@portal/shared/dictionaries';
 import {
-  BANK_MANAGED_PROFILE_FIELDS,
+  bankManagedProfileFields,
   type TBankManagedProfileField,
   type TProfile,
   type TRegisterRequest,
@@ -121,7 +121,7 @@ type BankManagedValues = Partial<Record<TBankManagedProfileField, unknown>>;
  */
 export function bankManagedValues(stored: Record<string, unknown>, roleCodes: readonly string[]): BankManagedValues {
   const current: BankManagedValues = {};
-  for (const field of BANK_MANAGED_PROFILE_FIELDS) {
+  for (const field of bankManagedProfileFields(roleCodes)) {
     if (stored[field] !== undefined && stored[field] !== null) current[field] = stored[field];
   }
   if (current.continent === undefined && typeof current.country === 'string') {
@@ -138,7 +138,7 @@ export function bankManagedValues(stored: Record<string, unknown>, roleCodes: re
  * registering again. A field the account has no value for yet may be filled in.
  */
 function refuseBankManagedChanges(current: BankManagedValues, profile: TProfile, locale: Locale): void {
-  const fields = BANK_MANAGED_PROFILE_FIELDS.filter(
+  const fields = (Object.keys(current) as TBankManagedProfileField[]).filter(
     (field) => current[field] !== undefined && current[field] !== profile[field],
   ).map((name) => {
     const field = `profile.${name}`;

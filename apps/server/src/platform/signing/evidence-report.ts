@@ -55,7 +55,11 @@ const WIN_ANSI = new Set<number>([
 ]);
 
 /** Tabs become spaces, other control characters go; line breaks stay for the layout. */
-const normalise = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[^\P{Cc}\n]/gu, '');
+const normalise = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[^\P{Cc}\n]/gu, '');
 
 function replaceMissing(text: string, has: (codePoint: number) => boolean): string {
   let out = '';
@@ -150,7 +154,8 @@ export function fontFromCollection(bytes: Uint8Array, index: number): Uint8Array
 // Text layout
 
 /** Breakable units: a CJK character each, a run of other non-space characters, or spaces. */
-const UNITS = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+|\s+/gu;
+const UNITS =
+  /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+|\s+/gu;
 
 /** Greedy line breaking: between words, between CJK characters, inside a word only when it alone is too wide. */
 function wrap(text: string, maxWidth: number, measure: (s: string) => number): string[] {
@@ -223,7 +228,13 @@ class Pages {
   }
 
   /** Draws one line whose top is at `top`. */
-  text(line: string, x: number, top: number, size: number, { bold = false, color = grayscale(0) }: { bold?: boolean; color?: Color } = {}): void {
+  text(
+    line: string,
+    x: number,
+    top: number,
+    size: number,
+    { bold = false, color = grayscale(0) }: { bold?: boolean; color?: Color } = {},
+  ): void {
     if (!line) return;
     this.page.drawText(line, {
       x,
@@ -285,11 +296,23 @@ function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string
       color: RULE,
       thickness: 0.5,
     });
+  /** Lines [from, from + count) of each cell, in the row whose top is the current position. */
+  const drawCells = (cells: string[][], from: number, count: number, bold: boolean) => {
+    for (const [i, cell] of cells.entries()) {
+      for (const [n, line] of cell.slice(from, from + count).entries()) {
+        pages.text(line, xs[i]! + CELL_PADDING, pages.y - CELL_PADDING - n * lineHeight, size, { bold });
+      }
+    }
+  };
   const drawHeader = () => {
-    pages.current.drawRectangle({ x: MARGIN.left, y: pages.y - headerHeight, width: CONTENT_WIDTH, height: headerHeight, color: HEADER_FILL });
-    header.forEach((lines, i) =>
-      lines.forEach((line, n) => pages.text(line, xs[i]! + CELL_PADDING, pages.y - CELL_PADDING - n * lineHeight, size, { bold: true })),
-    );
+    pages.current.drawRectangle({
+      x: MARGIN.left,
+      y: pages.y - headerHeight,
+      width: CONTENT_WIDTH,
+      height: headerHeight,
+      color: HEADER_FILL,
+    });
+    drawCells(header, 0, Number.POSITIVE_INFINITY, true);
     pages.y -= headerHeight;
     rule(pages.y);
   };
@@ -308,11 +331,7 @@ function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string
       }
       const fit = Math.max(1, Math.floor((pages.room() - 2 * CELL_PADDING) / lineHeight));
       const count = Math.min(fit, total - from);
-      lines.forEach((cell, i) =>
-        cell
-          .slice(from, from + count)
-          .forEach((line, n) => pages.text(line, xs[i]! + CELL_PADDING, pages.y - CELL_PADDING - n * lineHeight, size)),
-      );
+      drawCells(lines, from, count, false);
       pages.y -= count * lineHeight + 2 * CELL_PADDING;
       rule(pages.y);
       from += count;
@@ -380,7 +399,10 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
   const bodySize = SIZE.body;
   const bodyLeading = bodySize * LEADING;
   const labels = report.lines.map((l) => clean(l.label));
-  const labelWidth = Math.min(CONTENT_WIDTH * 0.4, Math.max(0, ...labels.map((l) => face.width(l, bodySize, true))) + 12);
+  const labelWidth = Math.min(
+    CONTENT_WIDTH * 0.4,
+    Math.max(0, ...labels.map((l) => face.width(l, bodySize, true))) + 12,
+  );
   report.lines.forEach((entry, i) => {
     const labelLines = wrap(labels[i]!, labelWidth - 12, (s) => face.width(s, bodySize, true));
     const valueLines = wrap(clean(entry.value), CONTENT_WIDTH - labelWidth, (s) => face.width(s, bodySize));
@@ -403,16 +425,16 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
 
   // Footers last, when the page count is known.
   const count = pages.pages.length;
-  pages.pages.forEach((page, i) => {
-    footerLines.forEach((line, n) =>
+  for (const [i, page] of pages.pages.entries()) {
+    for (const [n, line] of footerLines.entries()) {
       page.drawText(line, {
         x: MARGIN.left,
         y: MARGIN.bottom + footerHeight - (n + 1) * footerSize * LEADING + footerSize * 0.3,
         size: footerSize,
         font: face.regular,
         color: GREY,
-      }),
-    );
+      });
+    }
     const number = `${i + 1} / ${count}`;
     page.drawText(number, {
       x: PAGE.width - MARGIN.right - face.width(number, footerSize),
@@ -421,7 +443,7 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
       font: face.regular,
       color: GREY,
     });
-  });
+  }
 
   pdf.setTitle(title);
   pdf.setCreator('Interbank Cooperation Portal');

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDF } from '@libpdf/core';
+import { PDF, type SignatureField } from '@libpdf/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPrefix, MM_TO_PT, PdfUnreadableError, StampPlacementError, stampAndSign } from './pdf-sign.ts';
 import { inspectPdfSignatures } from './pdf-verify.ts';
@@ -38,7 +38,10 @@ const seal = makeSealPng(200);
 beforeAll(async () => {
   ca = await makeTestAuthority();
   bankA = await makeTestSealSigner(ca, { commonName: '华东商业银行合同专用章', organization: '华东商业银行' });
-  bankB = await makeTestSealSigner(ca, { commonName: 'Harbourview Bank Contract Seal', organization: 'Harbourview Bank' });
+  bankB = await makeTestSealSigner(ca, {
+    commonName: 'Harbourview Bank Contract Seal',
+    organization: 'Harbourview Bank',
+  });
   contract = await makeTestPdf(20);
   signedByA = await stampAndSign(contract, {
     stamps: [{ page: 1, x: 0.6, y: 0.75, png: seal }],
@@ -110,12 +113,22 @@ describe('stampAndSign: two parties', () => {
     try {
       writeFileSync(join(dir, 'ca.pem'), toPem(ca.certificateDer, 'CERTIFICATE'));
       execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
-      execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'portal-ca', '-t', 'CT,C,C', '-i', join(dir, 'ca.pem')]);
-      const { signatures, output } = runPdfsig(signedByBoth, { nssDir: dir });
-      expect(signatures.map((s) => s.certificateValidation), output).toEqual([
-        'Certificate is Trusted.',
-        'Certificate is Trusted.',
+      execFileSync('certutil', [
+        '-A',
+        '-d',
+        `sql:${dir}`,
+        '-n',
+        'portal-ca',
+        '-t',
+        'CT,C,C',
+        '-i',
+        join(dir, 'ca.pem'),
       ]);
+      const { signatures, output } = runPdfsig(signedByBoth, { nssDir: dir });
+      expect(
+        signatures.map((s) => s.certificateValidation),
+        output,
+      ).toEqual(['Certificate is Trusted.', 'Certificate is Trusted.']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -148,7 +161,10 @@ describe('stampAndSign: stamps', () => {
   for (const rotate of [90, 180, 270] as const) {
     it(`places and turns the stamp upright on a page with /Rotate ${rotate}`, async () => {
       const pdf = await makeTestPdf(1, { rotate });
-      const signed = await stampAndSign(pdf, { stamps: [{ page: 1, x: 0.1, y: 0.2, png: twoTone }], signer: bankA.signer });
+      const signed = await stampAndSign(pdf, {
+        stamps: [{ page: 1, x: 0.1, y: 0.2, png: twoTone }],
+        signer: bankA.signer,
+      });
       const raster = renderPage(signed, 1, 72);
       const shown = rotate === 180 ? a4 : { width: a4.height, height: a4.width };
       expect(raster.width).toBeCloseTo(shown.width, -1);
@@ -184,7 +200,10 @@ describe('stampAndSign: stamps', () => {
     const pdf = makeHandWrittenPdf({
       inherited: { mediaBox: [0, 0, 841.89, 595.28], cropBox: [50, 50, 791.89, 545.28], rotate: 270 },
     });
-    const signed = await stampAndSign(pdf, { stamps: [{ page: 1, x: 0.5, y: 0.5, png: twoTone }], signer: bankA.signer });
+    const signed = await stampAndSign(pdf, {
+      stamps: [{ page: 1, x: 0.5, y: 0.5, png: twoTone }],
+      signer: bankA.signer,
+    });
     const raster = renderPage(signed, 1, 72);
     const shown = { width: 595.28 - 100, height: 841.89 - 100 };
     expect(raster.width).toBeCloseTo(shown.width, -1);
@@ -237,7 +256,32 @@ describe('stampAndSign: stamps', () => {
     expect(boundingBox(renderPage(plain, 1, 18), isRed)).toBeNull();
     for (const page of [1, 5, 20]) expect(boundingBox(renderPage(many, page, 18), isRed)).not.toBeNull();
     // One image object for the three stamps.
-    expect(Buffer.from(many.subarray(contract.length)).toString('latin1').match(/\/Subtype\s*\/Image/g)).toHaveLength(2); // image + its alpha mask
+    expect(
+      Buffer.from(many.subarray(contract.length))
+        .toString('latin1')
+        .match(/\/Subtype\s*\/Image/g),
+    ).toHaveLength(2); // image + its alpha mask
+  });
+});
+
+describe('stampAndSign: signature dictionary', () => {
+  it('keeps reason, location and contact readable (no stray escapes)', async () => {
+    const signed = await stampAndSign(contract, {
+      stamps: [],
+      signer: bankA.signer,
+      reason: '同意合同条款 (第2版)\\附件',
+      location: 'Shanghai (HQ)',
+      contactInfo: 'seal-admin@bank.example',
+    });
+    const pdf = await PDF.load(signed);
+    const field = pdf
+      .getForm()!
+      .getFields()
+      .find((f) => f.type === 'signature') as SignatureField;
+    const dict = field.getSignatureDict()!;
+    expect(dict.getString('Reason')!.asString()).toBe('同意合同条款 （第2版）＼附件');
+    expect(dict.getString('Location')!.asString()).toBe('Shanghai （HQ）');
+    expect(dict.getString('ContactInfo')!.asString()).toBe('seal-admin@bank.example');
   });
 });
 
@@ -251,15 +295,21 @@ describe('stampAndSign: files', () => {
     expect((await PDF.load(files.xrefStreams)).usesXRefStreams).toBe(true);
     expect((await PDF.load(files.linearized)).isLinearized).toBe(true);
     for (const [name, bytes] of Object.entries(files)) {
-      const once = await stampAndSign(bytes, { stamps: [{ page: 1, x: 0.1, y: 0.1, png: seal }], signer: bankA.signer });
-      const twice = await stampAndSign(once, { stamps: [{ page: 1, x: 0.5, y: 0.5, png: seal }], signer: bankB.signer });
+      const once = await stampAndSign(bytes, {
+        stamps: [{ page: 1, x: 0.1, y: 0.1, png: seal }],
+        signer: bankA.signer,
+      });
+      const twice = await stampAndSign(once, {
+        stamps: [{ page: 1, x: 0.5, y: 0.5, png: seal }],
+        signer: bankB.signer,
+      });
       expect(isPrefix(bytes, once), name).toBe(true);
       expect(isPrefix(once, twice), name).toBe(true);
       const { signatures, output } = runPdfsig(twice);
-      expect(signatures.map((s) => s.signatureValidation), `${name}\n${output}`).toEqual([
-        'Signature is Valid.',
-        'Signature is Valid.',
-      ]);
+      expect(
+        signatures.map((s) => s.signatureValidation),
+        `${name}\n${output}`,
+      ).toEqual(['Signature is Valid.', 'Signature is Valid.']);
     }
   });
 

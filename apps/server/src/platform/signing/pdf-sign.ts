@@ -4,7 +4,16 @@
  * appended to the file. The input is a byte-for-byte prefix of the output, so every earlier
  * party's signature still covers exactly the bytes it signed and stays valid.
  */
-import { PDF, PdfArray, type PdfDict, type PDFImage, PdfNumber, type PdfObject, type PdfRef, type Signer } from '@libpdf/core';
+import {
+  PDF,
+  type PDFImage,
+  PdfArray,
+  type PdfDict,
+  PdfNumber,
+  type PdfObject,
+  type PdfRef,
+  type Signer,
+} from '@libpdf/core';
 
 /** Millimetres to PDF points (1 pt = 1/72 inch). */
 export const MM_TO_PT = 72 / 25.4;
@@ -63,9 +72,7 @@ export type StampAndSignOptions = {
 };
 
 const hasPdfHeader = (bytes: Uint8Array) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024))
-    .toString('latin1')
-    .includes('%PDF-');
+  Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1').includes('%PDF-');
 
 /**
  * Parses `bytes` for an incremental update. Refuses encrypted files, and files whose
@@ -176,7 +183,10 @@ function placeStamps(pdf: PDF, stamps: Stamp[], sizeMm: number): PlacedStamp[] {
     const { box, rotation } = pageGeometry(pdf, stamp.page - 1);
     const [shownWidth, shownHeight] = rotation % 180 ? [box.height, box.width] : [box.width, box.height];
     const fits = (fraction: number, extent: number) =>
-      Number.isFinite(fraction) && fraction >= 0 && fraction <= 1 && fraction * extent + size <= extent + FIT_TOLERANCE_PT;
+      Number.isFinite(fraction) &&
+      fraction >= 0 &&
+      fraction <= 1 &&
+      fraction * extent + size <= extent + FIT_TOLERANCE_PT;
     if (!fits(stamp.x, shownWidth) || !fits(stamp.y, shownHeight)) {
       throw new StampPlacementError(
         'OUTSIDE_PAGE',
@@ -227,14 +237,15 @@ export async function stampAndSign(pdfBytes: Uint8Array, options: StampAndSignOp
   }
 
   const { signer } = options;
-  const certificatesSize = signer.certificate.length + (signer.certificateChain ?? []).reduce((n, c) => n + c.length, 0);
+  const certificatesSize =
+    signer.certificate.length + (signer.certificateChain ?? []).reduce((n, c) => n + c.length, 0);
   const { bytes } = await pdf.sign({
     signer,
     subFilter: 'ETSI.CAdES.detached',
     digestAlgorithm: 'SHA-256',
-    reason: options.reason,
-    location: options.location,
-    contactInfo: options.contactInfo,
+    reason: signatureDictText(options.reason),
+    location: signatureDictText(options.location),
+    contactInfo: signatureDictText(options.contactInfo),
     signingTime: options.signingTime,
     fieldName: options.fieldName,
     // The CMS structure holds the certificates; leave room for a long chain (bytes, before hex).
@@ -245,6 +256,19 @@ export async function stampAndSign(pdfBytes: Uint8Array, options: StampAndSignOp
     throw new Error('signing did not produce an incremental update');
   }
   return bytes;
+}
+
+/**
+ * libpdf 0.4 escapes \ ( ) and line breaks in /Reason, /Location and /ContactInfo and then escapes
+ * them again when writing, so viewers would show stray backslashes: line breaks become spaces and
+ * the three characters their full-width forms, which read the same in Chinese and English text.
+ */
+export function signatureDictText(text: string | undefined): string | undefined {
+  return text
+    ?.replace(/\r\n?|\n/g, ' ')
+    .replace(/\(/g, '\uff08')
+    .replace(/\)/g, '\uff09')
+    .replace(/\\/g, '\uff3c');
 }
 
 /** Whether `prefix` is a byte-for-byte prefix of `whole`. */

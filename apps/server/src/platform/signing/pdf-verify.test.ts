@@ -101,7 +101,9 @@ describe('inspectPdfSignatures', () => {
   it.runIf(hasPdfsig())('agrees with pdfsig', async () => {
     const ours = await inspectPdfSignatures(both, { trustedRoots: [portalCa.certificateDer] });
     const theirs = runPdfsig(both).signatures;
-    expect(theirs.map((s) => s.signatureValidation === 'Signature is Valid.')).toEqual(ours.signatures.map((s) => s.intact));
+    expect(theirs.map((s) => s.signatureValidation === 'Signature is Valid.')).toEqual(
+      ours.signatures.map((s) => s.intact),
+    );
     expect(theirs.map((s) => s.totalDocumentSigned)).toEqual(ours.signatures.map((s) => s.coversWholeDocument));
     expect(theirs.map((s) => s.commonName)).toEqual(ours.signatures.map((s) => s.signer?.commonName));
     expect(theirs.map((s) => s.fieldName)).toEqual(ours.signatures.map((s) => s.fieldName));
@@ -111,7 +113,11 @@ describe('inspectPdfSignatures', () => {
     const early = await stampAndSign(contract, { stamps: [], signer: chinese.signer, signingTime });
     const [signature] = (await inspectPdfSignatures(early, { trustedRoots: [portalCa.certificateDer] })).signatures;
     expect(signature!.signedAt).toEqual(signingTime);
-    const ancient = await stampAndSign(contract, { stamps: [], signer: chinese.signer, signingTime: new Date('2001-01-01') });
+    const ancient = await stampAndSign(contract, {
+      stamps: [],
+      signer: chinese.signer,
+      signingTime: new Date('2001-01-01'),
+    });
     const [old] = (await inspectPdfSignatures(ancient, { trustedRoots: [portalCa.certificateDer] })).signatures;
     expect(old!.certificate!.validAtSigningTime).toBe(false);
     expect(old!.intact).toBe(true);

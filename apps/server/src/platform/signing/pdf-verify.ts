@@ -143,8 +143,8 @@ async function fieldNamesByRange(bytes: Uint8Array): Promise<Map<string, string>
       const signature = field as SignatureField;
       if (!signature.isSigned()) continue;
       const array = signature.getSignatureDict()?.getArray('ByteRange');
-      if (!array || array.length !== 4) continue;
-      const values = Array.from({ length: 4 }, (_, i) => (array.at(i) as { value?: unknown } | undefined)?.value);
+      if (array?.length !== 4) continue;
+      const values = Array.from({ length: 4 }, (_, i) => (array!.at(i) as { value?: unknown } | undefined)?.value);
       if (field.name) names.set(values.join(' '), field.name);
     }
   } catch {
@@ -153,17 +153,22 @@ async function fieldNamesByRange(bytes: Uint8Array): Promise<Map<string, string>
   return names;
 }
 
-/** The text of the indirect object around `at`, with the /Contents hex gap cut out. */
+/**
+ * The text of the signature dictionary around `at`: back to "N G obj" and on to "endobj" (each
+ * at most 8 KB away), with the /Contents hex string, before or after /ByteRange, cut out.
+ */
 function objectText(text: string, at: number, range: Range): string {
-  let start = text.lastIndexOf(' obj', at);
-  while (start > 0 && text.startsWith('endobj', start - 3)) start = text.lastIndexOf(' obj', start - 1);
-  start = Math.max(0, start, at - 4096);
-  let end = text.indexOf('endobj', at);
-  if (end < 0) end = text.length;
   const gapStart = range[0] + range[1];
   const gapEnd = range[2];
-  if (gapStart > start && gapStart < end && gapEnd <= end) return text.slice(start, gapStart) + text.slice(gapEnd, end);
-  return text.slice(start, Math.min(end, at + 4096));
+  const hasGap = gapStart < gapEnd && gapEnd <= text.length;
+  const back = hasGap && gapEnd <= at ? gapStart : at;
+  let start = text.lastIndexOf(' obj', back);
+  if (start < 0 || back - start > 8192) start = Math.max(0, back - 8192);
+  const forward = hasGap && gapStart >= at ? gapEnd : at;
+  let end = text.indexOf('endobj', forward);
+  if (end < 0 || end - forward > 8192) end = Math.min(text.length, forward + 8192);
+  if (hasGap && gapStart >= start && gapEnd <= end) return text.slice(start, gapStart) + text.slice(gapEnd, end);
+  return text.slice(start, end);
 }
 
 /** A PDF date string "D:YYYYMMDDHHmmSSOHH'mm'" (§7.9.4); null when unreadable. */
@@ -197,7 +202,10 @@ async function inspectOne(
   // The gap must be exactly the /Contents hex string: '<' at a+b, '>' at c-1, hex digits between.
   const gap = inFile ? text.slice(a + b, c) : '';
   const gapIsContents =
-    inFile && /^<[0-9A-Fa-f]*>$/.test(gap) && gap.length % 2 === 0 && /\/Contents\s*$/.test(text.slice(Math.max(0, a + b - 32), a + b));
+    inFile &&
+    /^<[0-9A-Fa-f]*>$/.test(gap) &&
+    gap.length % 2 === 0 &&
+    /\/Contents\s*$/.test(text.slice(Math.max(0, a + b - 32), a + b));
   const wellFormed = a === 0 && b > 0 && d >= 0 && gapIsContents;
 
   const result: PdfSignature = {
@@ -229,7 +237,10 @@ async function inspectOne(
     }
 
     if (digestName) {
-      const hash = createHash(digestName).update(file.subarray(a, a + b)).update(file.subarray(c, end)).digest();
+      const hash = createHash(digestName)
+        .update(file.subarray(a, a + b))
+        .update(file.subarray(c, end))
+        .digest();
       const messageDigest = signerInfo.signedAttrs?.attributes.find((x) => x.type === OID.messageDigest)?.values[0];
       if (messageDigest instanceof asn1js.OctetString) {
         result.digestMatches = Buffer.from(messageDigest.valueBlock.valueHexView).equals(hash);
@@ -250,14 +261,14 @@ async function inspectOne(
       result.signer = describeCertificateName(signerCert.subject);
       const notBefore = signerCert.notBefore.value;
       const notAfter = signerCert.notAfter.value;
-      const at = result.signedAt?.getTime();
+      const time = result.signedAt?.getTime();
       result.certificate = {
         serialHex: serialHexOf(signerCert),
         notBefore,
         notAfter,
         issuerCommonName: describeCertificateName(signerCert.issuer).commonName,
         issuedByTrustedRoot: await chainsToTrustedRoot(signerCert, certificates, roots),
-        validAtSigningTime: at !== undefined && at >= notBefore.getTime() && at <= notAfter.getTime(),
+        validAtSigningTime: time !== undefined && time >= notBefore.getTime() && time <= notAfter.getTime(),
       };
     }
   } catch {

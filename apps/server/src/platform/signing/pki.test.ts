@@ -50,9 +50,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function opensslVerify(caDer: Uint8Array, certDer: Uint8Array): string {
   writeFileSync(join(dir, 'ca.pem'), toPem(caDer, 'CERTIFICATE'));
   writeFileSync(join(dir, 'cert.pem'), toPem(certDer, 'CERTIFICATE'));
-  const run = spawnSync(OPENSSL, ['verify', '-CAfile', join(dir, 'ca.pem'), '-purpose', 'smimesign', join(dir, 'cert.pem')], {
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    OPENSSL,
+    ['verify', '-CAfile', join(dir, 'ca.pem'), '-purpose', 'smimesign', join(dir, 'cert.pem')],
+    {
+      encoding: 'utf8',
+    },
+  );
   return `${run.stdout}${run.stderr}`.trim();
 }
 
@@ -130,7 +134,9 @@ describe('issueCertificate / newSealKeys', () => {
         ['x509', '-in', join(dir, 'seal.pem'), '-noout', '-subject', '-nameopt', 'utf8,sep_comma_plus_space'],
         { encoding: 'utf8' },
       ).stdout.trim();
-      expect(subject).toBe('subject=O=华东商业银行, OU=金融市场部, CN=华东商业银行合同专用章, serialNumber=91310000MA1FL0XX1Q');
+      expect(subject).toBe(
+        'subject=O=华东商业银行, OU=金融市场部, CN=华东商业银行合同专用章, serialNumber=91310000MA1FL0XX1Q',
+      );
     }
   });
 

@@ -95,7 +95,8 @@ function nameOf(attributes: Array<[string, string | undefined]>): pkijs.Relative
   return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: rdns }).toBER(false));
 }
 
-function describeName(name: pkijs.RelativeDistinguishedNames): DescribedName {
+/** The names the portal shows from a certificate's subject or issuer (null when absent). */
+export function describeCertificateName(name: pkijs.RelativeDistinguishedNames): DescribedName {
   const read = (type: string): string | null => {
     const found = name.typesAndValues.find((tv) => tv.type === type);
     const value = (found?.value.valueBlock as { value?: unknown } | undefined)?.value;
@@ -126,8 +127,8 @@ function serialInteger(bytes: Uint8Array): asn1js.Integer {
   return new asn1js.Integer({ valueHex: copyBuffer(body) });
 }
 
-/** Serial numbers as hex without the sign padding byte, as viewers and openssl show them. */
-function serialHexOf(certificate: pkijs.Certificate): string {
+/** Serial numbers as lower-case hex without the sign padding byte, as viewers and openssl show them. */
+export function serialHexOf(certificate: pkijs.Certificate): string {
   const bytes = certificate.serialNumber.valueBlock.valueHexView;
   return toHex(bytes.length > 1 && bytes[0] === 0 ? bytes.subarray(1) : bytes);
 }
@@ -189,7 +190,10 @@ function importParameters(certificate: pkijs.Certificate): {
   throw new Error(`unsupported public key algorithm ${spkiAlgorithm.algorithmId}`);
 }
 
-async function importPrivateKey(privateKeyPkcs8: Uint8Array, certificate: pkijs.Certificate): Promise<webcrypto.CryptoKey> {
+async function importPrivateKey(
+  privateKeyPkcs8: Uint8Array,
+  certificate: pkijs.Certificate,
+): Promise<webcrypto.CryptoKey> {
   const { algorithm } = importParameters(certificate);
   return crypto.subtle.importKey('pkcs8', privateKeyPkcs8.slice(), algorithm, false, ['sign']);
 }
@@ -322,7 +326,9 @@ export async function issueCertificate(
     extension(
       OID.authorityKeyIdentifier,
       false,
-      new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: authorityKeyId }) }).toSchema(),
+      new pkijs.AuthorityKeyIdentifier({
+        keyIdentifier: new asn1js.OctetString({ valueHex: authorityKeyId }),
+      }).toSchema(),
     ),
   ];
   await certificate.sign(caKey, 'SHA-256', cryptoEngine);
@@ -382,8 +388,8 @@ export function describeCertificate(der: Uint8Array): CertificateDescription {
   const certificate = parseCertificate(der);
   return {
     serialHex: serialHexOf(certificate),
-    subject: describeName(certificate.subject),
-    issuer: describeName(certificate.issuer),
+    subject: describeCertificateName(certificate.subject),
+    issuer: describeCertificateName(certificate.issuer),
     notBefore: certificate.notBefore.value,
     notAfter: certificate.notAfter.value,
     sha256Hex: sha256HexSync(der),
@@ -414,8 +420,3 @@ export function fromPem(text: string, label?: PemLabel): Uint8Array {
   }
   throw new Error(label ? `no PEM block "${label}" found` : 'no PEM block found');
 }
-
-/** Lower-case hex serial of a certificate, as `describeCertificate` gives it. */
-export const serialHexOfDer = (der: Uint8Array) => serialHexOf(parseCertificate(der));
-
-export { describeName as describeCertificateName, serialHexOf };

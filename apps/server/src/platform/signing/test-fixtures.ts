@@ -164,7 +164,11 @@ export function makeHandWrittenPdf({
   inherited,
 }: {
   linearized?: boolean;
-  inherited?: { mediaBox: [number, number, number, number]; cropBox?: [number, number, number, number]; rotate?: number };
+  inherited?: {
+    mediaBox: [number, number, number, number];
+    cropBox?: [number, number, number, number];
+    rotate?: number;
+  };
 } = {}): Uint8Array {
   const content = 'BT /F1 18 Tf 72 500 Td (Hand-written test file) Tj ET';
   const geometry = inherited
@@ -214,7 +218,10 @@ export type PdfsigSignature = {
 };
 
 /** Poppler's pdfsig on `bytes` (no OCSP: nothing here has a responder, and the tests run offline). */
-export function runPdfsig(bytes: Uint8Array, { nssDir }: { nssDir?: string } = {}): { output: string; signatures: PdfsigSignature[] } {
+export function runPdfsig(
+  bytes: Uint8Array,
+  { nssDir }: { nssDir?: string } = {},
+): { output: string; signatures: PdfsigSignature[] } {
   const dir = mkdtempSync(join(tmpdir(), 'pdfsig-'));
   try {
     const file = join(dir, 'file.pdf');
@@ -251,7 +258,15 @@ export function renderPage(bytes: Uint8Array, page: number, dpi = 36): Raster {
     const file = join(dir, 'file.pdf');
     writeFileSync(file, bytes);
     const range = ['-f', String(page), '-l', String(page)];
-    const run = spawnSync('pdftoppm', ['-cropbox', '-r', String(dpi), ...range, '-singlefile', file, join(dir, 'page')]);
+    const run = spawnSync('pdftoppm', [
+      '-cropbox',
+      '-r',
+      String(dpi),
+      ...range,
+      '-singlefile',
+      file,
+      join(dir, 'page'),
+    ]);
     if (run.status !== 0) throw new Error(`pdftoppm failed: ${run.stderr}`);
     const ppm = readFileSync(join(dir, 'page.ppm'));
     // P6 header: "P6\n<width> <height>\n255\n"

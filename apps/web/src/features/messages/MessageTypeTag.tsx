@@ -9,6 +9,11 @@ const TYPE_COLORS: Record<TMessageType, string> = {
   intentionAgreed: 'green',
   requestPublished: 'geekblue',
   intentionReached: 'cyan',
+  sealSubmitted: 'purple',
+  sealApproved: 'green',
+  sealRejected: 'red',
+  contractUploaded: 'geekblue',
+  contractSigned: 'cyan',
 };
 
 /** The message type (SPEC §4), labelled and coloured. */

@@ -29,6 +29,7 @@ function message(overrides: Partial<TMessageItem>): TMessageItem {
     requestLgcSn: 'R1',
     requestName: 'Forfaiting of a sight L/C',
     institutionName: 'Lakeside Bank',
+    link: null,
     ...overrides,
   };
 }

@@ -213,11 +213,25 @@ export function MessageCenterPage() {
 }
 
 /**
- * The message text: a link to the request it is about (opening it marks the message read), or,
- * for a message about no request, a button that marks it read.
+ * The message text: a link to the page it is about (a seal or a contract) or to the request it is
+ * about (opening it marks the message read), or, for a message about neither, a button that marks
+ * it read.
  */
 function MessageContent({ message, onOpen }: { message: MessageItem; onOpen: (message: MessageItem) => void }) {
   const { t } = useTranslation('messages');
+  // Links are the portal's own paths, written by the server; anything else is not followed.
+  if (message.link?.startsWith('/') && !message.link.startsWith('//')) {
+    return (
+      <Link
+        to={message.link}
+        className="message-content"
+        onClick={() => onOpen(message)}
+        aria-label={t('centre.openLink', { content: message.content })}
+      >
+        {message.content}
+      </Link>
+    );
+  }
   if (message.requestLgcSn) {
     return (
       <Link

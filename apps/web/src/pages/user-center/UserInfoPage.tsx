@@ -86,6 +86,7 @@ export function UserInfoPage() {
       {editing ? (
         <ProfileEditor
           change="update"
+          roleCodes={user.rlTpcd}
           profile={profile}
           attachments={attachments}
           submitLabel={t('userCenter.save')}

@@ -1,5 +1,5 @@
 import {
-  BANK_MANAGED_PROFILE_FIELDS,
+  bankManagedProfileFields,
   type TProfile,
   type TUserInfo,
   ZProfileResubmitRequest,
@@ -28,8 +28,11 @@ export function ProfileEditor({
   submitLabel,
   onSaved,
   onCancel,
+  roleCodes = [],
 }: {
   change: ProfileChange;
+  /** The account's role codes: a bank staff account's branch is bank-managed too. */
+  roleCodes?: readonly string[];
   profile: Partial<TProfile>;
   /** Names and sizes of the profile's introduction attachments. */
   attachments?: readonly TFileInfo[];
@@ -47,9 +50,9 @@ export function ProfileEditor({
       new Set<keyof TProfile>(
         change === 'improve'
           ? []
-          : BANK_MANAGED_PROFILE_FIELDS.filter((field) => profile[field] !== undefined && profile[field] !== null),
+          : bankManagedProfileFields(roleCodes).filter((field) => profile[field] !== undefined && profile[field] !== null),
       ),
-    [change, profile],
+    [change, profile, roleCodes],
   );
 
   const { submit, saving } = useSchemaSubmit(
