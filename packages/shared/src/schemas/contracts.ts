@@ -127,7 +127,10 @@ export const ZContractUploadFields = z.object({
 /** POST /api/cooperationManage/contractUploadDel: delete an upload not yet confirmed. */
 export const ZContractDeleteRequest = z.object({ intentionLgcSn: z.string().min(1).max(64) });
 
-/** A seal placed on a page: the stamp's top-left corner as fractions of the page (top-left origin). */
+/**
+ * A seal placed on a page: the stamp's top-left corner as fractions (0..1) of the page as it is
+ * displayed (its crop box within the media box, with /Rotate applied), from the top-left corner.
+ */
 export const ZPlacement = z.object({
   sealLgcSn: z.string().min(1).max(64),
   page: z.number().int().min(1).describe('Page number, from 1'),

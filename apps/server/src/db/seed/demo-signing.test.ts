@@ -38,7 +38,6 @@ describe('demo seals and contracts', () => {
     expect(contracts.map((contract) => `${contract.state}:${contract.confirmedAt ? 'confirmed' : 'open'}`).sort()).toEqual([
       'signed:confirmed',
       'signing:confirmed',
-      'uploaded:confirmed',
       'uploaded:open',
     ]);
     const signed = contracts.find((contract) => contract.state === 'signed')!;

@@ -3,9 +3,9 @@
  * state for the demo institutions (Harbourview, Nordlys and the bank each hold an effective one),
  * and contracts in each status on the agreed demo intentions, so the README's accounts can walk
  * the whole path:
- * - Nordlys ← Harbourview (request 06): no contract yet — upload, confirm and sign it;
+ * - Nordlys ← Harbourview (request 06) and the bank ← Harbourview (03): no contract yet — upload,
+ *   confirm and sign them (the Chromium journeys walk these two, one in each language);
  * - the bank ← Nordlys (27): uploaded, not confirmed;
- * - the bank ← Harbourview (03): confirmed, waiting for signatures;
  * - Harbourview ← the bank (20): signing (Harbourview has signed);
  * - Nordlys ← the bank (14): signed by both.
  * Signatures are real (platform/signing): the signed files verify at /verify like any other.
@@ -360,7 +360,6 @@ export const demoSigning: SeedStep = {
     };
     const plans: Plan[] = [
       { publisher: bank, counterpart: nordlys, stage: 'uploaded', ago: 1 },
-      { publisher: bank, counterpart: harbourview, stage: 'confirmed', ago: 1 },
       { publisher: harbourview, counterpart: bank, stage: 'signing', ago: 1 },
       { publisher: nordlys, counterpart: bank, stage: 'signed', ago: 1 },
     ];
