@@ -63,6 +63,11 @@ describe('route table', () => {
     });
     expect(meta('/404')).toMatchObject({ title: 'common:routes.notFound', noLogin: true, hiddenBanner: true });
     expect(meta('/403')).toMatchObject({ title: 'common:routes.forbidden', noLogin: true, hiddenBanner: true });
+    // SPEC §2: the contract preview and signing sit outside the main layout with no login flag.
+    expect(meta('/previewContract')).toMatchObject({ noLogin: true, layout: 'bare' });
+    expect(meta('/signContract')).toMatchObject({ noLogin: true, layout: 'bare' });
+    expect(meta('/verify')).toMatchObject({ noLogin: true, layout: 'main' });
+    expect(meta('/backend/seals')).toMatchObject({ noLogin: false, layout: 'backoffice' });
   });
 
   it('renders a page added to the table, hiding the copyright line when it is flagged hiddenCopyRight', async () => {
@@ -92,9 +97,9 @@ describe('route table', () => {
     stubSiteConfig();
     const routes: RouteRecord[] = [
       ...ROUTES,
-      { path: '/signContract', title: 'common:routes.home', noLogin: true, layout: 'bare', page: testPage('SignPage') },
+      { path: '/barePage', title: 'common:routes.home', noLogin: true, layout: 'bare', page: testPage('SignPage') },
     ];
-    renderApp('/signContract', { routes });
+    renderApp('/barePage', { routes });
     expect(await screen.findByRole('heading', { name: 'Sign' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();

@@ -27,6 +27,7 @@ import {
 } from '../features/accounts/paths.ts';
 import { CONTENT_PATHS } from '../features/content/ui/content-links.ts';
 import { BACKOFFICE_CONTENT_PATHS } from '../features/content-admin/paths.ts';
+import { PREVIEW_CONTRACT_PATH, SIGN_CONTRACT_PATH, VERIFY_PATH } from '../features/contracts/paths.ts';
 import {
   COOPERATION_DETAIL_PATH,
   MY_ATTENTION_PATH,
@@ -37,6 +38,7 @@ import {
 import { BACKOFFICE_AGREEMENTS_PATH, BACKOFFICE_COOPERATION_PATH } from '../features/cooperation-backoffice/paths.ts';
 import { MESSAGE_CENTER_PATH } from '../features/messages/paths.ts';
 import { MY_DRAFT_PATH, PUBLISH_PATH } from '../features/publish/paths.ts';
+import { BACKOFFICE_SEALS_PATH, MY_SIGNATURE_PATH } from '../features/seals/paths.ts';
 import {
   BACKOFFICE_INSTITUTIONS_PATH,
   BACKOFFICE_USERS_PATH,
@@ -167,6 +169,12 @@ export const ROUTES: readonly RouteRecord[] = [
         page: lazyPage(() => import('../pages/user-center/InstitutionUsersPage.tsx'), 'InstitutionUsersPage'),
       },
       {
+        path: MY_SIGNATURE_PATH,
+        title: 'cooperation:routes.mySignature',
+        hiddenBanner: true,
+        page: lazyPage(() => import('../pages/user-center/MySignaturePage.tsx'), 'MySignaturePage'),
+      },
+      {
         path: MY_PUBLISH_PATH,
         title: 'cooperation:routes.myPublish',
         hiddenBanner: true,
@@ -211,6 +219,30 @@ export const ROUTES: readonly RouteRecord[] = [
     title: 'cooperation:routes.detail',
     hiddenBanner: true,
     page: lazyPage(() => import('../pages/cooperation-detail/CooperationDetailPage.tsx'), 'CooperationDetailPage'),
+  },
+
+  // Contracts (SPEC §2): preview and signing sit outside the main layout with no login flag (the
+  // pages decide who may see or sign); /verify checks a signed PDF, open to visitors.
+  {
+    path: PREVIEW_CONTRACT_PATH,
+    title: 'cooperation:routes.previewContract',
+    noLogin: true,
+    layout: 'bare',
+    page: lazyPage(() => import('../pages/contracts/PreviewContractPage.tsx'), 'PreviewContractPage'),
+  },
+  {
+    path: SIGN_CONTRACT_PATH,
+    title: 'cooperation:routes.signContract',
+    noLogin: true,
+    layout: 'bare',
+    page: lazyPage(() => import('../pages/contracts/SignContractPage.tsx'), 'SignContractPage'),
+  },
+  {
+    path: VERIFY_PATH,
+    title: 'cooperation:routes.verify',
+    noLogin: true,
+    hiddenBanner: true,
+    page: lazyPage(() => import('../pages/contracts/VerifyPage.tsx'), 'VerifyPage'),
   },
 
   // Publish cooperation information (SPEC §2): category, type, form; drafts resume here.
@@ -432,6 +464,13 @@ export const ROUTES: readonly RouteRecord[] = [
     layout: 'backoffice',
     roles: BANK_STAFF,
     page: lazyPage(() => import('../pages/backoffice/content/VisitsPage.tsx'), 'VisitsPage'),
+  },
+  {
+    path: BACKOFFICE_SEALS_PATH,
+    title: 'backoffice:routes.seals',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/SealApprovalsPage.tsx'), 'SealApprovalsPage'),
   },
   {
     path: BACKOFFICE_AUDIT_PATH,

@@ -35,7 +35,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const ZSealApplyRequest = z.object({
   sealName: text(SEAL_LIMITS.name).describe('Name of the seal, e.g. "Contract seal"'),
   imageFile: z.string().min(1).max(64).describe('lgcSn of an upload of purpose sealImage'),
-  periodMonths: z.coerce
+  periodMonths: z
     .number()
     .int()
     .min(SEAL_PERIOD_MONTHS.min)
@@ -44,7 +44,7 @@ export const ZSealApplyRequest = z.object({
   reason: text(SEAL_LIMITS.reason),
   authorizationFile: z.string().min(1).max(64).describe('lgcSn of an upload of purpose sealAuthorization'),
   approverBranch: z.string().min(1).max(64).describe('Branch code (branch dictionary) whose staff approve it'),
-  agreementAccepted: z.literal(true, { error: 'agreementRequired' }).describe('The e-signature agreement was accepted'),
+  agreementAccepted: z.literal(true, { error: 'eSignatureAgreement' }).describe('The e-signature agreement was accepted'),
 });
 export type TSealApplyRequest = z.infer<typeof ZSealApplyRequest>;
 
@@ -137,5 +137,7 @@ export const ZSealReviewPage = z.object({
   pageNo: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export type TSealReviewPage = z.infer<typeof ZSealReviewPage>;
 
 export const ZSealRejectRequest = z.object({ reason: text(SEAL_LIMITS.rejectReason) });

@@ -2,6 +2,7 @@ import type { I18nKey } from '../../lib/i18n/keys.ts';
 import { MY_ATTENTION_PATH, MY_COOPERATION_PATH, MY_PUBLISH_PATH } from '../cooperation/paths.ts';
 import { MESSAGE_CENTER_PATH } from '../messages/paths.ts';
 import { MY_DRAFT_PATH } from '../publish/paths.ts';
+import { MY_SIGNATURE_PATH } from '../seals/paths.ts';
 import { INSTITUTION_USERS_PATH } from '../user-management/paths.ts';
 import { ROLE } from './account-states.ts';
 import { MODIFY_PASSWORD_PATH, USER_INFO_PATH } from './paths.ts';
@@ -29,6 +30,7 @@ export const USER_CENTER_MENU: readonly UserCenterTab[] = [
     path: INSTITUTION_USERS_PATH,
     roles: [ROLE.institutionAdmin, ROLE.systemAdmin],
   },
+  { key: 'mySignature', label: 'cooperation:menu.mySignature', path: MY_SIGNATURE_PATH },
   { key: 'myPublish', label: 'cooperation:menu.myPublish', path: MY_PUBLISH_PATH },
   { key: 'myDraft', label: 'publish:routes.myDraft', path: MY_DRAFT_PATH },
   { key: 'myAttention', label: 'cooperation:menu.myAttention', path: MY_ATTENTION_PATH },

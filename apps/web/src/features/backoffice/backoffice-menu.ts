@@ -2,6 +2,7 @@ import type { I18nKey } from '../../lib/i18n/keys.ts';
 import { BACKOFFICE_AUDIT_PATH, BACKOFFICE_REGISTRATIONS_PATH } from '../accounts/paths.ts';
 import { BACKOFFICE_CONTENT_PATHS } from '../content-admin/paths.ts';
 import { BACKOFFICE_AGREEMENTS_PATH, BACKOFFICE_COOPERATION_PATH } from '../cooperation-backoffice/paths.ts';
+import { BACKOFFICE_SEALS_PATH } from '../seals/paths.ts';
 import { BACKOFFICE_INSTITUTIONS_PATH, BACKOFFICE_USERS_PATH } from '../user-management/paths.ts';
 
 export type BackofficeMenuItem = {
@@ -48,6 +49,7 @@ export const BACKOFFICE_MENU: readonly BackofficeMenuItem[] = [
   { key: 'institutions', label: 'users:menu.institutions', path: BACKOFFICE_INSTITUTIONS_PATH },
   { key: 'cooperation', label: 'backoffice:cooperation.menu.requests', path: BACKOFFICE_COOPERATION_PATH },
   { key: 'masterAgreements', label: 'backoffice:cooperation.menu.agreements', path: BACKOFFICE_AGREEMENTS_PATH },
+  { key: 'seals', label: 'backoffice:menu.seals', path: BACKOFFICE_SEALS_PATH },
   { key: 'audit', label: 'backoffice:menu.audit', path: BACKOFFICE_AUDIT_PATH },
   ...CONTENT_MENU,
 ];

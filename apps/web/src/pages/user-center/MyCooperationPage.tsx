@@ -4,8 +4,14 @@ import { Segmented, type TableColumnsType, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
+import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
 import { formatTime } from '../../components/time-cells.ts';
+import {
+  CONTRACT_STATUS_FILTERS,
+  type ContractStatusFilter,
+  ContractsList,
+} from '../../features/contracts/ContractsList.tsx';
 import { AnswerIntention } from '../../features/cooperation/AnswerIntention.tsx';
 import {
   cooperationKeys,
@@ -19,9 +25,10 @@ import {
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
 import { IntentionStatusTag, OpportunityTags } from '../../features/cooperation/StatusTags.tsx';
+import { useNamespace } from '../../lib/i18n/namespaces.ts';
 import { choiceParam, type ListParam, listView, useListView } from '../../lib/list-view.ts';
 
-const TABS = ['received', 'sent', 'matched'] as const;
+const TABS = ['received', 'sent', 'matched', 'contracts'] as const;
 type Tab = (typeof TABS)[number];
 const INTENTION_STATUSES: readonly IntentionStatusFilter[] = ['all', 'pending', 'agreed', 'rejected'];
 const PUSH_KINDS: readonly PushKind[] = ['system', 'manual'];
@@ -30,18 +37,26 @@ const PUSH_KINDS: readonly PushKind[] = ['system', 'manual'];
 const tab = choiceParam(TABS, 'received');
 const intentionList = listView({ params: { tab, status: choiceParam(INTENTION_STATUSES, 'all') } });
 const matchedList = listView({ params: { tab, status: choiceParam(PUSH_KINDS, 'system') } });
+const contractList = listView({ params: { tab, status: choiceParam(CONTRACT_STATUS_FILTERS, 'all') } });
 type TabView = { tab: ListParam<Tab>; status: ListParam<string> };
 
 /**
  * /userCenter/myCooperation (SPEC §2 user centre): intentions received by the user's institution
  * (unhandled ones answered here), intentions it sent, and the opportunities matched to it —
- * pushed by the system or by the bank.
+ * pushed by the system or by the bank; and the contracts of its agreed intentions (their texts, the
+ * `contracts` namespace, download with the page; the tab shows once they are there).
  */
 export function MyCooperationPage() {
   const { t } = useTranslation('cooperation');
+  const { t: tContracts } = useTranslation('contracts');
   const [params] = useSearchParams();
-  const isMatched = tab.read(params.get('tab')) === 'matched';
-  const { view, update, setPage } = useListView<TabView>(isMatched ? matchedList : intentionList);
+  const contractsReady = useNamespace('contracts');
+  const currentTab = tab.read(params.get('tab'));
+  const isMatched = currentTab === 'matched';
+  const isContracts = currentTab === 'contracts';
+  const { view, update, setPage } = useListView<TabView>(
+    isMatched ? matchedList : isContracts ? contractList : intentionList,
+  );
 
   const pagination: Pager = {
     page: view,
@@ -50,7 +65,17 @@ export function MyCooperationPage() {
     totalText: (total) => t('list.total', { total }),
   };
 
-  const content = isMatched ? (
+  const content = isContracts ? (
+    contractsReady ? (
+      <ContractsList
+        status={view.status as ContractStatusFilter}
+        pagination={pagination}
+        onStatus={(status) => update({ status, page: null })}
+      />
+    ) : (
+      <PageFallback />
+    )
+  ) : isMatched ? (
     <MatchedList
       kind={view.status as PushKind}
       pagination={pagination}
@@ -74,7 +99,10 @@ export function MyCooperationPage() {
       <Tabs
         activeKey={view.tab}
         onChange={(key) => update({ tab: key, status: null, page: null })}
-        items={TABS.map((key) => ({ key, label: t(`myCooperation.tabs.${key}`) }))}
+        items={TABS.filter((key) => key !== 'contracts' || contractsReady).map((key) => ({
+          key,
+          label: key === 'contracts' ? tContracts('myCooperation.tab') : t(`myCooperation.tabs.${key}`),
+        }))}
       />
       {content}
     </div>

@@ -36,6 +36,24 @@ const PRIVACY_POLICY_SECTIONS = [
   'contact',
 ] as const;
 
+/** The e-signature service agreement, accepted when applying for a seal (not one of /agreement/:type's tabs). */
+export const E_SIGNATURE_AGREEMENT = 'eSignature';
+
+const E_SIGNATURE_SECTIONS = [
+  'definitions',
+  'application',
+  'certificate',
+  'safekeeping',
+  'codes',
+  'effect',
+  'authorisedUse',
+  'validity',
+  'cancellation',
+  'records',
+  'liability',
+  'law',
+] as const;
+
 /** Splits a section body: paragraphs by blank lines; a paragraph of "- " lines is a list. */
 function Blocks({ text }: { text: string }) {
   return (
@@ -61,10 +79,13 @@ function Blocks({ text }: { text: string }) {
   );
 }
 
-type AgreementTextProps = { type: AgreementType; headingLevel?: 2 | 3 };
+export type AgreementTextType = AgreementType | typeof E_SIGNATURE_AGREEMENT;
+
+type AgreementTextProps = { type: AgreementTextType; headingLevel?: 2 | 3 };
 
 /**
- * The user agreement (type 0) or the personal-information protection policy (type 1), from the
+ * The user agreement (type 0), the personal-information protection policy (type 1) or the
+ * e-signature service agreement (`E_SIGNATURE_AGREEMENT`, shown when applying for a seal), from the
  * `agreements` namespace (downloaded the first time; a spinner until then), with the
  * organisation e-mail of the site configuration.
  */
@@ -79,6 +100,21 @@ function AgreementBody({ type, headingLevel = 2 }: AgreementTextProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Section = headingLevel === 2 ? 'h3' : 'h4';
 
+  if (type === E_SIGNATURE_AGREEMENT) {
+    return (
+      <article className="agreement-text">
+        <Heading className="agreement-text__title">{t('eSignature.title')}</Heading>
+        <p className="agreement-text__meta">{t('eSignature.version')}</p>
+        <Blocks text={t('eSignature.intro')} />
+        {E_SIGNATURE_SECTIONS.map((key) => (
+          <section key={key} className="agreement-text__section">
+            <Section className="agreement-text__heading">{t(`eSignature.sections.${key}.heading`)}</Section>
+            <Blocks text={t(`eSignature.sections.${key}.body`, { email })} />
+          </section>
+        ))}
+      </article>
+    );
+  }
   if (type === '1') {
     return (
       <article className="agreement-text">

@@ -1,0 +1,49 @@
+import type { TUsableSeal } from '@portal/shared/schemas/seals';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../components/time-cells.ts';
+import type { StampBoard } from './useStampBoard.ts';
+
+/**
+ * The reader's usable seals: image, name, number, validity. Drag one onto a page, or choose it
+ * (click, Enter or Space) and use "Place on this page" under a page.
+ */
+export function SealList({
+  seals,
+  selected,
+  onSelect,
+  board,
+}: {
+  seals: readonly TUsableSeal[];
+  selected: string | null;
+  onSelect: (lgcSn: string) => void;
+  board: StampBoard;
+}) {
+  const { t } = useTranslation('contracts');
+  return (
+    <ul className="seal-list" aria-label={t('sign.sealsTitle')}>
+      {seals.map((seal) => {
+        const isSelected = seal.lgcSn === selected;
+        return (
+          <li key={seal.lgcSn}>
+            <button
+              type="button"
+              className={isSelected ? 'seal-card is-selected' : 'seal-card'}
+              aria-pressed={isSelected}
+              aria-label={t('sign.chooseSeal', { name: seal.sealName, sealNo: seal.sealNo })}
+              data-seal={seal.lgcSn}
+              onClick={() => onSelect(seal.lgcSn)}
+              onPointerDown={(event) => board.startDrag(event, seal.lgcSn, null)}
+            >
+              <img src={seal.imageUrl} alt="" draggable={false} className="seal-card__image" />
+              <span className="seal-card__text">
+                <span className="seal-card__name">{seal.sealName}</span>
+                <span className="seal-card__meta">{seal.sealNo}</span>
+                <span className="seal-card__meta">{t('sign.validTo', { date: formatDate(seal.validTo) })}</span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { CONTRACT_LIMITS, type TContractView } from '@portal/shared/schemas/contracts';
+import { Form, Input, Modal, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UploadIcon } from '../../components/icons.tsx';
+import { isApiError } from '../../lib/api/api-error.ts';
+import { formatFileSize } from '../files/files-api.ts';
+import { uploadContract } from './contracts-api.ts';
+import { pdfFileProblem } from './pdf-file.ts';
+
+/**
+ * Upload the contract of a cooperation: pick the PDF (at most 10 MB; the server checks it is one
+ * by content) and a title, the request's name unless changed. `onUploaded` gets the new view.
+ */
+export function UploadContractDialog({
+  intentionLgcSn,
+  requestName,
+  onClose,
+  onUploaded,
+}: {
+  intentionLgcSn: string;
+  requestName: string;
+  onClose: () => void;
+  onUploaded: (view: TContractView) => void;
+}) {
+  const { t } = useTranslation('contracts');
+  const [title, setTitle] = useState(requestName.slice(0, CONTRACT_LIMITS.title));
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const pick = (picked: File) => {
+    const problem = pdfFileProblem(picked);
+    if (problem) {
+      setFile(null);
+      setFileError(problem === 'size' ? t('upload.tooLarge') : t('upload.notPdf'));
+    } else {
+      setFile(picked);
+      setFileError(null);
+    }
+    return Upload.LIST_IGNORE;
+  };
+
+  const submit = async () => {
+    if (!file) {
+      setFileError(fileError ?? t('upload.fileRequired'));
+      return;
+    }
+    setSaving(true);
+    try {
+      onUploaded(await uploadContract(intentionLgcSn, file, title));
+    } catch (error) {
+      // The toast said why; a field error is shown at its field too.
+      const fields = isApiError(error)
+        ? (error.data as { fields?: { field: string; message: string }[] } | null)
+        : null;
+      for (const field of fields?.fields ?? []) {
+        if (field.field === 'title') setTitleError(field.message);
+        if (field.field === 'file') setFileError(field.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('upload.title')}
+      okText={t('upload.submit')}
+      okButtonProps={{ loading: saving }}
+      cancelText={t('actions.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+    >
+      <p className="confirm-dialog__text">{t('upload.intro', { name: requestName })}</p>
+      <Form layout="vertical" name="contractUpload" onFinish={() => void submit()}>
+        <Form.Item
+          label={t('upload.titleLabel')}
+          htmlFor="contract-title"
+          validateStatus={titleError ? 'error' : undefined}
+          help={titleError ?? t('upload.titleHint')}
+        >
+          <Input
+            id="contract-title"
+            value={title}
+            maxLength={CONTRACT_LIMITS.title}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setTitleError(null);
+            }}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('upload.fileLabel')}
+          required
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ?? t('upload.fileHint')}
+        >
+          <Upload.Dragger accept=".pdf,application/pdf" multiple={false} showUploadList={false} beforeUpload={pick}>
+            <p className="contract-upload__icon">
+              <UploadIcon size={28} />
+            </p>
+            <p>{t('upload.drop')}</p>
+          </Upload.Dragger>
+          {file ? (
+            <p className="contract-upload__file" aria-live="polite">
+              {t('upload.chosen', { name: file.name, size: formatFileSize(file.size) })}
+            </p>
+          ) : null}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The contracts API (SPEC §2 /previewContract and /signContract, §7 queryCooperationInfos and
+ * contractUploadDel, /verify), typed by the shared contract (`schemas/contracts.ts`). Query keys
+ * start with 'accounts', so logging out forgets them with the rest of the user's data.
+ */
+import {
+  type TCooperationInfoQuery,
+  type TSignRequest,
+  ZContractView,
+  ZCooperationInfoPage,
+  ZVerifyReport,
+} from '@portal/shared/schemas/contracts';
+import { ZCodeSent, ZUsableSeal } from '@portal/shared/schemas/seals';
+import { z } from 'zod';
+import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+
+const ROOT = ['accounts', 'contracts'] as const;
+
+export const contractKeys = {
+  all: ROOT,
+  list: (query: TCooperationInfoQuery) => [...ROOT, 'list', query] as const,
+  /** Keyed by the reader too: after a log-in on the page the view loads again. */
+  view: (intentionLgcSn: string, userLgcSn: string) => [...ROOT, 'view', intentionLgcSn, userLgcSn] as const,
+  seals: (userLgcSn: string) => [...ROOT, 'usable-seals', userLgcSn] as const,
+};
+
+/** Large files on slow links: the 30 s default is too short for 10 MB. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+const ZUsableSeals = z.object({ list: z.array(ZUsableSeal) });
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+const contractPath = (intentionLgcSn: string) => `/api/contracts/${encodeURIComponent(intentionLgcSn)}`;
+
+/** My cooperation, Contracts tab: the reader institution's agreed intentions with their contract. */
+export function fetchCooperationInfos(query: TCooperationInfoQuery, signal?: AbortSignal) {
+  return apiGet('/api/cooperationManage/queryCooperationInfos', {
+    query,
+    schema: ZCooperationInfoPage,
+    mask: false,
+    ...withSignal(signal),
+  });
+}
+
+/**
+ * The contract page. Silent: the page shows why it cannot (log in, not found, failed) itself.
+ */
+export function fetchContract(intentionLgcSn: string, signal?: AbortSignal) {
+  return apiGet(contractPath(intentionLgcSn), {
+    schema: ZContractView,
+    silent: true,
+    mask: false,
+    ...withSignal(signal),
+  });
+}
+
+/** Multipart: the optional title first, then the PDF as `file` (the server checks it by content). */
+export function uploadContract(intentionLgcSn: string, file: File, title: string) {
+  const form = new FormData();
+  if (title.trim()) form.append('title', title.trim());
+  form.append('file', file, file.name);
+  return apiPost(`${contractPath(intentionLgcSn)}/upload`, {
+    body: form,
+    schema: ZContractView,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+}
+
+/** Only before it is confirmed. */
+export function deleteContract(intentionLgcSn: string) {
+  return apiPost('/api/cooperationManage/contractUploadDel', { body: { intentionLgcSn }, schema: ZContractView });
+}
+
+/** Final: afterwards the upload can never be deleted or replaced. */
+export function confirmContract(intentionLgcSn: string) {
+  return apiPost(`${contractPath(intentionLgcSn)}/confirm`, { schema: ZContractView });
+}
+
+/** The reader's institution's effective seals. */
+export async function fetchUsableSeals(signal?: AbortSignal) {
+  const { list } = await apiGet('/api/signet/seals/usable', {
+    schema: ZUsableSeals,
+    mask: false,
+    ...withSignal(signal),
+  });
+  return list;
+}
+
+/** Mails the signer a 4-character code. */
+export function sendSignCode(intentionLgcSn: string) {
+  return apiPost(`${contractPath(intentionLgcSn)}/sign-code`, { schema: ZCodeSent });
+}
+
+export function signContract(intentionLgcSn: string, body: TSignRequest) {
+  return apiPost(`${contractPath(intentionLgcSn)}/sign`, { body, schema: ZContractView });
+}
+
+/** Public: checks the signatures of any PDF. */
+export function verifyPdf(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiPost('/api/verify', { body: form, schema: ZVerifyReport, timeoutMs: UPLOAD_TIMEOUT_MS });
+}

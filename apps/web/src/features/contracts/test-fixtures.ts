@@ -1,0 +1,151 @@
+/** Answers of the contracts API and a fake PDF, as the tests of the contract screens use them. */
+import type { TContractView, TCooperationInfo, TVerifyReport } from '@portal/shared/schemas/contracts';
+import type { TUsableSeal } from '@portal/shared/schemas/seals';
+import type { PdfLoader, PdfLoadTask } from './pdf-document.ts';
+import type { PageSize } from './placement.ts';
+
+export const A4: PageSize = { width: 595.28, height: 841.89 };
+
+/** A document of `pages` pages of `size` points that draws nothing (jsdom cannot run pdf.js). */
+export function fakePdfLoader(pages: number, size: PageSize = A4): PdfLoader & { urls: string[] } {
+  const urls: string[] = [];
+  const loader = (url: string): PdfLoadTask => {
+    urls.push(url);
+    return {
+      promise: Promise.resolve({
+        numPages: pages,
+        pageSizes: Array.from({ length: pages }, () => size),
+        render: () => ({ promise: Promise.resolve(), cancel: () => {} }),
+        destroy: () => {},
+      }),
+      destroy: () => {},
+    };
+  };
+  return Object.assign(loader, { urls });
+}
+
+export function cooperationInfo(overrides: Partial<TCooperationInfo> = {}): TCooperationInfo {
+  return {
+    intentionLgcSn: 'I1',
+    requestLgcSn: 'R1',
+    requestName: 'Forfaiting of a Vietcombank usance L/C',
+    myParty: 'publisher',
+    counterpartName: 'Nordic Harbour Bank',
+    counterpartSwiftCode: 'NHBKSESS',
+    agreedAt: '2026-11-03T10:00:00.000Z',
+    contractStatus: 'notUploaded',
+    confirmed: false,
+    signedByMe: false,
+    signedByOther: false,
+    signedPdfUrl: null,
+    evidenceUrl: null,
+    ...overrides,
+  };
+}
+
+export function contractView(overrides: Partial<TContractView> = {}): TContractView {
+  return {
+    intentionLgcSn: 'I1',
+    contractLgcSn: 'C1',
+    requestLgcSn: 'R1',
+    requestName: 'Forfaiting of a Vietcombank usance L/C',
+    title: 'Forfaiting agreement 2026-118',
+    status: 'uploaded',
+    confirmed: false,
+    confirmedAt: null,
+    file: {
+      name: 'forfaiting-agreement.pdf',
+      size: 182_000,
+      sha256: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0102',
+      pageCount: 2,
+      url: '/api/contracts/I1/file',
+    },
+    parties: [
+      {
+        party: 'publisher',
+        institutionName: 'Harbourview Commercial Bank',
+        swiftCode: 'HVCBHKHH',
+        signedAt: null,
+        signerName: null,
+        seals: [],
+      },
+      {
+        party: 'counterpart',
+        institutionName: 'Nordic Harbour Bank',
+        swiftCode: 'NHBKSESS',
+        signedAt: null,
+        signerName: null,
+        seals: [],
+      },
+    ],
+    myParty: 'publisher',
+    can: { upload: false, delete: true, confirm: true, sign: false },
+    events: [
+      {
+        kind: 'uploaded',
+        at: '2026-11-04T09:00:00.000Z',
+        actorName: 'Amy Chan',
+        institutionName: 'Harbourview Commercial Bank',
+        sealNo: null,
+        sealName: null,
+        page: null,
+        ip: '203.0.113.7',
+        sha256Before: null,
+        sha256After: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0102',
+        fileName: 'forfaiting-agreement.pdf',
+      },
+    ],
+    signedPdfUrl: null,
+    evidenceUrl: null,
+    ...overrides,
+  };
+}
+
+export function usableSeal(overrides: Partial<TUsableSeal> = {}): TUsableSeal {
+  return {
+    lgcSn: 'SEAL1',
+    sealNo: 'HV-2026-001',
+    sealName: 'Contract seal',
+    imageUrl: '/api/signet/seals/SEAL1/image',
+    validTo: '2027-06-30T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function verifyReport(overrides: Partial<TVerifyReport> = {}): TVerifyReport {
+  return {
+    fileName: 'forfaiting-agreement-signed.pdf',
+    sha256: '9b2e0c7f5a1d3e4c6b8a0f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6e5f4',
+    signatures: [
+      {
+        index: 1,
+        intact: true,
+        signedAt: '2026-11-05T08:00:00.000Z',
+        institutionName: 'Harbourview Commercial Bank',
+        sealName: 'Contract seal',
+        sealNo: 'HV-2026-001',
+        certificateSerial: '0A1B2C',
+        issuedByPortal: true,
+        validAtSigningTime: true,
+        revoked: false,
+        coversWholeDocument: false,
+      },
+      {
+        index: 2,
+        intact: false,
+        signedAt: '2026-11-06T08:00:00.000Z',
+        institutionName: 'Nordic Harbour Bank',
+        sealName: 'Treasury seal',
+        sealNo: 'NH-2026-007',
+        certificateSerial: '0D1E2F',
+        issuedByPortal: true,
+        validAtSigningTime: true,
+        revoked: false,
+        coversWholeDocument: true,
+      },
+    ],
+    modifiedAfterLastSignature: false,
+    recordedContract: { title: 'Forfaiting agreement 2026-118', status: 'signed', version: 'signed' },
+    ...overrides,
+  };
+}

@@ -1,0 +1,288 @@
+import '../../features/seals/seals.css';
+import { SEAL_LIMITS, type TSealReviewItem, ZSealRejectRequest } from '@portal/shared/schemas/seals';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Result, Space } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { formatDate, formatTime } from '../../components/time-cells.ts';
+import { dictName } from '../../features/accounts/profile/profile-options.ts';
+import { formatFileSize } from '../../features/files/files-api.ts';
+import { SealImage } from '../../features/seals/SealImage.tsx';
+import { SealStateTag } from '../../features/seals/SealStateTag.tsx';
+import { approveSeal, fetchSealReview, rejectSeal, sealKeys } from '../../features/seals/seals-api.ts';
+import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { showToast } from '../../lib/notify.ts';
+
+// pdf.js loads only when a reviewer shows the authorization agreement here.
+const PdfViewer = lazy(() =>
+  import('../../features/content/pdf/PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })),
+);
+
+type Decision = 'approve' | 'reject';
+type ReviewPage = { list: TSealReviewItem[]; total: number; pageNo: number; pageSize: number };
+
+/** Puts the server's answer into the open lists at once (the row's state changes), then reloads them. */
+function replaceRow(queryClient: QueryClient, updated: TSealReviewItem): void {
+  queryClient.setQueryData(sealKeys.review(updated.lgcSn), updated);
+  queryClient.setQueriesData<ReviewPage>({ queryKey: [...sealKeys.reviewsAll, 'list'] }, (page) =>
+    page ? { ...page, list: page.list.map((row) => (row.lgcSn === updated.lgcSn ? updated : row)) } : page,
+  );
+}
+
+/** One application with every field, its authorization agreement, and Approve / Reject while it may be decided. */
+export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onClose: () => void }) {
+  const { t } = useTranslation('seals');
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [showPdf, setShowPdf] = useState(false);
+  const detail = useQuery({
+    queryKey: sealKeys.review(lgcSn ?? ''),
+    queryFn: ({ signal }) => fetchSealReview(lgcSn ?? '', signal),
+    enabled: Boolean(lgcSn),
+    staleTime: 0,
+  });
+  const seal = detail.data;
+
+  // Opening a submitted application makes it pending approval: the list shows the new state.
+  useEffect(() => {
+    if (seal) replaceRow(queryClient, seal);
+  }, [seal, queryClient]);
+
+  useEffect(() => {
+    if (!lgcSn) setShowPdf(false);
+  }, [lgcSn]);
+
+  const onDecided = (updated: TSealReviewItem, decision: Decision) => {
+    replaceRow(queryClient, updated);
+    void queryClient.invalidateQueries({ queryKey: [...sealKeys.reviewsAll, 'list'] });
+    setDeciding(null);
+    showToast({
+      type: 'success',
+      content: t(`review.${decision}.done`, { name: updated.sealName, institution: updated.institutionName }),
+    });
+  };
+
+  const branch = (code: string) => dictName('branches', code, locale) || code;
+  return (
+    <Drawer
+      open={Boolean(lgcSn)}
+      onClose={onClose}
+      size={860}
+      title={seal ? t('review.drawerTitle', { name: seal.sealName }) : t('review.detailTitle')}
+      extra={seal ? <SealStateTag state={seal.state} /> : null}
+      destroyOnHidden
+      footer={
+        seal?.canDecide ? (
+          <div className="drawer-actions">
+            <span className="drawer-actions__hint">{t('review.decideHint')}</span>
+            <Space wrap>
+              <Button danger onClick={() => setDeciding('reject')}>
+                {t('review.reject.button')}
+              </Button>
+              <Button type="primary" onClick={() => setDeciding('approve')}>
+                {t('review.approve.button')}
+              </Button>
+            </Space>
+          </div>
+        ) : null
+      }
+    >
+      {seal ? (
+        <div data-testid="seal-review">
+          {seal.state === 'rejected' && seal.rejectReason ? (
+            <Alert
+              className="seal-review__note"
+              type="warning"
+              showIcon
+              title={t('review.rejectedBecause')}
+              description={seal.rejectReason}
+            />
+          ) : null}
+          {!seal.canDecide && (seal.state === 'submitted' || seal.state === 'pendingApproval') ? (
+            <Alert className="seal-review__note" type="info" showIcon title={t('review.otherBranch')} />
+          ) : null}
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+            title={t('review.sealSection')}
+            items={[
+              {
+                key: 'image',
+                label: t('review.fields.image'),
+                span: 'filled',
+                children: (
+                  <div className="seal-review__image">
+                    <SealImage src={seal.imageUrl} alt={t('card.imageAlt', { name: seal.sealName })} size={160} />
+                    <span className="cell-stack__sub">
+                      {t('review.imageSize', { width: seal.imageWidth, height: seal.imageHeight })}
+                    </span>
+                  </div>
+                ),
+              },
+              { key: 'name', label: t('review.fields.sealName'), children: seal.sealName },
+              { key: 'sealNo', label: t('review.fields.sealNo'), children: seal.sealNo },
+              {
+                key: 'period',
+                label: t('review.fields.period'),
+                children: t('card.months', { count: seal.periodMonths }),
+              },
+              {
+                key: 'validity',
+                label: t('review.fields.validity'),
+                children:
+                  seal.validFrom && seal.validTo
+                    ? t('card.validRange', { from: formatDate(seal.validFrom), to: formatDate(seal.validTo) })
+                    : t('card.validPending', { count: seal.periodMonths }),
+              },
+              { key: 'reason', label: t('review.fields.reason'), span: 'filled', children: seal.reason },
+              { key: 'approver', label: t('review.fields.approver'), children: branch(seal.approverBranch) },
+              { key: 'certificate', label: t('review.fields.certificate'), children: seal.certificateSerial ?? '—' },
+            ]}
+          />
+          <Descriptions
+            bordered
+            size="small"
+            className="seal-review__section"
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+            title={t('review.applicantSection')}
+            items={[
+              { key: 'institution', label: t('review.fields.institution'), children: seal.institutionName },
+              { key: 'swift', label: t('review.fields.swift'), children: seal.institutionSwiftCode ?? '—' },
+              { key: 'applicant', label: t('review.fields.applicant'), children: seal.applicantName },
+              {
+                key: 'email',
+                label: t('review.fields.email'),
+                children: <a href={`mailto:${seal.applicantEmail}`}>{seal.applicantEmail}</a>,
+              },
+              { key: 'appliedAt', label: t('review.fields.appliedAt'), children: formatTime(seal.generatedAt) },
+              { key: 'decidedAt', label: t('review.fields.decidedAt'), children: formatTime(seal.decidedAt) },
+              { key: 'reviewer', label: t('review.fields.reviewer'), children: seal.reviewerName ?? '—' },
+              { key: 'cancelledAt', label: t('review.fields.cancelledAt'), children: formatTime(seal.cancelledAt) },
+              {
+                key: 'authorization',
+                label: t('review.fields.authorization'),
+                span: 'filled',
+                children: (
+                  <div className="seal-review__file">
+                    <span>
+                      <span>{seal.authorizationFile.name}</span>{' '}
+                      <span className="cell-stack__sub">({formatFileSize(seal.authorizationFile.size)})</span>
+                    </span>
+                    <Button type="link" onClick={() => setShowPdf((shown) => !shown)} aria-expanded={showPdf}>
+                      {showPdf ? t('review.hideAuthorization') : t('review.showAuthorization')}
+                    </Button>
+                    <a href={seal.authorizationFile.url} target="_blank" rel="noopener noreferrer">
+                      {t('review.openAuthorization')}
+                    </a>
+                  </div>
+                ),
+              },
+            ]}
+          />
+          {showPdf ? (
+            <div className="seal-review__pdf">
+              <Suspense fallback={<PageFallback />}>
+                <PdfViewer
+                  url={seal.authorizationFile.url}
+                  title={seal.authorizationFile.name}
+                  downloadUrl={seal.authorizationFile.url}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+        </div>
+      ) : detail.isError ? (
+        <Result status="warning" title={t('review.loadFailed')} />
+      ) : (
+        <PageFallback />
+      )}
+      {deciding === 'approve' && seal ? (
+        <ApproveDialog seal={seal} onClose={() => setDeciding(null)} onDecided={(item) => onDecided(item, 'approve')} />
+      ) : null}
+      {deciding === 'reject' && seal ? (
+        <RejectDialog seal={seal} onClose={() => setDeciding(null)} onDecided={(item) => onDecided(item, 'reject')} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+type DialogProps = { seal: TSealReviewItem; onClose: () => void; onDecided: (seal: TSealReviewItem) => void };
+
+/** Approving issues the seal's certificate: the reviewer confirms first. */
+function ApproveDialog({ seal, onClose, onDecided }: DialogProps) {
+  const { t } = useTranslation('seals');
+  const [saving, setSaving] = useState(false);
+  const approve = async () => {
+    setSaving(true);
+    try {
+      onDecided(await approveSeal(seal.lgcSn));
+    } catch {
+      // The API client has shown why; the dialog stays.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('review.approve.title')}
+      okText={t('review.approve.confirm')}
+      okButtonProps={{ loading: saving }}
+      cancelText={t('review.cancel')}
+      onOk={() => void approve()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={520}
+    >
+      <p className="decision-dialog__text">
+        {t('review.approve.text', {
+          name: seal.sealName,
+          institution: seal.institutionName,
+          count: seal.periodMonths,
+        })}
+      </p>
+    </Modal>
+  );
+}
+
+/** Rejecting needs a reason: it is e-mailed to the applicant and shown with the seal. */
+function RejectDialog({ seal, onClose, onDecided }: DialogProps) {
+  const { t } = useTranslation('seals');
+  const [form] = Form.useForm<{ reason?: string }>();
+  const { submit, saving } = useSchemaSubmit(form, ZSealRejectRequest, async (body) =>
+    onDecided(await rejectSeal(seal.lgcSn, body.reason)),
+  );
+  return (
+    <Modal
+      open
+      title={t('review.reject.title')}
+      okText={t('review.reject.confirm')}
+      okButtonProps={{ danger: true, loading: saving }}
+      cancelText={t('review.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={520}
+    >
+      <p className="decision-dialog__text">
+        {t('review.reject.text', { name: seal.sealName, institution: seal.institutionName })}
+      </p>
+      <Form form={form} layout="vertical" name="sealReject" onFinish={() => void submit()}>
+        <Form.Item
+          name="reason"
+          label={t('review.reject.reason')}
+          required
+          rules={[schemaRule(ZSealRejectRequest, 'reason')]}
+          extra={t('review.reject.reasonHint')}
+        >
+          <Input.TextArea maxLength={SEAL_LIMITS.rejectReason} showCount rows={4} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteRecord } from '../../app/routes.tsx';
+import { PREVIEW_CONTRACT_PATH } from '../../features/contracts/paths.ts';
+import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
+import { contractView, fakePdfLoader } from '../../features/contracts/test-fixtures.ts';
+import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
+import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const routes: RouteRecord[] = [
+  ...ROUTES.filter((route) => route.path !== PREVIEW_CONTRACT_PATH),
+  {
+    path: PREVIEW_CONTRACT_PATH,
+    title: 'cooperation:routes.previewContract',
+    layout: 'bare',
+    noLogin: true,
+    page: lazyPage(() => import('./PreviewContractPage.tsx'), 'PreviewContractPage'),
+  },
+];
+
+let restorePdf: () => void = () => {};
+let pdf: ReturnType<typeof fakePdfLoader>;
+beforeEach(() => {
+  pdf = fakePdfLoader(2);
+  restorePdf = overridePdfLoader(pdf);
+});
+afterEach(() => restorePdf());
+
+function stubContractApi(user: unknown = signedInUser()) {
+  const posts: { url: string; body: unknown }[] = [];
+  stubPortalApi({
+    user,
+    respond: (url, init) => {
+      if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET')
+        return jsonResponse(envelope(contractView()));
+      if (init.method === 'POST' && (url.startsWith('/api/contracts/') || url.startsWith('/api/cooperationManage/'))) {
+        posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
+        const after = url.endsWith('/confirm')
+          ? contractView({
+              confirmed: true,
+              confirmedAt: '2026-11-04T10:00:00.000Z',
+              can: { upload: false, delete: false, confirm: false, sign: true },
+            })
+          : contractView({
+              status: 'notUploaded',
+              file: null,
+              can: { upload: true, delete: false, confirm: false, sign: false },
+            });
+        return jsonResponse(envelope(after));
+      }
+      return undefined;
+    },
+  });
+  return { posts };
+}
+
+describe('/previewContract', () => {
+  it('shows the contract, its parties, pages and audit trail, and confirms only after the warning', {
+    timeout: 40_000,
+  }, async () => {
+    const { posts } = stubContractApi();
+    renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
+    expect(
+      await screen.findByRole('heading', { name: 'Forfaiting agreement 2026-118' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('Uploaded, not signed')).toBeTruthy();
+    expect(screen.getAllByText('Nordic Harbour Bank').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('figure', { name: 'Page 2 of 2' })).toBeTruthy();
+    expect(pdf.urls).toContain('/api/contracts/I1/file');
+    const audit = screen.getByRole('table');
+    expect(within(audit).getByText('203.0.113.7')).toBeTruthy();
+    expect(within(audit).getByText('a3f1c2d4…ef0102')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm contract' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('After confirming, the upload cannot be undone, deleted or replaced.'),
+    ).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts).toEqual([{ url: '/api/contracts/I1/confirm', body: null }]));
+    expect(await screen.findByRole('link', { name: 'Go to sign' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete upload' })).toBeNull();
+  });
+
+  it('deletes the upload only after the reader confirms', { timeout: 40_000 }, async () => {
+    const { posts } = stubContractApi();
+    renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete upload' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/will be removed/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete upload' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(posts).toEqual([{ url: '/api/cooperationManage/contractUploadDel', body: { intentionLgcSn: 'I1' } }]),
+    );
+    expect(await screen.findByText('No contract has been uploaded yet.', {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('asks a visitor to log in, remembering the page', { timeout: 40_000 }, async () => {
+    stubContractApi(null);
+    renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
+    expect(await screen.findByText('Please log in to see this contract.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(window.localStorage.getItem('nextPath')).toBe('/previewContract?id=I1');
+  });
+});

@@ -1,0 +1,229 @@
+import type { TContractView } from '@portal/shared/schemas/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Modal, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { formatTime } from '../../components/time-cells.ts';
+import { AuditTrail } from '../../features/contracts/AuditTrail.tsx';
+import { ContractParties } from '../../features/contracts/ContractParties.tsx';
+import { ContractStatusTag } from '../../features/contracts/ContractStatusTag.tsx';
+import { confirmContract, deleteContract } from '../../features/contracts/contracts-api.ts';
+import { HashText } from '../../features/contracts/HashText.tsx';
+import { signContractPath } from '../../features/contracts/links.ts';
+import { PdfPages } from '../../features/contracts/PdfPages.tsx';
+import { UploadContractDialog } from '../../features/contracts/UploadContractDialog.tsx';
+import { storeContractView, useContractView } from '../../features/contracts/useContractView.ts';
+import { detailPath } from '../../features/cooperation/paths.ts';
+import { formatFileSize } from '../../features/files/files-api.ts';
+import { useNamespace } from '../../lib/i18n/namespaces.ts';
+import { showToast } from '../../lib/notify.ts';
+import { ContractFrame, ContractProblemView } from './ContractFrame.tsx';
+
+/**
+ * /previewContract?id={intentionLgcSn} (SPEC §2), outside the main layout: the contract of one
+ * agreed cooperation. Title, request, the two parties and who has signed, the status; the PDF,
+ * every page; what the reader may do now (`view.can`: upload, delete, confirm, sign); the signed
+ * PDF and the evidence report once both have signed; the audit trail.
+ */
+export function PreviewContractPage() {
+  return useNamespace('contracts') ? <PreviewContract /> : <PageFallback />;
+}
+
+type Dialog = 'upload' | 'delete' | 'confirm' | null;
+
+function PreviewContract() {
+  const { t } = useTranslation('contracts');
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() ?? '';
+  const queryClient = useQueryClient();
+  const { current, query, problem } = useContractView(id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saving, setSaving] = useState(false);
+
+  if (problem) {
+    return (
+      <ContractFrame>
+        <ContractProblemView problem={problem} onRetry={() => void query.refetch()} />
+      </ContractFrame>
+    );
+  }
+  const view = query.data;
+  if (current.status === 'loading' || !view) {
+    return (
+      <ContractFrame>
+        <div className="contract-card" aria-busy="true">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      </ContractFrame>
+    );
+  }
+
+  const done = (next: TContractView, message: string) => {
+    storeContractView(queryClient, next);
+    setDialog(null);
+    showToast({ type: 'success', content: message });
+  };
+  const run = async (action: () => Promise<TContractView>, message: string) => {
+    setSaving(true);
+    try {
+      done(await action(), message);
+    } catch {
+      // The toast said why; the dialog stays (the page reloads the view in case it changed).
+      void query.refetch();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = view.title ?? view.requestName;
+  const signed = view.status === 'signed';
+
+  return (
+    <ContractFrame>
+      <article className="contract-page">
+        <header className="contract-card contract-head">
+          <div className="contract-head__main">
+            <h1 className="contract-head__title">{title}</h1>
+            <p className="contract-head__request">
+              {t('page.request')}: <Link to={detailPath(view.requestLgcSn)}>{view.requestName}</Link>
+            </p>
+            <div className="contract-head__status">
+              <ContractStatusTag status={view.status} />
+              {view.confirmed ? (
+                <span className="cell-stack__sub">{t('page.confirmedAt', { time: formatTime(view.confirmedAt) })}</span>
+              ) : view.file ? (
+                <span className="cell-stack__sub">{t('page.notConfirmed')}</span>
+              ) : null}
+            </div>
+            {view.file ? (
+              <p className="contract-head__file">
+                {view.file.name} · {formatFileSize(view.file.size)} · {t('page.pages', { count: view.file.pageCount })}{' '}
+                · SHA-256 <HashText value={view.file.sha256} />
+              </p>
+            ) : null}
+          </div>
+          <div className="contract-head__actions">
+            {view.can.upload ? (
+              <Button type="primary" onClick={() => setDialog('upload')}>
+                {t('actions.upload')}
+              </Button>
+            ) : null}
+            {view.can.confirm ? (
+              <Button type="primary" onClick={() => setDialog('confirm')}>
+                {t('actions.confirm')}
+              </Button>
+            ) : null}
+            {view.can.sign ? (
+              <ButtonLink type="primary" to={signContractPath(view.intentionLgcSn)}>
+                {t('actions.goSign')}
+              </ButtonLink>
+            ) : null}
+            {view.can.delete ? (
+              <Button danger onClick={() => setDialog('delete')}>
+                {t('actions.delete')}
+              </Button>
+            ) : null}
+            {signed && view.signedPdfUrl ? (
+              <Button href={view.signedPdfUrl} download>
+                {t('actions.downloadSigned')}
+              </Button>
+            ) : null}
+            {signed && view.evidenceUrl ? (
+              <Button href={view.evidenceUrl} download>
+                {t('actions.downloadEvidence')}
+              </Button>
+            ) : null}
+          </div>
+        </header>
+
+        <NextStep view={view} />
+
+        <section className="contract-card" aria-labelledby="contract-parties-title">
+          <h2 id="contract-parties-title" className="contract-card__title">
+            {t('parties.title')}
+          </h2>
+          <ContractParties parties={view.parties} myParty={view.myParty} />
+        </section>
+
+        <section className="contract-card contract-card--document" aria-labelledby="contract-document-title">
+          <h2 id="contract-document-title" className="contract-card__title">
+            {t('page.document')}
+          </h2>
+          {view.file ? (
+            <PdfPages key={view.file.sha256} url={view.file.url} label={t('page.documentLabel', { title })} />
+          ) : (
+            <p className="contract-state__text">{t('page.noFile')}</p>
+          )}
+        </section>
+
+        <section className="contract-card" aria-labelledby="contract-audit-title">
+          <h2 id="contract-audit-title" className="contract-card__title">
+            {t('audit.title')}
+          </h2>
+          <AuditTrail events={view.events} />
+        </section>
+      </article>
+
+      {dialog === 'upload' ? (
+        <UploadContractDialog
+          intentionLgcSn={view.intentionLgcSn}
+          requestName={view.requestName}
+          onClose={() => setDialog(null)}
+          onUploaded={(next) => done(next, t('upload.done'))}
+        />
+      ) : null}
+      {dialog === 'delete' ? (
+        <Modal
+          open
+          title={t('delete.title')}
+          okText={t('delete.ok')}
+          okButtonProps={{ danger: true, loading: saving }}
+          cancelText={t('actions.cancel')}
+          onOk={() => void run(() => deleteContract(view.intentionLgcSn), t('delete.done'))}
+          onCancel={() => setDialog(null)}
+          destroyOnHidden
+          width={520}
+        >
+          <div className="confirm-dialog__text">
+            <p>{t('delete.text', { title })}</p>
+          </div>
+        </Modal>
+      ) : null}
+      {dialog === 'confirm' ? (
+        <Modal
+          open
+          title={t('confirm.title')}
+          okText={t('confirm.ok')}
+          okButtonProps={{ loading: saving }}
+          cancelText={t('actions.cancel')}
+          onOk={() => void run(() => confirmContract(view.intentionLgcSn), t('confirm.done'))}
+          onCancel={() => setDialog(null)}
+          destroyOnHidden
+          width={560}
+        >
+          <div className="confirm-dialog__text">
+            <p>{t('confirm.text', { title })}</p>
+            <Alert type="warning" showIcon title={t('confirm.warning')} />
+          </div>
+        </Modal>
+      ) : null}
+    </ContractFrame>
+  );
+}
+
+/** One line on what happens next, from the reader's side. */
+function NextStep({ view }: { view: TContractView }) {
+  const { t } = useTranslation('contracts');
+  const mine = view.parties.find((party) => party.party === view.myParty);
+  let text: string | null = null;
+  if (!view.file) text = view.can.upload ? t('next.upload') : t('next.waitUpload');
+  else if (!view.confirmed) text = view.can.confirm ? t('next.confirm') : t('next.waitConfirm');
+  else if (view.status === 'signed') text = t('next.signed');
+  else if (view.can.sign) text = t('next.sign');
+  else if (mine?.signedAt) text = t('next.waitOther');
+  if (!text) return null;
+  return <Alert className="contract-next" type={view.status === 'signed' ? 'success' : 'info'} showIcon title={text} />;
+}

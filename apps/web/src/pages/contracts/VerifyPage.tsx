@@ -1,0 +1,73 @@
+import '../../features/contracts/contracts.css';
+import type { TVerifyReport } from '@portal/shared/schemas/contracts';
+import { Alert, Spin, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { UploadIcon } from '../../components/icons.tsx';
+import { verifyPdf } from '../../features/contracts/contracts-api.ts';
+import { pdfFileProblem } from '../../features/contracts/pdf-file.ts';
+import { VerifyReportView } from '../../features/contracts/VerifyReportView.tsx';
+import { useNamespace } from '../../lib/i18n/namespaces.ts';
+
+/**
+ * /verify, open to visitors: drop or pick a PDF and see what its signatures say, checked by the
+ * server (the file is not kept). The report is shown in the reader's language.
+ */
+export function VerifyPage() {
+  return useNamespace('contracts') ? <Verify /> : <PageFallback />;
+}
+
+function Verify() {
+  const { t } = useTranslation('contracts');
+  const [report, setReport] = useState<TVerifyReport | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const check = (file: File) => {
+    const wrong = pdfFileProblem(file);
+    if (wrong) {
+      setProblem(wrong === 'size' ? t('upload.tooLarge') : t('upload.notPdf'));
+      return Upload.LIST_IGNORE;
+    }
+    setProblem(null);
+    setReport(null);
+    setChecking(file.name);
+    verifyPdf(file).then(
+      (answer) => {
+        setReport(answer);
+        setChecking(null);
+      },
+      () => setChecking(null), // the toast said why
+    );
+    return Upload.LIST_IGNORE;
+  };
+
+  return (
+    <div className="container verify-page">
+      <h1 className="verify-page__title">{t('verify.title')}</h1>
+      <p className="verify-page__intro">{t('verify.intro')}</p>
+      <Upload.Dragger
+        accept=".pdf,application/pdf"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={check}
+        disabled={checking !== null}
+        className="verify-page__drop"
+      >
+        <p className="contract-upload__icon">
+          <UploadIcon size={32} />
+        </p>
+        <p>{t('verify.drop')}</p>
+        <p className="cell-stack__sub">{t('verify.limit')}</p>
+      </Upload.Dragger>
+      {problem ? <Alert type="error" showIcon title={problem} className="verify-page__problem" /> : null}
+      {checking ? (
+        <div className="verify-page__checking" role="status">
+          <Spin size="small" /> {t('verify.checking', { name: checking })}
+        </div>
+      ) : null}
+      {report ? <VerifyReportView report={report} /> : null}
+    </div>
+  );
+}
