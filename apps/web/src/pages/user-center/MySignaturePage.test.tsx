@@ -169,7 +169,7 @@ describe('/userCenter/mySignature', () => {
       'Application period (months) is required.',
       'Reason is required.',
       'Authorization agreement is required.',
-      'Approver is required.',
+      'Approver branch is required.',
       'Please read and accept the E-signature agreement.',
     ]);
     expect(posts(calls, '/api/signet/seals')).toHaveLength(0);
