@@ -67,7 +67,12 @@ export function signingApi(app: FastifyInstance, db: Db) {
       imageFile: await uploadId(who.cookie, 'sealImage', 'seal.png', makeSealPng(200)),
       periodMonths: 12,
       reason: 'Signing cooperation contracts on the portal',
-      authorizationFile: await uploadId(who.cookie, 'sealAuthorization', 'authorization.pdf', samplePdf('Authorization')),
+      authorizationFile: await uploadId(
+        who.cookie,
+        'sealAuthorization',
+        'authorization.pdf',
+        samplePdf('Authorization'),
+      ),
       approverBranch: REVIEW_BRANCH,
       agreementAccepted: true,
       ...overrides,
@@ -90,7 +95,9 @@ export function signingApi(app: FastifyInstance, db: Db) {
 
   /** Two institutions with an agreed intention: the publisher's request, the counterpart's intention. */
   async function agreedDeal() {
-    const publisherInst = await buildInstitution(db, { name: `Harbour Bank ${Math.random().toString(36).slice(2, 6)}` });
+    const publisherInst = await buildInstitution(db, {
+      name: `Harbour Bank ${Math.random().toString(36).slice(2, 6)}`,
+    });
     const counterpartInst = await buildInstitution(db, { name: `北岸银行 ${Math.random().toString(36).slice(2, 6)}` });
     const publisher = await caller(publisherInst.id, { name: 'Amy Chan' });
     const counterpart = await caller(counterpartInst.id, { name: 'Ingrid Berg', locale: 'zh-CN' });

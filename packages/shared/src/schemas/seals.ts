@@ -44,7 +44,9 @@ export const ZSealApplyRequest = z.object({
   reason: text(SEAL_LIMITS.reason),
   authorizationFile: z.string().min(1).max(64).describe('lgcSn of an upload of purpose sealAuthorization'),
   approverBranch: z.string().min(1).max(64).describe('Branch code (branch dictionary) whose staff approve it'),
-  agreementAccepted: z.literal(true, { error: 'eSignatureAgreement' }).describe('The e-signature agreement was accepted'),
+  agreementAccepted: z
+    .literal(true, { error: 'eSignatureAgreement' })
+    .describe('The e-signature agreement was accepted'),
 });
 export type TSealApplyRequest = z.infer<typeof ZSealApplyRequest>;
 

@@ -35,18 +35,22 @@ describe('demo seals and contracts', () => {
 
   it('has contracts in each status, with real signatures, and leaves Nordlys ← Harbourview to walk', async () => {
     const contracts = await db.selectFrom('contract').selectAll().execute();
-    expect(contracts.map((contract) => `${contract.state}:${contract.confirmedAt ? 'confirmed' : 'open'}`).sort()).toEqual([
-      'signed:confirmed',
-      'signing:confirmed',
-      'uploaded:open',
-    ]);
+    expect(
+      contracts.map((contract) => `${contract.state}:${contract.confirmedAt ? 'confirmed' : 'open'}`).sort(),
+    ).toEqual(['signed:confirmed', 'signing:confirmed', 'uploaded:open']);
     const signed = contracts.find((contract) => contract.state === 'signed')!;
-    const file = await db.selectFrom('fileObject').selectAll().where('lgcSn', '=', signed.currentFile).executeTakeFirstOrThrow();
+    const file = await db
+      .selectFrom('fileObject')
+      .selectAll()
+      .where('lgcSn', '=', signed.currentFile)
+      .executeTakeFirstOrThrow();
     const report = await inspectPdfSignatures(new Uint8Array(await storage.get(file.storageKey)), {
       trustedRoots: [authority.certificateDer],
     });
     expect(report.signatures).toHaveLength(2);
-    expect(report.signatures.every((signature) => signature.intact && signature.certificate?.issuedByTrustedRoot)).toBe(true);
+    expect(report.signatures.every((signature) => signature.intact && signature.certificate?.issuedByTrustedRoot)).toBe(
+      true,
+    );
     const walk = await db
       .selectFrom('cooperationIntention as n')
       .innerJoin('institution as p', 'p.id', 'n.recipientInstitutionId')

@@ -373,10 +373,7 @@ export const demoSigning: SeedStep = {
       const at = (hours: number) => new Date(now.getTime() - plan.ago * DAY_MS + hours * 3_600_000);
       const original = await storeFile(ctx, owner, uploader.id, {
         name: 'cooperation-agreement.pdf',
-        data: await drawContract('Cooperation agreement', [
-          plan.publisher.name,
-          plan.counterpart.name,
-        ]),
+        data: await drawContract('Cooperation agreement', [plan.publisher.name, plan.counterpart.name]),
         mime: 'application/pdf',
         purpose: 'contract',
       });

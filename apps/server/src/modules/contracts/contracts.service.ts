@@ -495,12 +495,13 @@ export async function signContract(
   for (const placement of input.placements) {
     if (placement.page > before.pageCount) throw new AppError('PRT_STAMP_OUTSIDE_PAGE', { page: placement.page });
   }
-  // Outside the transaction: a wrong try stays counted.
+  // Outside the transaction: a wrong try stays counted. Used up only once the signature is made
+  // (below), so a refused signature (a stamp off the page) leaves the code usable.
   await checkVerificationCode(db, {
     email: user.email,
     purpose: signPurpose(before.lgcSn),
     code: input.code,
-    consume: true,
+    consume: false,
   });
   const institution = await findInstitution(db, institutionId);
   const first = seals[0];
@@ -536,6 +537,12 @@ export async function signContract(
       }
       throw mapPdfError(error);
     }
+    await checkVerificationCode(trx, {
+      email: user.email,
+      purpose: signPurpose(contract.lgcSn),
+      code: input.code,
+      consume: true,
+    });
     const after = await storeFileWithin(trx, storage, {
       uploaderUserId: user.id,
       purpose: 'contract',

@@ -36,7 +36,11 @@ describe('from seal application to a contract both institutions signed', () => {
     expect(uploaded.json().data).toMatchObject({ status: 'uploaded', confirmed: false, title: 'Forfaiting agreement' });
     expect(uploaded.json().data.file.pageCount).toBe(3);
 
-    const confirmed = await api.inject('POST', `/api/contracts/${deal.intentionLgcSn}/confirm`, deal.counterpart.cookie);
+    const confirmed = await api.inject(
+      'POST',
+      `/api/contracts/${deal.intentionLgcSn}/confirm`,
+      deal.counterpart.cookie,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().data.can).toMatchObject({ delete: false, confirm: false, sign: true });
 
@@ -68,7 +72,11 @@ describe('from seal application to a contract both institutions signed', () => {
       'signed',
     ]);
 
-    const signed = await api.inject('GET', `/api/contracts/${deal.intentionLgcSn}/file?version=signed`, deal.publisher.cookie);
+    const signed = await api.inject(
+      'GET',
+      `/api/contracts/${deal.intentionLgcSn}/file?version=signed`,
+      deal.publisher.cookie,
+    );
     expect(signed.statusCode).toBe(200);
     const bytes = new Uint8Array(signed.rawPayload);
     expect(Buffer.from(bytes.subarray(0, pdf.length)).equals(Buffer.from(pdf))).toBe(true);
@@ -85,7 +93,9 @@ describe('from seal application to a contract both institutions signed', () => {
     expect(report.statusCode, report.body).toBe(200);
     const data = report.json().data;
     expect(data.signatures).toHaveLength(2);
-    expect(data.signatures.every((s: { intact: boolean; issuedByPortal: boolean }) => s.intact && s.issuedByPortal)).toBe(true);
+    expect(
+      data.signatures.every((s: { intact: boolean; issuedByPortal: boolean }) => s.intact && s.issuedByPortal),
+    ).toBe(true);
     expect(data.signatures[0].institutionName).toBe(deal.publisherInst.name);
     expect(data.signatures[1].sealName).toBe('合同专用章');
     expect(data.modifiedAfterLastSignature).toBe(false);
@@ -103,15 +113,26 @@ describe('from seal application to a contract both institutions signed', () => {
     expect(broken.signatures.some((s: { intact: boolean }) => !s.intact)).toBe(true);
     expect(broken.recordedContract).toBeNull();
 
-    const evidence = await api.inject('GET', `/api/contracts/${deal.intentionLgcSn}/evidence`, deal.counterpart.cookie, undefined, 'zh-CN');
+    const evidence = await api.inject(
+      'GET',
+      `/api/contracts/${deal.intentionLgcSn}/evidence`,
+      deal.counterpart.cookie,
+      undefined,
+      'zh-CN',
+    );
     expect(evidence.statusCode, evidence.body.slice(0, 200)).toBe(200);
     expect(evidence.headers['content-type']).toBe('application/pdf');
     const evidenceCheck = (await verify(new Uint8Array(evidence.rawPayload))).json().data;
-    expect(evidenceCheck.signatures).toEqual([expect.objectContaining({ intact: true, issuedByPortal: true, coversWholeDocument: true })]);
+    expect(evidenceCheck.signatures).toEqual([
+      expect.objectContaining({ intact: true, issuedByPortal: true, coversWholeDocument: true }),
+    ]);
 
     const stamped = await api.inject('GET', '/api/signet/seals', deal.publisher.cookie);
     expect(stamped.json().data.list[0].stampedFiles).toEqual([
-      expect.objectContaining({ title: 'Forfaiting agreement', signers: [deal.publisherInst.name, deal.counterpartInst.name] }),
+      expect.objectContaining({
+        title: 'Forfaiting agreement',
+        signers: [deal.publisherInst.name, deal.counterpartInst.name],
+      }),
     ]);
   }, 60_000);
 });

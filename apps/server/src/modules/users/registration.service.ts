@@ -138,17 +138,19 @@ export function bankManagedValues(stored: Record<string, unknown>, roleCodes: re
  * registering again. A field the account has no value for yet may be filled in.
  */
 function refuseBankManagedChanges(current: BankManagedValues, profile: TProfile, locale: Locale): void {
-  const fields = (Object.keys(current) as TBankManagedProfileField[]).filter(
-    (field) => current[field] !== undefined && current[field] !== profile[field],
-  ).map((name) => {
-    const field = `profile.${name}`;
-    const label = hasTranslation(locale, `errors.fields.${name}`) ? translate(locale, `errors.fields.${name}`) : field;
-    return {
-      field,
-      rule: 'bankManaged',
-      message: translate(locale, 'errors.validation.bankManaged', { field: label }),
-    };
-  });
+  const fields = (Object.keys(current) as TBankManagedProfileField[])
+    .filter((field) => current[field] !== undefined && current[field] !== profile[field])
+    .map((name) => {
+      const field = `profile.${name}`;
+      const label = hasTranslation(locale, `errors.fields.${name}`)
+        ? translate(locale, `errors.fields.${name}`)
+        : field;
+      return {
+        field,
+        rule: 'bankManaged',
+        message: translate(locale, 'errors.validation.bankManaged', { field: label }),
+      };
+    });
   if (fields.length) {
     throw new AppError('PRT_VALIDATION', { details: fields.map((f) => f.message).join(' ') }, fields);
   }

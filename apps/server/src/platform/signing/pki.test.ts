@@ -9,6 +9,7 @@ import {
   createAuthority,
   cryptoEngine,
   describeCertificate,
+  describeCertificateName,
   fromPem,
   issueCertificate,
   type KeyPairDer,
@@ -126,6 +127,15 @@ describe('issueCertificate / newSealKeys', () => {
     const aki = extension(seal.certificateDer, '2.5.29.35')!.parsedValue as pkijs.AuthorityKeyIdentifier;
     const caSki = extension(ca.certificateDer, '2.5.29.14')!.parsedValue as asn1js.OctetString;
     expect(Buffer.from(aki.keyIdentifier!.valueBlock.valueHexView)).toEqual(Buffer.from(caSki.valueBlock.valueHexView));
+    // A CRL distribution point naming the CA's directory entry, no URL (poppler < 25.11 needs one to
+    // report "Certificate is Trusted", see issueCertificate).
+    const cdp = extension(seal.certificateDer, '2.5.29.31')!;
+    expect(cdp.critical).toBe(false);
+    const points = (cdp.parsedValue as pkijs.CRLDistributionPoints).distributionPoints;
+    expect(points).toHaveLength(1);
+    const fullName = points[0]!.distributionPoint as pkijs.GeneralName[];
+    expect(fullName.map((name) => name.type)).toEqual([4]); // directoryName
+    expect(describeCertificateName(fullName[0]!.value)).toEqual(describeCertificate(ca.certificateDer).subject);
     // One attribute per RDN, as `openssl x509 -subject` shows it.
     if (hasOpenssl) {
       writeFileSync(join(dir, 'seal.pem'), toPem(seal.certificateDer, 'CERTIFICATE'));

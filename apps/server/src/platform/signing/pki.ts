@@ -29,6 +29,7 @@ const OID = {
   extKeyUsage: '2.5.29.37',
   subjectKeyIdentifier: '2.5.29.14',
   authorityKeyIdentifier: '2.5.29.35',
+  crlDistributionPoints: '2.5.29.31',
   emailProtection: '1.3.6.1.5.5.7.3.4',
   documentSigning: '1.3.6.1.5.5.7.3.36',
   ecPublicKey: '1.2.840.10045.2.1',
@@ -260,6 +261,15 @@ export async function createAuthority({
  * commit to a contract). Both carry extKeyUsage emailProtection + documentSigning: NSS (`pdfsig`)
  * checks a document signer against the e-mail-signer usage and refuses an EKU list without
  * emailProtection; documentSigning (RFC 9336) is the purpose proper.
+ *
+ * Both also carry a CRL distribution point naming the CA's own directory entry (a directoryName,
+ * no URL: nothing is fetched, and the portal publishes no CRL). It is there for poppler before
+ * 25.11 (`pdfsig`, Okular, Evince): it reads NSS's last error even when CERT_PKIXVerifyCert
+ * succeeds, and on a chain NSS trusts the last error left is libpkix's unanswered look-up of the
+ * end-entity certificate's crlDistributionPoints (SEC_ERROR_EXTENSION_NOT_FOUND), which poppler
+ * reports as "Unknown issue with Certificate or corrupted data" instead of "Certificate is
+ * Trusted". Any certificate without the extension shows it, openssl's too (poppler commit
+ * 11b859f5, "call PORT_GetError() only if the preceding CERT_PKIXVerifyCert() fails").
  */
 export async function issueCertificate(
   authority: KeyPairDer,
@@ -328,6 +338,15 @@ export async function issueCertificate(
       false,
       new pkijs.AuthorityKeyIdentifier({
         keyIdentifier: new asn1js.OctetString({ valueHex: authorityKeyId }),
+      }).toSchema(),
+    ),
+    extension(
+      OID.crlDistributionPoints,
+      false,
+      new pkijs.CRLDistributionPoints({
+        distributionPoints: [
+          new pkijs.DistributionPoint({ distributionPoint: [new pkijs.GeneralName({ type: 4, value: ca.subject })] }),
+        ],
       }).toSchema(),
     ),
   ];

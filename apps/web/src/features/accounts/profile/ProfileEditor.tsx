@@ -50,7 +50,9 @@ export function ProfileEditor({
       new Set<keyof TProfile>(
         change === 'improve'
           ? []
-          : bankManagedProfileFields(roleCodes).filter((field) => profile[field] !== undefined && profile[field] !== null),
+          : bankManagedProfileFields(roleCodes).filter(
+              (field) => profile[field] !== undefined && profile[field] !== null,
+            ),
       ),
     [change, profile, roleCodes],
   );
