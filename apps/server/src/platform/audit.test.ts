@@ -138,7 +138,9 @@ describe('AUDIT_ACTIONS', () => {
     const names = Object.values(AUDIT_ACTIONS);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names)
-      expect(name).toMatch(/^(auth|user|review|institution|cooperation|master_agreement|intention|push)\.[a-z_]+$/);
+      expect(name).toMatch(
+        /^(auth|user|review|institution|cooperation|master_agreement|intention|push|seal|contract)\.[a-z_]+$/,
+      );
     expect(names.length).toBeGreaterThanOrEqual(25);
   });
 });

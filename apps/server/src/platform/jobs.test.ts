@@ -199,14 +199,20 @@ describe('start and stop', async () => {
 describe('in the app', async () => {
   const { app, database } = await buildTestApp();
 
-  it('exposes the runner as app.jobs with the dormant-account, pruning and request-expiry jobs, not started in tests', async () => {
+  it('exposes the runner as app.jobs with the dormant-account, pruning, request-expiry and seal-expiry jobs, not started in tests', async () => {
     expect(await database.db.selectFrom('jobLease').select('name').execute()).toEqual([]);
-    expect(await app.jobs.runDue()).toEqual(['dormant-accounts', 'prune-short-lived', 'cooperation-expiry']);
+    expect(await app.jobs.runDue()).toEqual([
+      'dormant-accounts',
+      'prune-short-lived',
+      'cooperation-expiry',
+      'seal-expiry',
+    ]);
     const leases = await database.db.selectFrom('jobLease').selectAll().orderBy('name').execute();
     expect(leases.map((l) => [l.name, l.lastResult])).toEqual([
       ['cooperation-expiry', expect.objectContaining({ ok: true, expired: 0 })],
       ['dormant-accounts', expect.objectContaining({ ok: true, warned: 0, stopped: 0, failed: 0 })],
       ['prune-short-lived', expect.objectContaining({ ok: true, captchas: 0, sessions: 0 })],
+      ['seal-expiry', expect.objectContaining({ ok: true, expired: 0 })],
     ]);
   });
 });

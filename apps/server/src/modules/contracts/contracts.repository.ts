@@ -103,26 +103,24 @@ export async function insertEvents(db: Db, rows: Insertable<ContractEventTable>[
   if (rows.length) await db.insertInto('contractEvent').values(rows).execute();
 }
 
-/** The trail of an intention's contract (deleted uploads included), oldest first, with names. */
+/** The trail of an intention's contract (deleted uploads included), oldest first. */
 export async function findEvents(db: Db, intentionId: number) {
   return db
-    .selectFrom('contractEvent as e')
-    .innerJoin('appUser as u', 'u.id', 'e.userId')
-    .innerJoin('institution as i', 'i.id', 'e.institutionId')
+    .selectFrom('contractEvent')
     .select([
-      'e.kind',
-      'e.at',
-      'e.sealId',
-      'e.page',
-      'e.fileName',
-      'e.sha256Before',
-      'e.sha256After',
-      'e.ip',
-      'u.name as actorName',
-      'i.name as institutionName',
+      'kind',
+      'at',
+      'userId',
+      'institutionId',
+      'sealId',
+      'page',
+      'fileName',
+      'sha256Before',
+      'sha256After',
+      'ip',
     ])
-    .where('e.intentionId', '=', intentionId)
-    .orderBy('e.id')
+    .where('intentionId', '=', intentionId)
+    .orderBy('id')
     .execute();
 }
 

@@ -50,10 +50,10 @@ import {
 } from '../../platform/verification-codes.ts';
 import { type Deal, findDeal, findDealsByIds, listAgreedDeals } from '../cooperation/index.ts';
 import { findOwnedFile, readStoredFile, releaseFiles, type StoredFile, storeFileWithin } from '../files/index.ts';
-import { findInstitution } from '../institutions/index.ts';
+import { findInstitution, findInstitutions } from '../institutions/index.ts';
 import { postMessages } from '../messages/index.ts';
 import { findUsableSeals, sealNames } from '../seals/index.ts';
-import { findUserById } from '../users/index.ts';
+import { findUserById, findUserNames } from '../users/index.ts';
 import {
   allContractIntentionIds,
   type ContractRow,
@@ -87,10 +87,16 @@ const statusOf = (contract: ContractRow | undefined): TContractStatus => contrac
 
 /** The reader's side of the deal; null for bank staff; PRT_CONTRACT_NOT_FOUND for anyone else. */
 function partyOf(deal: Deal | undefined, user: SessionUser): TContractParty | null {
-  if (deal && deal.status === 'agreed') {
-    if (user.institutionId === deal.publisherInstitutionId) return 'publisher';
-    if (user.institutionId === deal.counterpartInstitutionId) return 'counterpart';
-    if (isStaff(user)) return null;
+  if (deal) {
+    const party =
+      user.institutionId === deal.publisherInstitutionId
+        ? 'publisher'
+        : user.institutionId === deal.counterpartInstitutionId
+          ? 'counterpart'
+          : null;
+    // The two parties know of their intention: they are told it is not agreed (yet).
+    if (party && deal.status !== 'agreed') throw new AppError('PRT_INTENTION_NOT_AGREED');
+    if (deal.status === 'agreed' && (party || isStaff(user))) return party;
   }
   throw new AppError('PRT_CONTRACT_NOT_FOUND');
 }
@@ -135,10 +141,9 @@ export async function cooperationInfos(deps: ContractDeps, user: SessionUser, qu
     deps.db,
     [...contracts.values()].map((contract) => Number(contract.id)),
   );
-  const institutionIds = new Set<number>();
-  for (const deal of list) institutionIds.add(deal.publisherInstitutionId).add(deal.counterpartInstitutionId);
-  const institutions = new Map(
-    await Promise.all([...institutionIds].map(async (id) => [id, await findInstitution(deps.db, id)] as const)),
+  const institutions = await findInstitutions(
+    deps.db,
+    list.flatMap((deal) => [deal.publisherInstitutionId, deal.counterpartInstitutionId]),
   );
   const items: TCooperationInfo[] = list.map((deal) => {
     const myParty: TContractParty = deal.publisherInstitutionId === institutionId ? 'publisher' : 'counterpart';
@@ -185,6 +190,15 @@ async function viewOf(deps: ContractDeps, deal: Deal, party: TContractParty | nu
     signatures.map((signature) => Number(signature.id)),
   );
   const events = await findEvents(db, deal.intentionId);
+  const people = await findUserNames(
+    db,
+    events.map((event) => Number(event.userId)),
+  );
+  const institutions = await findInstitutions(db, [
+    deal.publisherInstitutionId,
+    deal.counterpartInstitutionId,
+    ...events.map((event) => Number(event.institutionId)),
+  ]);
   const sealIds = [
     ...new Set([
       ...placements.map((placement) => Number(placement.sealId)),
@@ -195,10 +209,8 @@ async function viewOf(deps: ContractDeps, deal: Deal, party: TContractParty | nu
   const file = contract
     ? await findOwnedFile(db, { kind: 'contract', lgcSn: contract.lgcSn }, contract.currentFile)
     : undefined;
-  const [publisher, counterpart] = await Promise.all([
-    findInstitution(db, deal.publisherInstitutionId),
-    findInstitution(db, deal.counterpartInstitutionId),
-  ]);
+  const publisher = institutions.get(deal.publisherInstitutionId);
+  const counterpart = institutions.get(deal.counterpartInstitutionId);
   const signatureOf = (side: TContractParty) => signatures.find((signature) => signature.party === side);
   const partyInfo = async (side: TContractParty) => {
     const institution = side === 'publisher' ? publisher : counterpart;
@@ -255,8 +267,8 @@ async function viewOf(deps: ContractDeps, deal: Deal, party: TContractParty | nu
       (event): TContractEvent => ({
         kind: event.kind,
         at: new Date(event.at).toISOString(),
-        actorName: event.actorName,
-        institutionName: event.institutionName,
+        actorName: people.get(Number(event.userId))?.name ?? '',
+        institutionName: institutions.get(Number(event.institutionId))?.name ?? '',
         sealNo: event.sealId === null ? null : (seals.get(Number(event.sealId))?.sealNo ?? null),
         sealName: event.sealId === null ? null : (seals.get(Number(event.sealId))?.name ?? null),
         page: event.page,
@@ -676,18 +688,17 @@ export async function stampedFilesOf(db: Db, sealIds: readonly number[]): Promis
   const rows = await findSignaturesBySeal(db, sealIds);
   const deals = await findDealsByIds(db, [...new Set(rows.map((row) => Number(row.intentionId)))]);
   const signatures = await findSignatures(db, [...new Set(rows.map((row) => Number(row.contractId)))]);
-  const institutionNames = new Map<number, string>();
-  for (const signature of signatures) {
-    const id = Number(signature.institutionId);
-    if (!institutionNames.has(id)) institutionNames.set(id, (await findInstitution(db, id))?.name ?? '');
-  }
+  const institutions = await findInstitutions(
+    db,
+    signatures.map((signature) => Number(signature.institutionId)),
+  );
   const result = new Map<number, TStampedFile[]>();
   for (const row of rows) {
     const deal = deals.get(Number(row.intentionId));
     if (!deal) continue;
     const signers = signatures
       .filter((signature: SignatureRow) => Number(signature.contractId) === Number(row.contractId))
-      .map((signature) => institutionNames.get(Number(signature.institutionId)) ?? '');
+      .map((signature) => institutions.get(Number(signature.institutionId))?.name ?? '');
     const list = result.get(Number(row.sealId)) ?? [];
     list.push({
       contractLgcSn: row.lgcSn,

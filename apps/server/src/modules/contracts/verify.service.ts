@@ -9,7 +9,7 @@ import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName } from '../../platform/files/file-types.ts';
 import { inspectPdfSignatures, PdfUnreadableError } from '../../platform/signing/pdf-verify.ts';
-import { findInstitution } from '../institutions/index.ts';
+import { findInstitutions } from '../institutions/index.ts';
 import { authorityCertificate, sealsByCertificateSerial } from '../seals/index.ts';
 import { findContractByFileHash, findContractByIntention } from './contracts.repository.ts';
 import type { ContractDeps } from './contracts.service.ts';
@@ -29,12 +29,10 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
     deps.db,
     report.signatures.flatMap((signature) => (signature.certificate ? [signature.certificate.serialHex] : [])),
   );
-  const institutionNames = new Map<number, string>();
-  for (const seal of seals.values()) {
-    if (!institutionNames.has(seal.institutionId)) {
-      institutionNames.set(seal.institutionId, (await findInstitution(deps.db, seal.institutionId))?.name ?? '');
-    }
-  }
+  const institutions = await findInstitutions(
+    deps.db,
+    [...seals.values()].map((seal) => seal.institutionId),
+  );
   const recorded = await findContractByFileHash(deps.db, report.sha256);
   let version: 'original' | 'partlySigned' | 'signed' = 'original';
   if (recorded?.kind === 'signed') {
@@ -53,7 +51,7 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
         intact: signature.intact,
         signedAt: signature.signedAt ? signature.signedAt.toISOString() : null,
         institutionName: seal
-          ? (institutionNames.get(seal.institutionId) ?? null)
+          ? (institutions.get(seal.institutionId)?.name ?? null)
           : (signature.signer?.organization ?? null),
         sealName: seal?.name ?? signature.signer?.organizationalUnit ?? null,
         sealNo: seal?.sealNo ?? signature.signer?.serialNumber ?? null,

@@ -4,8 +4,10 @@ export { institutionRoutes } from './institutions.routes.ts';
 export {
   ensureBankInstitution,
   findInstitution,
+  findInstitutions,
   findOrCreateInstitution,
   type InstitutionRow,
   institutionNameOf,
   isInstitutionStopped,
+  searchInstitutionIds,
 } from './institutions.service.ts';

@@ -121,3 +121,24 @@ export async function endSessionsOfInstitution(db: Db, id: number): Promise<void
     .where('userId', 'in', db.selectFrom('appUser').select('id').where('institutionId', '=', id))
     .execute();
 }
+
+/** Institutions by id (lists of other modules that show names and SWIFT codes). */
+export async function findInstitutionsByIds(db: Db, ids: readonly number[]): Promise<InstitutionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('institution')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Ids of institutions whose name or SWIFT code contains `pattern` (an ILIKE pattern). */
+export async function findInstitutionIdsMatching(db: Db, pattern: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('institution')
+    .select('id')
+    .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('swiftCode', 'ilike', pattern)]))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}

@@ -3,6 +3,7 @@
  * creates the applicant's; the first system administrator belongs to the bank's own.
  */
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/list-query.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
@@ -12,9 +13,11 @@ import {
   findInstitutionById,
   findInstitutionByLgcSn,
   findInstitutionIdBySwiftCode,
+  findInstitutionIdsMatching,
   findInstitutionName,
   findInstitutionPage,
   findInstitutionStatus,
+  findInstitutionsByIds,
   type InstitutionRow,
   insertBankInstitution,
   insertPartnerInstitution,
@@ -27,6 +30,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function findInstitution(db: Db, id: number): Promise<InstitutionRow | undefined> {
   return findInstitutionById(db, id);
+}
+
+/** Several institutions by id, keyed by id (unknown ids are absent). */
+export async function findInstitutions(db: Db, ids: Iterable<number>): Promise<Map<number, InstitutionRow>> {
+  const rows = await findInstitutionsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** Ids of the institutions whose name or SWIFT code contains `text` (at most 1,000). */
+export async function searchInstitutionIds(db: Db, text: string): Promise<number[]> {
+  return findInstitutionIdsMatching(db, containsPattern(text), 1000);
 }
 
 /** The institution's name, or null without an institution (or an unknown one). */

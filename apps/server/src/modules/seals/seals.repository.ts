@@ -8,73 +8,55 @@ import type { SealStateColumn, SealTable } from '../../db/schema.ts';
 
 export type SealRow = Selectable<SealTable>;
 
-/** A seal with the names lists show: holder institution, applicant, reviewer. */
-function sealList(db: Db) {
-  return db
-    .selectFrom('seal as s')
-    .innerJoin('institution as i', 'i.id', 's.institutionId')
-    .innerJoin('appUser as a', 'a.id', 's.applicantUserId')
-    .leftJoin('appUser as r', 'r.id', 's.reviewerUserId')
-    .innerJoin('fileObject as af', 'af.lgcSn', 's.authorizationFile');
-}
+export type SealListRow = Pick<
+  SealRow,
+  | 'id'
+  | 'lgcSn'
+  | 'sealNo'
+  | 'name'
+  | 'state'
+  | 'institutionId'
+  | 'applicantUserId'
+  | 'reviewerUserId'
+  | 'periodMonths'
+  | 'reason'
+  | 'approverBranch'
+  | 'imageWidth'
+  | 'imageHeight'
+  | 'authorizationFile'
+  | 'createdAt'
+  | 'validFrom'
+  | 'validTo'
+  | 'rejectReason'
+  | 'decidedAt'
+  | 'cancelledAt'
+  | 'certificateSerial'
+>;
 
+/** What lists show (no key or certificate bytes). Names of institutions and people come from their modules. */
 const LIST_COLUMNS = [
-  's.id',
-  's.lgcSn',
-  's.sealNo',
-  's.name',
-  's.state',
-  's.institutionId',
-  's.applicantUserId',
-  's.periodMonths',
-  's.reason',
-  's.approverBranch',
-  's.imageWidth',
-  's.imageHeight',
-  's.createdAt',
-  's.validFrom',
-  's.validTo',
-  's.rejectReason',
-  's.decidedAt',
-  's.cancelledAt',
-  's.certificateSerial',
-  'i.name as institutionName',
-  'i.swiftCode as institutionSwiftCode',
-  'a.name as applicantName',
-  'a.email as applicantEmail',
-  'r.name as reviewerName',
-  'af.originalName as authorizationName',
-  'af.sizeBytes as authorizationSize',
+  'id',
+  'lgcSn',
+  'sealNo',
+  'name',
+  'state',
+  'institutionId',
+  'applicantUserId',
+  'reviewerUserId',
+  'periodMonths',
+  'reason',
+  'approverBranch',
+  'imageWidth',
+  'imageHeight',
+  'authorizationFile',
+  'createdAt',
+  'validFrom',
+  'validTo',
+  'rejectReason',
+  'decidedAt',
+  'cancelledAt',
+  'certificateSerial',
 ] as const;
-
-export type SealListRow = {
-  id: number;
-  lgcSn: string;
-  sealNo: string;
-  name: string;
-  state: SealStateColumn;
-  institutionId: number;
-  applicantUserId: number;
-  periodMonths: number;
-  reason: string;
-  approverBranch: string;
-  imageWidth: number;
-  imageHeight: number;
-  createdAt: Date;
-  validFrom: Date | null;
-  validTo: Date | null;
-  rejectReason: string | null;
-  decidedAt: Date | null;
-  cancelledAt: Date | null;
-  certificateSerial: string | null;
-  institutionName: string;
-  institutionSwiftCode: string | null;
-  applicantName: string;
-  applicantEmail: string;
-  reviewerName: string | null;
-  authorizationName: string;
-  authorizationSize: number;
-};
 
 type Page = { pageNo: number; pageSize: number };
 
@@ -84,58 +66,63 @@ export async function listInstitutionSeals(
   institutionId: number,
   query: Page & { state: SealStateColumn | 'all' },
 ): Promise<{ rows: SealListRow[]; total: number }> {
-  let base = sealList(db).where('s.institutionId', '=', institutionId);
-  if (query.state !== 'all') base = base.where('s.state', '=', query.state);
+  let base = db.selectFrom('seal').where('institutionId', '=', institutionId);
+  if (query.state !== 'all') base = base.where('state', '=', query.state);
   const total = await totalOf(base);
   const rows = await base
     .select(LIST_COLUMNS)
-    .orderBy('s.createdAt', 'desc')
-    .orderBy('s.id', 'desc')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize)
     .execute();
-  return { rows: rows as SealListRow[], total };
+  return { rows, total };
 }
 
-/** One page of the review queue: the seals addressed to `branches` (all when null), oldest first. */
+/**
+ * One page of the review queue: the seals addressed to `branches` (all when null), oldest first.
+ * `q` matches the seal's name or number here, and the institutions and applicants whose ids the
+ * caller found for it.
+ */
 export async function listReviewQueue(
   db: Db,
   branches: readonly string[] | null,
-  query: Page & { states: readonly SealStateColumn[] | null; q?: string | undefined },
+  query: Page & {
+    states: readonly SealStateColumn[] | null;
+    q?: { text: string; institutionIds: readonly number[]; userIds: readonly number[] } | undefined;
+  },
 ): Promise<{ rows: SealListRow[]; total: number }> {
-  let base = sealList(db);
+  let base = db.selectFrom('seal');
   if (branches) {
     if (branches.length === 0) return { rows: [], total: 0 };
-    base = base.where('s.approverBranch', 'in', [...branches]);
+    base = base.where('approverBranch', 'in', [...branches]);
   }
-  if (query.states) base = base.where('s.state', 'in', [...query.states]);
-  if (query.q) {
-    const pattern = containsPattern(query.q);
+  if (query.states) base = base.where('state', 'in', [...query.states]);
+  const q = query.q;
+  if (q) {
+    const pattern = containsPattern(q.text);
     base = base.where((eb) =>
       eb.or([
-        eb('s.name', 'ilike', pattern),
-        eb('s.sealNo', 'ilike', pattern),
-        eb('i.name', 'ilike', pattern),
-        eb('a.name', 'ilike', pattern),
-        eb('a.email', 'ilike', pattern),
+        eb('name', 'ilike', pattern),
+        eb('sealNo', 'ilike', pattern),
+        ...(q.institutionIds.length ? [eb('institutionId', 'in', [...q.institutionIds])] : []),
+        ...(q.userIds.length ? [eb('applicantUserId', 'in', [...q.userIds])] : []),
       ]),
     );
   }
   const total = await totalOf(base);
   const rows = await base
     .select(LIST_COLUMNS)
-    .orderBy('s.createdAt', 'asc')
-    .orderBy('s.id', 'asc')
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize)
     .execute();
-  return { rows: rows as SealListRow[], total };
+  return { rows, total };
 }
 
 export async function findSealListRow(db: Db, lgcSn: string): Promise<SealListRow | undefined> {
-  return (await sealList(db).select(LIST_COLUMNS).where('s.lgcSn', '=', lgcSn).executeTakeFirst()) as
-    | SealListRow
-    | undefined;
+  return db.selectFrom('seal').select(LIST_COLUMNS).where('lgcSn', '=', lgcSn).executeTakeFirst();
 }
 
 /** The whole row, locked for the change the caller is about to make. */

@@ -42,10 +42,15 @@ import {
   codeKindOf,
   issueVerificationCode,
 } from '../../platform/verification-codes.ts';
-import { claimFiles, findOwnedFile, readStoredFile } from '../files/index.ts';
-import { findInstitution, isInstitutionStopped } from '../institutions/index.ts';
+import { claimFiles, describeFilesOf, findOwnedFile, readStoredFile } from '../files/index.ts';
+import {
+  findInstitution,
+  findInstitutions,
+  isInstitutionStopped,
+  searchInstitutionIds,
+} from '../institutions/index.ts';
 import { postMessages, postMessageToUsers } from '../messages/index.ts';
-import { findUserById } from '../users/index.ts';
+import { branchReviewerIds, findUserById, findUserNames, searchUserIds, staffBranchOf } from '../users/index.ts';
 import { issueSealCertificate, signingAuthority } from './authority.ts';
 import {
   expireSeals,
@@ -82,7 +87,57 @@ const authorizationUrl = (lgcSn: string, staff: boolean) =>
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toItem(row: SealListRow, reader: SessionUser, stamped: TStampedFile[], staffView: boolean): TSealItem {
+/** A seal with what lists show of it from other modules: names, the authorization file, stamped files. */
+type DescribedSeal = SealListRow & {
+  institutionName: string;
+  institutionSwiftCode: string | null;
+  applicantName: string;
+  applicantEmail: string;
+  reviewerName: string | null;
+  authorizationName: string;
+  authorizationSize: number;
+  stamped: TStampedFile[];
+};
+
+/** Adds to each row the names its institution, applicant and reviewer have in their modules. */
+async function describeSeals(deps: SealDeps, rows: readonly SealListRow[]): Promise<DescribedSeal[]> {
+  const { db } = deps;
+  const institutions = await findInstitutions(
+    db,
+    rows.map((row) => Number(row.institutionId)),
+  );
+  const people = await findUserNames(
+    db,
+    rows.flatMap((row) => [Number(row.applicantUserId), ...(row.reviewerUserId ? [Number(row.reviewerUserId)] : [])]),
+  );
+  const files = await describeFilesOf(
+    db,
+    rows.map((row) => ({ owner: { kind: 'seal' as const, lgcSn: row.lgcSn }, lgcSns: [row.authorizationFile] })),
+  );
+  const stamped = await deps.stampedFilesOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row, index) => {
+    const institution = institutions.get(Number(row.institutionId));
+    const applicant = people.get(Number(row.applicantUserId));
+    const file = files[index]?.[0];
+    return {
+      ...row,
+      institutionName: institution?.name ?? '',
+      institutionSwiftCode: institution?.swiftCode ?? null,
+      applicantName: applicant?.name ?? '',
+      applicantEmail: applicant?.email ?? '',
+      reviewerName: row.reviewerUserId ? (people.get(Number(row.reviewerUserId))?.name ?? null) : null,
+      authorizationName: file?.name ?? '',
+      authorizationSize: file?.size ?? 0,
+      stamped: stamped.get(Number(row.id)) ?? [],
+    };
+  });
+}
+
+function toItem(row: DescribedSeal, reader: SessionUser, staffView: boolean): TSealItem {
+  const stamped = row.stamped;
   return {
     lgcSn: row.lgcSn,
     sealNo: row.sealNo,
@@ -122,12 +177,8 @@ function institutionOf(user: SessionUser): number {
 
 export async function listMySeals(deps: SealDeps, user: SessionUser, query: TSealListQuery) {
   const { rows, total } = await listInstitutionSeals(deps.db, institutionOf(user), query);
-  const stamped = await deps.stampedFilesOf(
-    deps.db,
-    rows.map((row) => Number(row.id)),
-  );
   return {
-    list: rows.map((row) => toItem(row, user, stamped.get(Number(row.id)) ?? [], false)),
+    list: (await describeSeals(deps, rows)).map((row) => toItem(row, user, false)),
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
@@ -193,7 +244,7 @@ export async function applyForSeal(
       agreementAcceptedAt: now,
       createdAt: now,
     });
-    const reviewers = await reviewersOf(trx, input.approverBranch);
+    const reviewers = await branchReviewerIds(trx, input.approverBranch);
     await postMessageToUsers(trx, {
       type: 'sealSubmitted',
       userIds: reviewers,
@@ -218,15 +269,24 @@ export async function applyForSeal(
 async function mySeal(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealItem> {
   const row = await findSealListRow(deps.db, lgcSn);
   if (!row || Number(row.institutionId) !== user.institutionId) throw new AppError('PRT_SEAL_NOT_FOUND');
-  const stamped = await deps.stampedFilesOf(deps.db, [Number(row.id)]);
-  return toItem(row, user, stamped.get(Number(row.id)) ?? [], false);
+  const [described] = await describeSeals(deps, [row]);
+  return toItem(described as DescribedSeal, user, false);
 }
 
 /** The seal's image or authorization file, for its institution's users and bank staff. */
-export async function sealFile(deps: SealDeps, user: SessionUser, lgcSn: string, which: 'image' | 'authorization') {
+export async function sealFile(
+  deps: SealDeps,
+  user: SessionUser,
+  lgcSn: string,
+  which: 'image' | 'authorization',
+  reviewing = false,
+) {
   const seal = await findSealRow(deps.db, lgcSn);
-  const staff = isStaff(user);
-  if (!seal || (!staff && Number(seal.institutionId) !== user.institutionId)) throw new AppError('PRT_SEAL_NOT_FOUND');
+  const member = seal !== undefined && Number(seal.institutionId) === user.institutionId;
+  // Bank staff see every seal's image (it is on the contracts they read); an authorization
+  // agreement only as reviewers of its branch (reviewFile).
+  const staffMaySee = isStaff(user) && (which === 'image' || reviewing);
+  if (!seal || !(member || staffMaySee)) throw new AppError('PRT_SEAL_NOT_FOUND');
   const file = await findOwnedFile(
     deps.db,
     { kind: 'seal', lgcSn },
@@ -298,38 +358,17 @@ export async function cancelSeal(
 /** The branches whose applications this staff member reviews; null = every branch. */
 async function reviewBranchesOf(db: Db, user: SessionUser): Promise<string[] | null> {
   if (user.roleCodes.includes(SYSTEM_ADMIN)) return null;
-  const account = await findUserById(db, user.id);
-  const branch = (account?.profile as { mainContactBranch?: unknown } | undefined)?.mainContactBranch;
-  return typeof branch === 'string' && branch ? [branch] : [];
-}
-
-/** Active staff who review a branch's applications (its staff and the system administrators). */
-async function reviewersOf(db: Db, branch: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('appUser')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('activation', 'in', ['1', '6'])
-    .where((eb) =>
-      eb.or([
-        eb(eb.val(SYSTEM_ADMIN), '=', eb.fn.any('roleCodes')),
-        eb.and([
-          eb(eb.val('50'), '=', eb.fn.any('roleCodes')),
-          eb(eb.ref('profile', '->>').key('mainContactBranch'), '=', branch),
-        ]),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => Number(row.id));
+  const branch = staffBranchOf(await findUserById(db, user.id));
+  return branch ? [branch] : [];
 }
 
 function canDecide(row: Pick<SealListRow, 'state' | 'approverBranch'>, branches: string[] | null): boolean {
   return TO_REVIEW.includes(row.state) && (branches === null || branches.includes(row.approverBranch));
 }
 
-function toReviewItem(row: SealListRow, user: SessionUser, branches: string[] | null, stamped: TStampedFile[]) {
+function toReviewItem(row: DescribedSeal, user: SessionUser, branches: string[] | null) {
   return {
-    ...toItem(row, user, stamped, true),
+    ...toItem(row, user, true),
     applicantEmail: row.applicantEmail,
     institutionSwiftCode: row.institutionSwiftCode,
     reviewerName: row.reviewerName,
@@ -340,13 +379,22 @@ function toReviewItem(row: SealListRow, user: SessionUser, branches: string[] | 
 export async function reviewQueue(deps: SealDeps, user: SessionUser, query: TSealReviewQuery) {
   const branches = await reviewBranchesOf(deps.db, user);
   const states = query.state === 'all' ? null : query.state === 'toReview' ? TO_REVIEW : [query.state];
-  const { rows, total } = await listReviewQueue(deps.db, branches, { ...query, states });
-  const stamped = await deps.stampedFilesOf(
-    deps.db,
-    rows.map((row) => Number(row.id)),
-  );
+  const text = query.q?.trim();
+  const q = text
+    ? {
+        text,
+        institutionIds: await searchInstitutionIds(deps.db, text),
+        userIds: await searchUserIds(deps.db, text),
+      }
+    : undefined;
+  const { rows, total } = await listReviewQueue(deps.db, branches, {
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    states,
+    q,
+  });
   return {
-    list: rows.map((row) => toReviewItem(row, user, branches, stamped.get(Number(row.id)) ?? [])),
+    list: (await describeSeals(deps, rows)).map((row) => toReviewItem(row, user, branches)),
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
@@ -356,8 +404,8 @@ export async function reviewQueue(deps: SealDeps, user: SessionUser, query: TSea
 async function reviewItem(deps: SealDeps, user: SessionUser, lgcSn: string, branches: string[] | null) {
   const row = await findSealListRow(deps.db, lgcSn);
   if (!row || (branches !== null && !branches.includes(row.approverBranch))) throw new AppError('PRT_SEAL_NOT_FOUND');
-  const stamped = await deps.stampedFilesOf(deps.db, [Number(row.id)]);
-  return toReviewItem(row, user, branches, stamped.get(Number(row.id)) ?? []);
+  const [described] = await describeSeals(deps, [row]);
+  return toReviewItem(described as DescribedSeal, user, branches);
 }
 
 /** A reviewer opens an application: a submitted one is now pending approval, by them. */
@@ -383,7 +431,7 @@ export async function reviewFile(deps: SealDeps, user: SessionUser, lgcSn: strin
   const branches = await reviewBranchesOf(deps.db, user);
   const seal = await findSealRow(deps.db, lgcSn);
   if (!seal || (branches !== null && !branches.includes(seal.approverBranch))) throw new AppError('PRT_SEAL_NOT_FOUND');
-  return sealFile(deps, user, lgcSn, which);
+  return sealFile(deps, user, lgcSn, which, true);
 }
 
 function addMonths(date: Date, months: number): Date {
@@ -413,7 +461,8 @@ export async function decideApplication(
   await inTransaction(db, async (trx) => {
     const seal = await findSealForUpdate(trx, lgcSn);
     if (!seal) throw new AppError('PRT_SEAL_NOT_FOUND');
-    if (branches !== null && !branches.includes(seal.approverBranch)) throw new AppError('PRT_NOT_SEAL_REVIEWER');
+    // Another branch's application is not shown to this reviewer at all (as when opening it).
+    if (branches !== null && !branches.includes(seal.approverBranch)) throw new AppError('PRT_SEAL_NOT_FOUND');
     if (!TO_REVIEW.includes(seal.state)) throw new AppError('PRT_SEAL_DECIDED', { state: seal.state });
     const now = new Date();
     const institution = await findInstitution(trx, Number(seal.institutionId));

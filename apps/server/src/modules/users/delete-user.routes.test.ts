@@ -190,12 +190,18 @@ describe('deleting a user who has records the institution keeps', () => {
       order by 1, 2`.execute(db);
     expect(rows.rows.map((r) => `${r.table}.${r.column}`)).toEqual([
       'app_user.invited_by',
+      'contract.confirmed_by',
+      'contract.uploaded_by',
+      'contract_event.user_id',
+      'contract_signature.user_id',
       'cooperation_intention.responded_by',
       'cooperation_intention.sender_user_id',
       'cooperation_push.pushed_by',
       'cooperation_request.owner_user_id',
       'master_agreement.signed_by',
       'master_agreement.user_id',
+      'seal.applicant_user_id',
+      'seal.reviewer_user_id',
     ]);
   });
 });

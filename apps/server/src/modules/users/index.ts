@@ -12,9 +12,13 @@ export { findUserByEmail, findUserById, type UserRow } from './users.repository.
 export { userRoutes } from './users.routes.ts';
 export {
   acceptAgreement,
+  branchReviewerIds,
+  findUserNames,
   markReviewDecision,
   type ReviewOutcome,
   recordActivity,
   recordLogin,
+  searchUserIds,
   setPassword,
+  staffBranchOf,
 } from './users.service.ts';

@@ -332,7 +332,8 @@ export async function updateInstitutionUser(
  * What a user has that the institution keeps: every row whose foreign key to app_user neither
  * cascades nor is set null (a test compares this list with the database's constraints):
  * cooperation requests and drafts, intentions sent or answered, master agreements submitted or
- * signed, pushes made. (app_user.invited_by is set null by the delete itself.)
+ * signed, pushes made, seals applied for or reviewed, contract steps taken (the contract trail).
+ * (app_user.invited_by is set null by the delete itself.)
  */
 export async function recordsOfUser(db: Db, userId: number) {
   const row = await countRecordsOfUser(db, userId);
@@ -341,6 +342,9 @@ export async function recordsOfUser(db: Db, userId: number) {
     intentions: Number(row.intentions ?? 0),
     agreements: Number(row.agreements ?? 0),
     pushes: Number(row.pushes ?? 0),
+    seals: Number(row.seals ?? 0),
+    // Every contract step a user took (upload, confirmation, signature) is in the trail.
+    contracts: Number(row.contracts ?? 0),
   };
 }
 

@@ -170,6 +170,16 @@ export async function countRecordsOfUser(db: Db, userId: number) {
         .select((c) => c.fn.countAll<string>().as('n'))
         .where('pushedBy', '=', userId)
         .as('pushes'),
+      eb
+        .selectFrom('seal')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where((w) => w.or([w('applicantUserId', '=', userId), w('reviewerUserId', '=', userId)]))
+        .as('seals'),
+      eb
+        .selectFrom('contractEvent')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .where('userId', '=', userId)
+        .as('contracts'),
     ])
     .executeTakeFirstOrThrow();
 }
@@ -225,4 +235,48 @@ export async function liveInvitationUntil(db: Db, email: string, now: Date): Pro
 /** Every code sent to the address (the account is deleted). */
 export async function deleteCodesOf(db: Db, email: string): Promise<void> {
   await db.deleteFrom('verificationCode').where('email', '=', email).execute();
+}
+
+/** Names and addresses of users by id (for lists that show who did what). */
+export async function findUserNames(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('appUser')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Ids of users whose name or e-mail contains `pattern` (an ILIKE pattern). */
+export async function findUserIdsMatching(db: Db, pattern: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Active bank staff whose main contact branch is `branch`, and the active system administrators:
+ * the reviewers of that branch's seal applications.
+ */
+export async function findBranchReviewerIds(db: Db, branch: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('activation', 'in', ['1', '6'])
+    .where((eb) =>
+      eb.or([
+        eb(eb.val('99'), '=', eb.fn.any('roleCodes')),
+        eb.and([
+          eb(eb.val('50'), '=', eb.fn.any('roleCodes')),
+          eb(eb.ref('profile', '->>').key('mainContactBranch'), '=', branch),
+        ]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => Number(row.id));
 }

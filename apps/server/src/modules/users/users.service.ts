@@ -4,8 +4,16 @@
  * module; other modules call these through ./index.ts.
  */
 import type { Db } from '../../db/database.ts';
+import { containsPattern } from '../../db/list-query.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lockUser, type UserRow, updateUser } from './users.repository.ts';
+import {
+  findBranchReviewerIds,
+  findUserIdsMatching,
+  findUserNames as findUserNamesRows,
+  lockUser,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';
 
 /** A successful log-in at `now`. */
 export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
@@ -64,4 +72,29 @@ export async function markReviewDecision(
     ...(outcome.approve ? { roleCodes: wantsAdmin ? ['10', '20'] : ['10'] } : {}),
   });
   return user;
+}
+
+/** Names and e-mail addresses of users by id, keyed by id (unknown ids are absent). */
+export async function findUserNames(
+  db: Db,
+  ids: Iterable<number>,
+): Promise<Map<number, { name: string; email: string }>> {
+  const rows = await findUserNamesRows(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [Number(row.id), { name: row.name, email: row.email }]));
+}
+
+/** Ids of the users whose name or e-mail contains `text` (at most 1,000). */
+export async function searchUserIds(db: Db, text: string): Promise<number[]> {
+  return findUserIdsMatching(db, containsPattern(text), 1000);
+}
+
+/** Who reviews a branch's seal applications: its active staff and the system administrators. */
+export async function branchReviewerIds(db: Db, branch: string): Promise<number[]> {
+  return findBranchReviewerIds(db, branch);
+}
+
+/** The branch a bank staff account reviews for (its bank-managed main contact branch), if any. */
+export function staffBranchOf(user: Pick<UserRow, 'profile'> | undefined): string | null {
+  const branch = (user?.profile as { mainContactBranch?: unknown } | undefined)?.mainContactBranch;
+  return typeof branch === 'string' && branch ? branch : null;
 }

@@ -2,7 +2,7 @@
  * What the seal rules need to know of a PNG (issue "Electronic seals and contracts"): its size
  * and whether its background is transparent. Read from the file's own chunks: the header (IHDR),
  * the transparency chunk (tRNS) and, to look at the corner pixels, the image data (IDAT, inflated
- * and unfiltered here; PNGs are small, at most 200 KB).
+ * and unfiltered here, interlaced (Adam7) ones too; PNGs are small, at most 200 KB).
  *
  * "Transparent background" = the image has transparency (an alpha channel, or tRNS) and its four
  * corner pixels are fully transparent: a round seal on a white square passes neither.
@@ -46,35 +46,51 @@ export function readPngFacts(bytes: Buffer): PngFacts | null {
   const { width, height } = header;
   const hasAlpha = header.colorType === 4 || header.colorType === 6 || trns !== null;
   if (!hasAlpha) return { width, height, transparentBackground: false };
-  let corners: number[] | null;
+  let corners: number[];
   try {
     corners = cornerAlphas(header, Buffer.concat(idat), palette, trns);
   } catch {
     return null;
   }
-  // Interlaced images are rare for seals; their transparency is trusted from the channel alone.
-  const transparentBackground = corners === null ? true : corners.every((alpha) => alpha === 0);
+  const transparentBackground = corners.every((alpha) => alpha === 0);
   return { width, height, transparentBackground };
 }
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
-/** Alpha (0–255) of the four corner pixels; null for interlaced images. */
-function cornerAlphas(
-  header: Header,
-  compressed: Buffer,
-  palette: Buffer | null,
-  trns: Buffer | null,
-): number[] | null {
-  if (header.interlace !== 0) return null;
+/** Adam7's seven passes: the first pixel of each (x, y) and the steps between pixels. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** Alpha (0–255) of the four corner pixels (top-left, top-right, bottom-left, bottom-right). */
+function cornerAlphas(header: Header, compressed: Buffer, palette: Buffer | null, trns: Buffer | null): number[] {
   const channels = CHANNELS[header.colorType];
   if (!channels) throw new Error('colour type');
   const bitsPerPixel = channels * header.bitDepth;
   const bytesPerPixel = Math.max(1, bitsPerPixel >> 3);
-  const stride = Math.ceil((header.width * bitsPerPixel) / 8);
   const raw = inflateSync(compressed);
-  if (raw.length < (stride + 1) * header.height) throw new Error('short image data');
-  const rows = unfilter(raw, stride, bytesPerPixel, header.height);
+  // Each (sub)image: its rows, unfiltered, and which pixels of the whole image it holds.
+  type Image = { x0: number; y0: number; dx: number; dy: number; rows: Buffer[] };
+  const images: Image[] = [];
+  const passes = header.interlace === 0 ? [[0, 0, 1, 1] as const] : ADAM7;
+  let offset = 0;
+  for (const [x0, y0, dx, dy] of passes) {
+    const width = Math.ceil((header.width - x0) / dx);
+    const height = Math.ceil((header.height - y0) / dy);
+    if (width <= 0 || height <= 0) continue;
+    const stride = Math.ceil((width * bitsPerPixel) / 8);
+    const size = (stride + 1) * height;
+    if (raw.length < offset + size) throw new Error('short image data');
+    images.push({ x0, y0, dx, dy, rows: unfilter(raw.subarray(offset, offset + size), stride, bytesPerPixel, height) });
+    offset += size;
+  }
   const alphaAt = (row: Buffer, x: number): number => {
     const sample = (index: number): number => {
       if (header.bitDepth === 16) return row.readUInt16BE(index * 2);
@@ -106,10 +122,15 @@ function cornerAlphas(
       }
     }
   };
-  const first = rows[0] as Buffer;
-  const last = rows[rows.length - 1] as Buffer;
+  const alphaOfPixel = (x: number, y: number): number => {
+    const image = images.find(
+      (i) => x >= i.x0 && y >= i.y0 && (x - i.x0) % i.dx === 0 && (y - i.y0) % i.dy === 0,
+    ) as Image;
+    return alphaAt(image.rows[(y - image.y0) / image.dy] as Buffer, (x - image.x0) / image.dx);
+  };
   const right = header.width - 1;
-  return [alphaAt(first, 0), alphaAt(first, right), alphaAt(last, 0), alphaAt(last, right)];
+  const bottom = header.height - 1;
+  return [alphaOfPixel(0, 0), alphaOfPixel(right, 0), alphaOfPixel(0, bottom), alphaOfPixel(right, bottom)];
 }
 
 /** Undoes the PNG row filters (None, Sub, Up, Average, Paeth); answers only the rows. */

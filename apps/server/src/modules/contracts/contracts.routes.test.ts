@@ -1,0 +1,1053 @@
+/**
+ * Contracts through the API (issue "Electronic seals and contracts", Done when): who reads and
+ * who acts on a contract, the upload rules, every state change and every refused one, the
+ * signing refusals (each consuming nothing and changing nothing), two parties signing at the same
+ * moment, the list with its status filter, and what each side is told.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRequest } from '../../../test/cooperation-factories.ts';
+import { buildInstitution, buildUser, lastMailTo, sessionCookie } from '../../../test/factories.ts';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { pdfOfSize, pdfWithCompressedJavaScript, samplePdf, samplePng } from '../../../test/sample-files.ts';
+import { type Caller, signingApi } from '../../../test/signing-scene.ts';
+import { inspectPdfSignatures } from '../../platform/signing/pdf-verify.ts';
+import { encryptPdf, hasPdfsig, makeTestPdf, runPdfsig } from '../../platform/signing/test-fixtures.ts';
+
+const storageDir = await mkdtemp(join(tmpdir(), 'portal-contracts-'));
+afterAll(() => rm(storageDir, { recursive: true, force: true }));
+const { app, database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const db = database.db;
+const api = signingApi(app, db);
+
+const MB = 1024 * 1024;
+const reviewer = await api.reviewer();
+const bank = await buildInstitution(db, { name: 'The Bank (head office)' });
+const admin = await (async (): Promise<Caller> => {
+  const user = await buildUser(db, { institutionId: bank.id, roles: ['50', '99'] });
+  return { id: user.id, email: user.email, cookie: await sessionCookie(db, user.id), institutionId: bank.id };
+})();
+
+const get = (url: string, who?: Caller, lang = 'en-US') => api.inject('GET', url, who?.cookie, undefined, lang);
+const post = (url: string, who?: Caller, payload?: unknown, lang = 'en-US') =>
+  api.inject('POST', url, who?.cookie, payload, lang);
+
+const sendIntention = async (who: Caller, requestLgcSn: string) => {
+  const res = await post('/api/bthw/SendBthw', who, { requestLgcSn, message: 'We would like to take part.' });
+  if (res.statusCode !== 200) throw new Error(`send: ${res.body}`);
+  return res.json().data.lgcSn as string;
+};
+const answer = async (who: Caller, intentionLgcSn: string, decision: 'agree' | 'refuse') => {
+  const res = await post('/api/bthw/agreeOrRefuse', who, { intentionLgcSn, decision });
+  if (res.statusCode !== 200) throw new Error(`answer: ${res.body}`);
+};
+
+/**
+ * An agreed deal, plus colleagues of both parties, and two institutions that took part in the same
+ * request without a deal: one whose intention was refused (the rival), one whose is pending.
+ */
+async function scene() {
+  const deal = await api.agreedDeal();
+  const publisherColleague = await api.caller(deal.publisherInst.id, { name: 'Publisher Colleague' });
+  const counterpartColleague = await api.caller(deal.counterpartInst.id, { name: 'Counterpart Colleague' });
+  const rival = await api.caller((await buildInstitution(db, { name: 'Rival Bank' })).id);
+  const rejectedIntention = await sendIntention(rival, deal.request.lgcSn);
+  await answer(deal.publisher, rejectedIntention, 'refuse');
+  const waiting = await api.caller((await buildInstitution(db, { name: 'Waiting Bank' })).id);
+  const pendingIntention = await sendIntention(waiting, deal.request.lgcSn);
+  return {
+    ...deal,
+    id: deal.intentionLgcSn,
+    publisherColleague,
+    counterpartColleague,
+    rival,
+    rejectedIntention,
+    waiting,
+    pendingIntention,
+  };
+}
+type Scene = Awaited<ReturnType<typeof scene>>;
+
+const contractOf = (intentionLgcSn: string) =>
+  db
+    .selectFrom('contract as c')
+    .innerJoin('cooperationIntention as n', 'n.id', 'c.intentionId')
+    .selectAll('c')
+    .where('n.lgcSn', '=', intentionLgcSn)
+    .executeTakeFirst();
+const signaturesOf = async (intentionLgcSn: string) => {
+  const contract = await contractOf(intentionLgcSn);
+  if (!contract) return [];
+  return db.selectFrom('contractSignature').selectAll().where('contractId', '=', contract.id).orderBy('id').execute();
+};
+const eventsOf = async (id: string, who: Caller) =>
+  ((await get(`/api/contracts/${id}`, who)).json().data.events as Array<{ kind: string }>).map((e) => e.kind);
+const messagesOf = (userId: number, type: string) =>
+  db
+    .selectFrom('message')
+    .select(['type', 'link', 'subject'])
+    .where('userId', '=', userId)
+    .where('type', '=', type as never)
+    .orderBy('id')
+    .execute();
+
+const upload = (who: Caller, id: string, pdf: Uint8Array, title?: string) =>
+  api.uploadContract(who.cookie, id, pdf, title);
+
+async function uploadedAndConfirmed(s: Scene, pages = 2) {
+  const up = await upload(s.publisher, s.id, await makeTestPdf(pages), 'Forfaiting agreement');
+  if (up.statusCode !== 200) throw new Error(`upload: ${up.body}`);
+  const confirmed = await post(`/api/contracts/${s.id}/confirm`, s.counterpart);
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
+}
+
+async function withSeals(s: Scene) {
+  return {
+    publisherSeal: await api.effectiveSeal(s.publisher, reviewer),
+    counterpartSeal: await api.effectiveSeal(s.counterpart, reviewer, { sealName: '合同专用章' }),
+  };
+}
+
+/** The portal CA's certificate: the trust root of every seal certificate. */
+async function authorityCertificate() {
+  const row = await db.selectFrom('signingAuthority').select('certificateDer').executeTakeFirstOrThrow();
+  return new Uint8Array(row.certificateDer);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('uploading a contract: refusals (nothing written, nobody told)', () => {
+  type Row = {
+    name: string;
+    who: (s: Scene) => Caller;
+    intention?: (s: Scene) => string;
+    file: () => Promise<Uint8Array> | Uint8Array;
+    status: number;
+    code: string;
+  };
+  const pdf = () => makeTestPdf(1);
+  const rows: Row[] = [
+    { name: 'by an outsider', who: (s) => s.outsider, file: pdf, status: 404, code: 'PRT_CONTRACT_NOT_FOUND' },
+    {
+      name: 'by the refused rival (a third institution of the same request)',
+      who: (s) => s.rival,
+      file: pdf,
+      status: 404,
+      code: 'PRT_CONTRACT_NOT_FOUND',
+    },
+    { name: 'by bank staff (they only read)', who: () => reviewer, file: pdf, status: 403, code: 'PRT_FORBIDDEN' },
+    { name: 'by the system administrator', who: () => admin, file: pdf, status: 403, code: 'PRT_FORBIDDEN' },
+    {
+      name: 'for an unknown intention',
+      who: (s) => s.publisher,
+      intention: () => 'no-such-intention',
+      file: pdf,
+      status: 404,
+      code: 'PRT_CONTRACT_NOT_FOUND',
+    },
+    {
+      name: 'for a pending intention (by its recipient)',
+      who: (s) => s.publisher,
+      intention: (s) => s.pendingIntention,
+      file: pdf,
+      status: 409,
+      code: 'PRT_INTENTION_NOT_AGREED',
+    },
+    {
+      name: 'for a pending intention (by its sender)',
+      who: (s) => s.waiting,
+      intention: (s) => s.pendingIntention,
+      file: pdf,
+      status: 409,
+      code: 'PRT_INTENTION_NOT_AGREED',
+    },
+    {
+      name: 'for a refused intention (by its recipient)',
+      who: (s) => s.publisher,
+      intention: (s) => s.rejectedIntention,
+      file: pdf,
+      status: 409,
+      code: 'PRT_INTENTION_NOT_AGREED',
+    },
+    {
+      name: 'for a refused intention (by its sender)',
+      who: (s) => s.rival,
+      intention: (s) => s.rejectedIntention,
+      file: pdf,
+      status: 409,
+      code: 'PRT_INTENTION_NOT_AGREED',
+    },
+    {
+      name: 'not a PDF (a PNG)',
+      who: (s) => s.publisher,
+      file: samplePng,
+      status: 415,
+      code: 'PRT_UNSUPPORTED_MEDIA_TYPE',
+    },
+    {
+      name: 'not a PDF (text)',
+      who: (s) => s.counterpart,
+      file: () => Buffer.from('just some text, named contract.pdf'),
+      status: 415,
+      code: 'PRT_UNSUPPORTED_MEDIA_TYPE',
+    },
+    {
+      name: 'empty',
+      who: (s) => s.counterpart,
+      file: () => new Uint8Array(),
+      status: 415,
+      code: 'PRT_UNSUPPORTED_MEDIA_TYPE',
+    },
+    {
+      name: 'over 10 MB',
+      who: (s) => s.publisher,
+      file: () => pdfOfSize(10 * MB + 1),
+      status: 413,
+      code: 'PRT_PAYLOAD_TOO_LARGE',
+    },
+    {
+      name: 'an encrypted PDF',
+      who: (s) => s.publisher,
+      file: async () => encryptPdf(await makeTestPdf(1)),
+      status: 422,
+      code: 'PRT_PDF_UNREADABLE',
+    },
+    {
+      name: 'a damaged PDF',
+      who: (s) => s.publisher,
+      file: () => Buffer.from('%PDF-1.7\n1 0 obj <<< broken\n%%EOF'),
+      status: 422,
+      code: 'PRT_PDF_UNREADABLE',
+    },
+    {
+      name: 'a PDF that runs JavaScript',
+      who: (s) => s.publisher,
+      file: pdfWithCompressedJavaScript,
+      status: 422,
+      code: 'PRT_PDF_ACTIVE_CONTENT',
+    },
+  ];
+
+  it.each(rows)('$name → $status $code', async (row) => {
+    const s = await scene();
+    const id = row.intention?.(s) ?? s.id;
+    const res = await upload(row.who(s), id, await row.file());
+    expect(res.statusCode, res.body).toBe(row.status);
+    expect(res.json().code).toBe(row.code);
+    expect(await contractOf(id)).toBeUndefined();
+    expect(await contractOf(s.id)).toBeUndefined();
+    expect(await messagesOf(s.publisher.id, 'contractUploaded')).toEqual([]);
+    expect(await messagesOf(s.counterpart.id, 'contractUploaded')).toEqual([]);
+    const view = await get(`/api/contracts/${s.id}`, s.publisher);
+    expect(view.json().data).toMatchObject({ status: 'notUploaded', events: [], can: { upload: true } });
+  });
+
+  it('a form without a file → 422 naming file', async () => {
+    const s = await scene();
+    const form = new FormData();
+    form.append('title', 'No file');
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/contracts/${s.id}/upload`,
+      headers: { cookie: s.publisher.cookie },
+      payload: form,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields[0].field).toBe('file');
+  });
+
+  it('exactly 10 MB is accepted', async () => {
+    const s = await scene();
+    const big = Buffer.concat([samplePdf(), Buffer.alloc(10 * MB - samplePdf().length, 0x20)]);
+    expect(big.length).toBe(10 * MB);
+    const res = await upload(s.publisher, s.id, big);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  });
+});
+
+describe('contract states: every change and every refused one', () => {
+  it('uploaded → deleted → uploaded again → confirmed; each refusal changes nothing', async () => {
+    const s = await scene();
+    const url = (what: string) => `/api/contracts/${s.id}/${what}`;
+    const del = (who: Caller) => post('/api/cooperationManage/contractUploadDel', who, { intentionLgcSn: s.id });
+
+    // Nothing uploaded: nothing to delete or confirm.
+    for (const res of [await del(s.publisher), await post(url('confirm'), s.counterpart)]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('PRT_CONTRACT_NOT_UPLOADED');
+    }
+
+    const first = await upload(s.counterpartColleague, s.id, await makeTestPdf(1), 'Draft v1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({
+      status: 'uploaded',
+      title: 'Draft v1',
+      myParty: 'counterpart',
+      can: { upload: false, delete: true, confirm: true, sign: false },
+    });
+    const firstFile = (await contractOf(s.id))!.currentFile;
+
+    for (const who of [s.publisher, s.counterpart]) {
+      const again = await upload(who, s.id, await makeTestPdf(2));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('PRT_CONTRACT_EXISTS');
+    }
+    expect((await contractOf(s.id))!.currentFile).toBe(firstFile);
+
+    // Either party deletes it before confirmation; the trail keeps both steps.
+    const deleted = await del(s.publisher);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data).toMatchObject({
+      status: 'notUploaded',
+      file: null,
+      contractLgcSn: null,
+      can: { upload: true },
+    });
+    expect(deleted.json().data.events.map((e: { kind: string }) => e.kind)).toEqual(['uploaded', 'deleted']);
+    expect(await contractOf(s.id)).toBeUndefined();
+    const stale = await db
+      .selectFrom('fileObject')
+      .select('attachedTo')
+      .where('lgcSn', '=', firstFile)
+      .executeTakeFirst();
+    expect(stale?.attachedTo ?? null).toBeNull();
+
+    const second = await upload(s.publisher, s.id, await makeTestPdf(2));
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.title).toBe('USD 5m forfaiting');
+    const confirmed = await post(url('confirm'), s.counterpart);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({
+      status: 'uploaded',
+      confirmed: true,
+      can: { upload: false, delete: false, confirm: false, sign: true },
+    });
+    const before = await contractOf(s.id);
+
+    const refusals: Array<[string, () => Promise<{ statusCode: number; json: () => { code: string } }>, string]> = [
+      ['confirm twice', () => post(url('confirm'), s.publisher), 'PRT_CONTRACT_CONFIRMED'],
+      ['delete after confirmation', () => del(s.counterpart), 'PRT_CONTRACT_CONFIRMED'],
+      ['upload after confirmation', async () => upload(s.publisher, s.id, await makeTestPdf(1)), 'PRT_CONTRACT_EXISTS'],
+    ];
+    for (const [name, act, code] of refusals) {
+      const res = await act();
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json().code, name).toBe(code);
+    }
+    expect(await contractOf(s.id)).toEqual(before);
+    expect(await eventsOf(s.id, s.publisher)).toEqual(['uploaded', 'deleted', 'uploaded', 'confirmed']);
+    const audit = await db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('actorUserId', 'in', [s.publisher.id, s.counterpart.id, s.counterpartColleague.id])
+      .where('action', 'like', 'contract.%')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'contract.uploaded',
+      'contract.deleted',
+      'contract.uploaded',
+      'contract.confirmed',
+    ]);
+  });
+
+  it('confirmed → signing (first signature) → signed (second); the signed file and evidence only then', async () => {
+    const s = await scene();
+    const { publisherSeal, counterpartSeal } = await withSeals(s);
+    await uploadedAndConfirmed(s);
+    for (const path of ['file?version=signed', 'evidence']) {
+      for (const who of [s.publisher, s.counterpart, reviewer]) {
+        const res = await get(`/api/contracts/${s.id}/${path}`, who);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.json().code).toBe('PRT_CONTRACT_NOT_FOUND');
+      }
+    }
+    const first = await api.sign(s.publisher, s.id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ status: 'signing', can: { sign: false } });
+    expect((await get(`/api/contracts/${s.id}/evidence`, s.publisher)).statusCode).toBe(404);
+    expect((await get(`/api/contracts/${s.id}`, s.counterpart)).json().data.can.sign).toBe(true);
+
+    const second = await api.sign(s.counterpartColleague, s.id, [
+      { sealLgcSn: counterpartSeal, page: 2, x: 0.1, y: 0.7 },
+      { sealLgcSn: counterpartSeal, page: 1, x: 0.1, y: 0.1 },
+    ]);
+    expect(second.statusCode, second.body).toBe(200);
+    const view = second.json().data;
+    expect(view).toMatchObject({
+      status: 'signed',
+      signedPdfUrl: `/api/contracts/${s.id}/file?version=signed`,
+      evidenceUrl: `/api/contracts/${s.id}/evidence`,
+    });
+    expect(view.parties).toEqual([
+      expect.objectContaining({
+        party: 'publisher',
+        signerName: 'Amy Chan',
+        seals: [expect.objectContaining({ sealName: 'Contract seal' })],
+      }),
+      expect.objectContaining({
+        party: 'counterpart',
+        signerName: 'Counterpart Colleague',
+        seals: [expect.objectContaining({ sealName: '合同专用章' })],
+      }),
+    ]);
+    expect(view.events.map((e: { kind: string }) => e.kind)).toEqual([
+      'uploaded',
+      'confirmed',
+      'placed',
+      'signed',
+      'placed',
+      'placed',
+      'signed',
+    ]);
+    const original = await get(`/api/contracts/${s.id}/file?version=original`, s.publisher);
+    const signed = await get(`/api/contracts/${s.id}/file?version=signed`, s.publisher);
+    expect(signed.headers['content-disposition']).toMatch(/^attachment/);
+    expect(signed.rawPayload.subarray(0, original.rawPayload.length).equals(original.rawPayload)).toBe(true);
+    expect(signed.rawPayload.length).toBeGreaterThan(original.rawPayload.length);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('who reads and who acts on a contract', async () => {
+  // One signed contract; every caller on every route.
+  const s = await scene();
+  const { publisherSeal, counterpartSeal } = await withSeals(s);
+  await uploadedAndConfirmed(s);
+  expect((await api.sign(s.publisher, s.id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }])).statusCode).toBe(
+    200,
+  );
+  expect(
+    (await api.sign(s.counterpart, s.id, [{ sealLgcSn: counterpartSeal, page: 1, x: 0.1, y: 0.7 }])).statusCode,
+  ).toBe(200);
+
+  type Who =
+    | 'publisher'
+    | 'publisherColleague'
+    | 'counterpart'
+    | 'counterpartColleague'
+    | 'staff'
+    | 'admin'
+    | 'outsider'
+    | 'rival'
+    | 'waiting';
+  const callers: Record<Who, Caller> = {
+    publisher: s.publisher,
+    publisherColleague: s.publisherColleague,
+    counterpart: s.counterpart,
+    counterpartColleague: s.counterpartColleague,
+    staff: reviewer,
+    admin,
+    outsider: s.outsider,
+    rival: s.rival,
+    waiting: s.waiting,
+  };
+  const parties: Who[] = ['publisher', 'publisherColleague', 'counterpart', 'counterpartColleague'];
+  const readers: Who[] = [...parties, 'staff', 'admin'];
+  const strangers: Who[] = ['outsider', 'rival', 'waiting'];
+
+  type Route = {
+    name: string;
+    call: (who: Caller) => ReturnType<typeof get>;
+    party: [number, string?];
+    staff: [number, string?];
+  };
+  const routes: Route[] = [
+    { name: 'GET view', call: (w) => get(`/api/contracts/${s.id}`, w), party: [200], staff: [200] },
+    { name: 'GET file (current)', call: (w) => get(`/api/contracts/${s.id}/file`, w), party: [200], staff: [200] },
+    {
+      name: 'GET file (original)',
+      call: (w) => get(`/api/contracts/${s.id}/file?version=original`, w),
+      party: [200],
+      staff: [200],
+    },
+    {
+      name: 'GET file (signed)',
+      call: (w) => get(`/api/contracts/${s.id}/file?version=signed`, w),
+      party: [200],
+      staff: [200],
+    },
+    { name: 'GET evidence', call: (w) => get(`/api/contracts/${s.id}/evidence`, w), party: [200], staff: [200] },
+    {
+      name: 'POST upload',
+      call: async (w) => api.uploadContract(w.cookie, s.id, await makeTestPdf(1)),
+      party: [409, 'PRT_CONTRACT_EXISTS'],
+      staff: [403, 'PRT_FORBIDDEN'],
+    },
+    {
+      name: 'POST contractUploadDel',
+      call: (w) => post('/api/cooperationManage/contractUploadDel', w, { intentionLgcSn: s.id }),
+      party: [409, 'PRT_CONTRACT_CONFIRMED'],
+      staff: [403, 'PRT_FORBIDDEN'],
+    },
+    {
+      name: 'POST confirm',
+      call: (w) => post(`/api/contracts/${s.id}/confirm`, w),
+      party: [409, 'PRT_CONTRACT_CONFIRMED'],
+      staff: [403, 'PRT_FORBIDDEN'],
+    },
+    {
+      name: 'POST sign-code',
+      call: (w) => post(`/api/contracts/${s.id}/sign-code`, w),
+      party: [409, 'PRT_CONTRACT_ALREADY_SIGNED'],
+      staff: [403, 'PRT_FORBIDDEN'],
+    },
+    {
+      name: 'POST sign',
+      call: (w) =>
+        post(`/api/contracts/${s.id}/sign`, w, {
+          code: 'ABCD',
+          placements: [{ sealLgcSn: publisherSeal, page: 1, x: 0.1, y: 0.1 }],
+        }),
+      party: [409, 'PRT_CONTRACT_ALREADY_SIGNED'],
+      staff: [403, 'PRT_FORBIDDEN'],
+    },
+  ];
+  const cases = routes.flatMap((route) =>
+    (Object.keys(callers) as Who[]).map((who) => {
+      const [status, code] = strangers.includes(who)
+        ? [404, 'PRT_CONTRACT_NOT_FOUND']
+        : parties.includes(who)
+          ? route.party
+          : route.staff;
+      return { route: route.name, who, status, code: code ?? null, call: route.call };
+    }),
+  );
+
+  it.each(cases)('$route by $who → $status', async ({ who, status, code, call }) => {
+    const before = await contractOf(s.id);
+    const res = await call(callers[who]);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+    if (code) expect(res.json().code).toBe(code);
+    if (status === 200 && String(res.headers['content-type']).startsWith('application/pdf')) {
+      expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    expect(await contractOf(s.id)).toEqual(before);
+  });
+
+  it('staff read the page with no side and nothing to do', async () => {
+    for (const who of [reviewer, admin]) {
+      const view = (await get(`/api/contracts/${s.id}`, who)).json().data;
+      expect(view).toMatchObject({
+        myParty: null,
+        status: 'signed',
+        can: { upload: false, delete: false, confirm: false, sign: false },
+      });
+    }
+    expect((await get(`/api/contracts/${s.id}`, s.publisherColleague)).json().data.myParty).toBe('publisher');
+  });
+
+  it('the two parties list it; nobody else does', async () => {
+    const listed = async (who: Caller) =>
+      (
+        (await get('/api/cooperationManage/queryCooperationInfos?pageSize=100', who)).json().data.list as Array<{
+          intentionLgcSn: string;
+        }>
+      ).map((i) => i.intentionLgcSn);
+    for (const who of parties) expect(await listed(callers[who])).toContain(s.id);
+    for (const who of [...strangers, 'staff', 'admin'] as Who[]) expect(await listed(callers[who])).not.toContain(s.id);
+    expect(readers).toHaveLength(6);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('signing: refusals consume nothing and change nothing', async () => {
+  const s = await scene();
+  const { publisherSeal, counterpartSeal } = await withSeals(s);
+  const cancelledSeal = await api.effectiveSeal(s.publisher, reviewer, { sealName: 'Cancelled seal' });
+  await api.forgetCodes(s.publisher.email);
+  const cancelCode = await api.mailedCode(s.publisher, `/api/signet/seals/${cancelledSeal}/cancel-code`);
+  expect((await post(`/api/signet/seals/${cancelledSeal}/cancel`, s.publisher, { code: cancelCode })).statusCode).toBe(
+    200,
+  );
+  const lapsedSeal = await api.effectiveSeal(s.publisher, reviewer, { sealName: 'Lapsed seal' });
+  await db
+    .updateTable('seal')
+    .set({ validTo: new Date(Date.now() - 60_000) })
+    .where('lgcSn', '=', lapsedSeal)
+    .execute();
+  const expiredSeal = await api.effectiveSeal(s.publisher, reviewer, { sealName: 'Expired seal' });
+  await db
+    .updateTable('seal')
+    .set({ state: 'expired', expiredAt: new Date(), validTo: new Date(Date.now() - 60_000) })
+    .where('lgcSn', '=', expiredSeal)
+    .execute();
+  const pendingSeal = await api.applyForSeal(s.publisher, { sealName: 'Not yet approved' });
+  await uploadedAndConfirmed(s, 2);
+  const before = await contractOf(s.id);
+  // One code for every row: a refusal must leave it usable.
+  const code = await api.mailedCode(s.publisher, `/api/contracts/${s.id}/sign-code`);
+  const purpose = `contractSign:${before!.lgcSn}`;
+
+  const at = (sealLgcSn: string, page = 1, x = 0.5, y = 0.5) => ({ sealLgcSn, page, x, y });
+  type Row = {
+    name: string;
+    body: () => Record<string, unknown>;
+    status: number;
+    code: string;
+    field?: string;
+    rule?: string;
+  };
+  const rows: Row[] = [
+    {
+      name: 'no seal placed',
+      body: () => ({ code, placements: [] }),
+      status: 422,
+      code: 'PRT_VALIDATION',
+      field: 'placements',
+      rule: 'stampRequired',
+    },
+    { name: 'placements missing', body: () => ({ code }), status: 422, code: 'PRT_VALIDATION', field: 'placements' },
+    {
+      name: "another institution's seal",
+      body: () => ({ code, placements: [at(counterpartSeal)] }),
+      status: 403,
+      code: 'PRT_SEAL_OTHER_INSTITUTION',
+    },
+    {
+      name: "its own seal and another institution's",
+      body: () => ({ code, placements: [at(publisherSeal), at(counterpartSeal, 2)] }),
+      status: 403,
+      code: 'PRT_SEAL_OTHER_INSTITUTION',
+    },
+    {
+      name: 'a cancelled seal',
+      body: () => ({ code, placements: [at(cancelledSeal)] }),
+      status: 409,
+      code: 'PRT_SEAL_NOT_USABLE',
+    },
+    {
+      name: 'a seal past its period (before the job runs)',
+      body: () => ({ code, placements: [at(lapsedSeal)] }),
+      status: 409,
+      code: 'PRT_SEAL_NOT_USABLE',
+    },
+    {
+      name: 'an expired seal',
+      body: () => ({ code, placements: [at(expiredSeal)] }),
+      status: 409,
+      code: 'PRT_SEAL_NOT_USABLE',
+    },
+    {
+      name: 'a seal not yet approved',
+      body: () => ({ code, placements: [at(pendingSeal)] }),
+      status: 409,
+      code: 'PRT_SEAL_NOT_USABLE',
+    },
+    {
+      name: 'an unknown seal',
+      body: () => ({ code, placements: [at('no-such-seal')] }),
+      status: 404,
+      code: 'PRT_SEAL_NOT_FOUND',
+    },
+    {
+      name: 'a page beyond the last',
+      body: () => ({ code, placements: [at(publisherSeal, 3)] }),
+      status: 422,
+      code: 'PRT_STAMP_OUTSIDE_PAGE',
+    },
+    {
+      name: 'page 0',
+      body: () => ({ code, placements: [at(publisherSeal, 0)] }),
+      status: 422,
+      code: 'PRT_VALIDATION',
+      field: 'page',
+    },
+    {
+      name: 'x below 0',
+      body: () => ({ code, placements: [at(publisherSeal, 1, -0.1)] }),
+      status: 422,
+      code: 'PRT_VALIDATION',
+      field: 'x',
+    },
+    {
+      name: 'y above 1',
+      body: () => ({ code, placements: [at(publisherSeal, 1, 0.5, 1.2)] }),
+      status: 422,
+      code: 'PRT_VALIDATION',
+      field: 'y',
+    },
+    {
+      name: 'a stamp crossing the right edge (x 0.95)',
+      body: () => ({ code, placements: [at(publisherSeal, 1, 0.95)] }),
+      status: 422,
+      code: 'PRT_STAMP_OUTSIDE_PAGE',
+    },
+    {
+      name: 'a stamp crossing the bottom edge (y 0.98)',
+      body: () => ({ code, placements: [at(publisherSeal, 2, 0.1, 0.98)] }),
+      status: 422,
+      code: 'PRT_STAMP_OUTSIDE_PAGE',
+    },
+    {
+      name: 'one good stamp and one off the page',
+      body: () => ({ code, placements: [at(publisherSeal), at(publisherSeal, 2, 1, 1)] }),
+      status: 422,
+      code: 'PRT_STAMP_OUTSIDE_PAGE',
+    },
+    {
+      name: 'more than 20 stamps',
+      body: () => ({ code, placements: Array.from({ length: 21 }, () => at(publisherSeal)) }),
+      status: 422,
+      code: 'PRT_VALIDATION',
+      field: 'placements',
+    },
+    {
+      name: 'no code',
+      body: () => ({ placements: [at(publisherSeal)] }),
+      status: 422,
+      code: 'PRT_VALIDATION',
+      field: 'code',
+    },
+    {
+      name: 'a wrong code',
+      body: () => ({ code: code === 'AAAA' ? 'BBBB' : 'AAAA', placements: [at(publisherSeal)] }),
+      status: 400,
+      code: 'PRT_CODE_INCORRECT',
+    },
+  ];
+
+  it.each(rows)('$name → $status $code', async (row) => {
+    const res = await post(`/api/contracts/${s.id}/sign`, s.publisher, row.body());
+    expect(res.statusCode, res.body).toBe(row.status);
+    expect(res.json().code).toBe(row.code);
+    if (row.field) {
+      const fields = res.json().data.fields as Array<{ field: string; rule: string }>;
+      const named = fields.find((f) => f.field.split('.').pop() === row.field);
+      expect(named, JSON.stringify(fields)).toBeDefined();
+      if (row.rule) expect(named?.rule).toBe(row.rule);
+    }
+    expect(await contractOf(s.id)).toEqual(before);
+    expect(await signaturesOf(s.id)).toEqual([]);
+    expect(await eventsOf(s.id, s.publisher)).toEqual(['uploaded', 'confirmed']);
+    const live = await db
+      .selectFrom('verificationCode')
+      .select(['consumedAt'])
+      .where('purpose', '=', purpose)
+      .executeTakeFirstOrThrow();
+    expect(live.consumedAt, 'the code was used up').toBeNull();
+    expect(await messagesOf(s.counterpart.id, 'contractSigned')).toEqual([]);
+  });
+
+  it('after all those refusals the same code signs', async () => {
+    const res = await post(`/api/contracts/${s.id}/sign`, s.publisher, {
+      code,
+      placements: [at(publisherSeal, 2, 0.7, 0.7)],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('signing');
+    const reused = await post(`/api/contracts/${s.id}/sign`, s.publisherColleague, {
+      code,
+      placements: [at(publisherSeal)],
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe('PRT_CONTRACT_ALREADY_SIGNED');
+    const used = await db
+      .selectFrom('verificationCode')
+      .select('consumedAt')
+      .where('purpose', '=', purpose)
+      .executeTakeFirstOrThrow();
+    expect(used.consumedAt).not.toBeNull();
+  });
+
+  it('twice by one party (even by a colleague) → 409, nothing changes', async () => {
+    const after = await contractOf(s.id);
+    for (const who of [s.publisher, s.publisherColleague]) {
+      await api.forgetCodes(who.email);
+      const codeRes = await post(`/api/contracts/${s.id}/sign-code`, who);
+      expect(codeRes.statusCode).toBe(409);
+      expect(codeRes.json().code).toBe('PRT_CONTRACT_ALREADY_SIGNED');
+      const res = await post(`/api/contracts/${s.id}/sign`, who, { code: 'ABCD', placements: [at(publisherSeal)] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('PRT_CONTRACT_ALREADY_SIGNED');
+    }
+    expect(await contractOf(s.id)).toEqual(after);
+    expect(await signaturesOf(s.id)).toHaveLength(1);
+  });
+
+  it('before confirmation (and before any upload) → 409, and no code is mailed', async () => {
+    const t = await scene();
+    const seals = await withSeals(t);
+    const mailBefore = (await lastMailTo(db, t.publisher.email)).mail?.id;
+    const noContract = await post(`/api/contracts/${t.id}/sign-code`, t.publisher);
+    expect(noContract.statusCode).toBe(409);
+    expect(noContract.json().code).toBe('PRT_CONTRACT_NOT_UPLOADED');
+    expect((await upload(t.publisher, t.id, await makeTestPdf(1))).statusCode).toBe(200);
+    const unconfirmed = await contractOf(t.id);
+    await api.forgetCodes(t.counterpart.email);
+    for (const who of [t.publisher, t.counterpart]) {
+      const codeRes = await post(`/api/contracts/${t.id}/sign-code`, who);
+      expect(codeRes.statusCode).toBe(409);
+      expect(codeRes.json().code).toBe('PRT_CONTRACT_NOT_CONFIRMED');
+    }
+    const res = await post(`/api/contracts/${t.id}/sign`, t.publisher, {
+      code: 'ABCD',
+      placements: [at(seals.publisherSeal)],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('PRT_CONTRACT_NOT_CONFIRMED');
+    expect(await contractOf(t.id)).toEqual(unconfirmed);
+    expect((await lastMailTo(db, t.publisher.email)).mail?.id).toBe(mailBefore);
+  });
+
+  it('the sign code cannot be asked for again within 60 s', async () => {
+    const t = await scene();
+    await uploadedAndConfirmed(t);
+    await api.mailedCode(t.counterpart, `/api/contracts/${t.id}/sign-code`);
+    const again = await post(`/api/contracts/${t.id}/sign-code`, t.counterpart);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('PRT_RESEND_TOO_SOON');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('two parties signing at the same moment', () => {
+  it('both succeed, one on top of the other: two signatures, both intact', async () => {
+    const s = await scene();
+    const { publisherSeal, counterpartSeal } = await withSeals(s);
+    await uploadedAndConfirmed(s, 2);
+    const publisherCode = await api.mailedCode(s.publisher, `/api/contracts/${s.id}/sign-code`);
+    const counterpartCode = await api.mailedCode(s.counterpart, `/api/contracts/${s.id}/sign-code`);
+
+    const [a, b] = await Promise.all([
+      post(`/api/contracts/${s.id}/sign`, s.publisher, {
+        code: publisherCode,
+        placements: [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }],
+      }),
+      post(`/api/contracts/${s.id}/sign`, s.counterpart, {
+        code: counterpartCode,
+        placements: [{ sealLgcSn: counterpartSeal, page: 2, x: 0.1, y: 0.7 }],
+      }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    // Each answer shows the contract as it stood once that signature was made, or later.
+    const statuses = [a.json().data.status, b.json().data.status];
+    expect(statuses).toContain('signed');
+    for (const status of statuses) expect(['signing', 'signed']).toContain(status);
+
+    const contract = await contractOf(s.id);
+    expect(contract?.state).toBe('signed');
+    const signatures = await signaturesOf(s.id);
+    expect(signatures.map((sig) => sig.party).sort()).toEqual(['counterpart', 'publisher']);
+    // The later signature was made over the earlier one's result.
+    const [earlier, later] = signatures;
+    expect(later?.fileBefore).toBe(earlier?.fileAfter);
+    expect(contract?.currentFile).toBe(later?.fileAfter);
+
+    const file = await get(`/api/contracts/${s.id}/file?version=signed`, s.counterpart);
+    const bytes = new Uint8Array(file.rawPayload);
+    const report = await inspectPdfSignatures(bytes, { trustedRoots: [await authorityCertificate()] });
+    expect(report.signatures).toHaveLength(2);
+    for (const signature of report.signatures) {
+      expect(signature.intact).toBe(true);
+      expect(signature.certificate?.issuedByTrustedRoot).toBe(true);
+    }
+    expect(report.signatures[1]?.coversWholeDocument).toBe(true);
+    expect(report.modifiedAfterLastSignature).toBe(false);
+    if (hasPdfsig()) {
+      const { signatures: checked } = runPdfsig(bytes);
+      expect(checked.map((sig) => sig.signatureValidation)).toEqual(['Signature is Valid.', 'Signature is Valid.']);
+    }
+    expect(await eventsOf(s.id, s.publisher)).toEqual(expect.arrayContaining(['signed', 'signed']));
+    expect((await eventsOf(s.id, s.publisher)).filter((kind) => kind === 'signed')).toHaveLength(2);
+  }, 60_000);
+
+  it('one party signing twice at once: one signature', async () => {
+    const s = await scene();
+    const { publisherSeal } = await withSeals(s);
+    await uploadedAndConfirmed(s, 1);
+    const code = await api.mailedCode(s.publisher, `/api/contracts/${s.id}/sign-code`);
+    const body = { code, placements: [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }] };
+    const results = await Promise.all([
+      post(`/api/contracts/${s.id}/sign`, s.publisher, body),
+      post(`/api/contracts/${s.id}/sign`, s.publisher, body),
+    ]);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // The other waited for the first and found it signed, or found its code already used.
+    const refused = results.find((r) => r.statusCode !== 200)!;
+    expect(['PRT_CONTRACT_ALREADY_SIGNED', 'PRT_CODE_EXPIRED']).toContain(refused.json().code);
+    expect(await signaturesOf(s.id)).toHaveLength(1);
+    expect((await contractOf(s.id))?.state).toBe('signing');
+  }, 60_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the list of cooperations with their contract status', () => {
+  it('shows each status and filters by it', async () => {
+    const s = await scene();
+    const { publisherSeal, counterpartSeal } = await withSeals(s);
+    // Three more deals of the same publisher, each with a new counterpart.
+    const dealWith = async (name: string) => {
+      const inst = await buildInstitution(db, { name });
+      const counterpart = await api.caller(inst.id);
+      const request = await buildRequest(db, {
+        ownerUserId: s.publisher.id,
+        institutionId: s.publisherInst.id,
+        name: `Request of ${name}`,
+      });
+      const id = await sendIntention(counterpart, request.lgcSn);
+      await answer(s.publisher, id, 'agree');
+      return { id, counterpart, inst };
+    };
+    const uploaded = await dealWith('Uploaded Bank');
+    const signing = await dealWith('Signing Bank');
+    const signed = await dealWith('Signed Bank');
+    expect((await upload(s.publisher, uploaded.id, await makeTestPdf(1))).statusCode).toBe(200);
+    for (const deal of [signing, signed]) {
+      expect((await upload(deal.counterpart, deal.id, await makeTestPdf(1))).statusCode).toBe(200);
+      expect((await post(`/api/contracts/${deal.id}/confirm`, s.publisher)).statusCode).toBe(200);
+      expect(
+        (await api.sign(s.publisher, deal.id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }])).statusCode,
+      ).toBe(200);
+    }
+    const other = await api.effectiveSeal(signed.counterpart, reviewer);
+    expect(
+      (await api.sign(signed.counterpart, signed.id, [{ sealLgcSn: other, page: 1, x: 0.1, y: 0.7 }])).statusCode,
+    ).toBe(200);
+
+    type Info = {
+      intentionLgcSn: string;
+      contractStatus: string;
+      myParty: string;
+      counterpartName: string;
+      signedByMe: boolean;
+      signedByOther: boolean;
+      confirmed: boolean;
+      signedPdfUrl: string | null;
+      evidenceUrl: string | null;
+    };
+    const list = async (who: Caller, status?: string) => {
+      const res = await get(
+        `/api/cooperationManage/queryCooperationInfos?pageSize=100${status ? `&status=${status}` : ''}`,
+        who,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { list: Info[]; total: number };
+    };
+    const all = await list(s.publisher);
+    expect(all.total).toBe(4);
+    const byId = new Map(all.list.map((info) => [info.intentionLgcSn, info]));
+    expect(byId.get(s.id)).toMatchObject({
+      contractStatus: 'notUploaded',
+      myParty: 'publisher',
+      counterpartName: s.counterpartInst.name,
+      confirmed: false,
+      signedPdfUrl: null,
+    });
+    expect(byId.get(uploaded.id)).toMatchObject({
+      contractStatus: 'uploaded',
+      confirmed: false,
+      signedByMe: false,
+      counterpartName: 'Uploaded Bank',
+    });
+    expect(byId.get(signing.id)).toMatchObject({
+      contractStatus: 'signing',
+      confirmed: true,
+      signedByMe: true,
+      signedByOther: false,
+      evidenceUrl: null,
+    });
+    expect(byId.get(signed.id)).toMatchObject({
+      contractStatus: 'signed',
+      signedByMe: true,
+      signedByOther: true,
+      signedPdfUrl: `/api/contracts/${signed.id}/file?version=signed`,
+      evidenceUrl: `/api/contracts/${signed.id}/evidence`,
+    });
+    for (const [status, id] of [
+      ['notUploaded', s.id],
+      ['uploaded', uploaded.id],
+      ['signing', signing.id],
+      ['signed', signed.id],
+    ] as const) {
+      const page = await list(s.publisher, status);
+      expect(
+        page.list.map((info) => info.intentionLgcSn),
+        status,
+      ).toEqual([id]);
+      expect(page.total).toBe(1);
+    }
+    // The other side sees the same contract from its side.
+    const theirs = await list(signing.counterpart);
+    expect(theirs.list).toEqual([
+      expect.objectContaining({
+        intentionLgcSn: signing.id,
+        myParty: 'counterpart',
+        contractStatus: 'signing',
+        signedByMe: false,
+        signedByOther: true,
+      }),
+    ]);
+    expect((await list(signing.counterpart, 'signed')).list).toEqual([]);
+    // A pending or refused intention is not a cooperation with a contract.
+    expect((await list(s.rival)).list).toEqual([]);
+    expect((await list(s.waiting)).list).toEqual([]);
+    const bad = await get('/api/cooperationManage/queryCooperationInfos?status=lost', s.publisher);
+    expect(bad.statusCode).toBe(422);
+    expect(counterpartSeal).toBeTruthy();
+  }, 90_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('what each side is told', () => {
+  it('the other side is messaged and mailed (in its language) on upload and on each signature', async () => {
+    const s = await scene();
+    const { publisherSeal, counterpartSeal } = await withSeals(s);
+    const link = `/previewContract?id=${s.id}`;
+
+    expect((await upload(s.publisher, s.id, await makeTestPdf(1), 'Forfaiting agreement')).statusCode).toBe(200);
+    expect(await messagesOf(s.counterpart.id, 'contractUploaded')).toEqual([
+      { type: 'contractUploaded', link, subject: 'Forfaiting agreement' },
+    ]);
+    expect(await messagesOf(s.publisher.id, 'contractUploaded')).toEqual([]);
+    let mail = (await lastMailTo(db, s.counterpart.email)).mail!;
+    expect(mail).toMatchObject({ template: 'contractEvent', locale: 'zh-CN' });
+    expect(mail.subject).toContain('合同已上传');
+    expect(mail.textBody).toContain(`${config.publicBaseUrl}${link}`);
+    expect(mail.textBody).toContain(s.publisherInst.name);
+
+    expect((await post(`/api/contracts/${s.id}/confirm`, s.counterpart)).statusCode).toBe(200);
+    expect(
+      (await api.sign(s.counterpart, s.id, [{ sealLgcSn: counterpartSeal, page: 1, x: 0.1, y: 0.7 }])).statusCode,
+    ).toBe(200);
+    expect(await messagesOf(s.publisher.id, 'contractSigned')).toEqual([
+      { type: 'contractSigned', link, subject: 'Forfaiting agreement' },
+    ]);
+    expect(await messagesOf(s.counterpart.id, 'contractSigned')).toEqual([]);
+    mail = (await lastMailTo(db, s.publisher.email)).mail!;
+    expect(mail).toMatchObject({ template: 'contractEvent', locale: 'en-US' });
+    expect(mail.subject).toContain(`${s.counterpartInst.name} signed “Forfaiting agreement”`);
+    expect(mail.textBody).toContain(`${config.publicBaseUrl}${link}`);
+
+    expect(
+      (await api.sign(s.publisher, s.id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }])).statusCode,
+    ).toBe(200);
+    expect(await messagesOf(s.counterpart.id, 'contractSigned')).toEqual([
+      { type: 'contractSigned', link, subject: 'Forfaiting agreement' },
+    ]);
+    mail = (await lastMailTo(db, s.counterpart.email)).mail!;
+    expect(mail).toMatchObject({ template: 'contractEvent', locale: 'zh-CN' });
+    expect(mail.subject).toContain('已由双方签署');
+
+    // Now, and only now, the evidence report: for both parties and staff, in the reader's language.
+    for (const [who, lang] of [
+      [s.publisher, 'en-US'],
+      [s.counterpart, 'zh-CN'],
+      [reviewer, 'en-US'],
+    ] as const) {
+      const evidence = await get(`/api/contracts/${s.id}/evidence`, who, lang);
+      expect(evidence.statusCode).toBe(200);
+      expect(evidence.headers['content-type']).toBe('application/pdf');
+      expect(evidence.headers['content-disposition']).toMatch(/^attachment/);
+    }
+    expect((await get(`/api/contracts/${s.id}/evidence`, s.outsider)).statusCode).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,486 @@
+/**
+ * readPngFacts (the seal image rules' reader): size and "transparent background" for every colour
+ * type a seal image may come in, each row filter, interlacing, and broken files. The PNGs are
+ * written here by hand (chunks, filters, Adam7 flag), so each case says exactly what it holds.
+ */
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { encodePng, makeSealPng } from '../signing/test-fixtures.ts';
+import { readPngFacts } from './png.ts';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+type Filter = 0 | 1 | 2 | 3 | 4;
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** One scanline filtered with `filter` (PNG spec §9), given the previous unfiltered line. */
+function filterRow(filter: Filter, row: Buffer, previous: Buffer, bpp: number): Buffer {
+  const out = Buffer.alloc(row.length + 1);
+  out[0] = filter;
+  for (let i = 0; i < row.length; i++) {
+    const raw = row[i] ?? 0;
+    const left = i >= bpp ? (row[i - bpp] ?? 0) : 0;
+    const up = previous[i] ?? 0;
+    const upLeft = i >= bpp ? (previous[i - bpp] ?? 0) : 0;
+    const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter] ?? 0;
+    out[i + 1] = (raw - predictor) & 0xff;
+  }
+  return out;
+}
+
+type PngSpec = {
+  width: number;
+  height: number;
+  colorType: 0 | 2 | 3 | 4 | 6;
+  bitDepth?: 1 | 2 | 4 | 8 | 16;
+  /** Unfiltered scanlines, top to bottom (each ceil(width × bits per pixel / 8) bytes). */
+  rows: Buffer[];
+  /** One filter for every row, or the filter of row y. */
+  filter?: Filter | ((y: number) => Filter);
+  interlace?: 0 | 1;
+  plte?: Buffer;
+  trns?: Buffer;
+  /** Cut the IDAT data into this many chunks. */
+  idatChunks?: number;
+};
+
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+function png(spec: PngSpec): Buffer {
+  const bitDepth = spec.bitDepth ?? 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(spec.width, 0);
+  header.writeUInt32BE(spec.height, 4);
+  header.set([bitDepth, spec.colorType, 0, 0, spec.interlace ?? 0], 8);
+  const bpp = Math.max(1, ((CHANNELS[spec.colorType] ?? 1) * bitDepth) >> 3);
+  const filterOf = (y: number): Filter => (typeof spec.filter === 'function' ? spec.filter(y) : (spec.filter ?? 0));
+  let filtered: Buffer[];
+  if (spec.interlace === 1) {
+    // Adam7: each pass is a small image of its own, filtered (None) row by row.
+    filtered = [];
+    for (const [x0, y0, dx, dy] of ADAM7) {
+      for (let y = y0; y < spec.height; y += dy) {
+        const pixels: Buffer[] = [];
+        for (let x = x0; x < spec.width; x += dx)
+          pixels.push((spec.rows[y] as Buffer).subarray(x * bpp, (x + 1) * bpp));
+        if (pixels.length) filtered.push(Buffer.concat([Buffer.from([0]), ...pixels]));
+      }
+    }
+  } else {
+    let previous: Buffer = Buffer.alloc(spec.rows[0]?.length ?? 0);
+    filtered = spec.rows.map((row, y) => {
+      const line = filterRow(filterOf(y), row, previous, bpp);
+      previous = row;
+      return line;
+    });
+  }
+  const data = deflateSync(Buffer.concat(filtered));
+  const parts = spec.idatChunks ?? 1;
+  const size = Math.ceil(data.length / parts);
+  const idat = Array.from({ length: parts }, (_, i) => chunk('IDAT', data.subarray(i * size, (i + 1) * size)));
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    ...(spec.plte ? [chunk('PLTE', spec.plte)] : []),
+    ...(spec.trns ? [chunk('tRNS', spec.trns)] : []),
+    ...idat,
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A pseudo-random but repeatable byte source (so a wrong unfilter shows as a wrong corner). */
+function noise(seed: number) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) & 0xff;
+  };
+}
+
+type Corner = 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight';
+const isCorner = (x: number, y: number, w: number, h: number): Corner | null => {
+  if (y === 0 && x === 0) return 'topLeft';
+  if (y === 0 && x === w - 1) return 'topRight';
+  if (y === h - 1 && x === 0) return 'bottomLeft';
+  if (y === h - 1 && x === w - 1) return 'bottomRight';
+  return null;
+};
+
+/** RGBA rows (8 or 16 bits) of noise, with alpha 0 at the corners except `opaque` ones. */
+function rgbaRows(width: number, height: number, { depth = 8, opaque = [] as Corner[], seed = 7 } = {}) {
+  const next = noise(seed);
+  const bytesPerSample = depth / 8;
+  return Array.from({ length: height }, (_, y) => {
+    const row = Buffer.alloc(width * 4 * bytesPerSample);
+    for (let x = 0; x < width; x++) {
+      const corner = isCorner(x, y, width, height);
+      for (let channel = 0; channel < 4; channel++) {
+        let value = channel === 3 ? Math.max(1, next()) : next();
+        if (channel === 3 && corner) value = opaque.includes(corner) ? 255 : 0;
+        const at = (x * 4 + channel) * bytesPerSample;
+        if (depth === 16) row.writeUInt16BE(value * 257, at);
+        else row[at] = value;
+      }
+    }
+    return row;
+  });
+}
+
+describe('readPngFacts: colour types', () => {
+  const cases: Array<{ name: string; bytes: Buffer; facts: ReturnType<typeof readPngFacts> }> = [
+    {
+      name: 'RGBA, transparent corners (the round seal the fixtures draw)',
+      bytes: Buffer.from(makeSealPng(120)),
+      facts: { width: 120, height: 120, transparentBackground: true },
+    },
+    {
+      name: 'RGBA, one opaque corner',
+      bytes: png({ width: 6, height: 6, colorType: 6, rows: rgbaRows(6, 6, { opaque: ['bottomLeft'] }) }),
+      facts: { width: 6, height: 6, transparentBackground: false },
+    },
+    {
+      name: 'RGBA, not square',
+      bytes: Buffer.from(encodePng(30, 20, new Uint8Array(30 * 20 * 4))),
+      facts: { width: 30, height: 20, transparentBackground: true },
+    },
+    {
+      name: 'grey + alpha, transparent corners',
+      bytes: png({
+        width: 3,
+        height: 3,
+        colorType: 4,
+        rows: [
+          Buffer.from([9, 0, 9, 200, 9, 0]),
+          Buffer.from([9, 255, 9, 255, 9, 255]),
+          Buffer.from([9, 0, 9, 9, 9, 0]),
+        ],
+      }),
+      facts: { width: 3, height: 3, transparentBackground: true },
+    },
+    {
+      name: 'grey + alpha, an opaque white corner',
+      bytes: png({
+        width: 3,
+        height: 3,
+        colorType: 4,
+        rows: [
+          Buffer.from([9, 0, 9, 200, 255, 255]),
+          Buffer.from([9, 255, 9, 255, 9, 255]),
+          Buffer.from([9, 0, 9, 9, 9, 0]),
+        ],
+      }),
+      facts: { width: 3, height: 3, transparentBackground: false },
+    },
+    {
+      name: 'grey + alpha, 16-bit, transparent corners',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 4,
+        bitDepth: 16,
+        rows: [Buffer.from([1, 2, 0, 0, 3, 4, 0, 0]), Buffer.from([5, 6, 0, 0, 7, 8, 0, 0])],
+      }),
+      facts: { width: 2, height: 2, transparentBackground: true },
+    },
+    {
+      name: 'palette with tRNS: corners on the transparent entry',
+      bytes: png({
+        width: 3,
+        height: 3,
+        colorType: 3,
+        plte: Buffer.from([255, 255, 255, 220, 20, 30]),
+        trns: Buffer.from([0]),
+        rows: [Buffer.from([0, 1, 0]), Buffer.from([1, 1, 1]), Buffer.from([0, 1, 0])],
+      }),
+      facts: { width: 3, height: 3, transparentBackground: true },
+    },
+    {
+      name: 'palette with tRNS: a corner on an entry past the tRNS list (opaque)',
+      bytes: png({
+        width: 3,
+        height: 3,
+        colorType: 3,
+        plte: Buffer.from([255, 255, 255, 220, 20, 30]),
+        trns: Buffer.from([0]),
+        rows: [Buffer.from([0, 1, 0]), Buffer.from([1, 1, 1]), Buffer.from([0, 1, 1])],
+      }),
+      facts: { width: 3, height: 3, transparentBackground: false },
+    },
+    {
+      name: 'palette with tRNS, 2 bits a pixel (five pixels a row: the last in the second byte)',
+      bytes: png({
+        width: 5,
+        height: 5,
+        colorType: 3,
+        bitDepth: 2,
+        plte: Buffer.from([255, 255, 255, 220, 20, 30, 0, 0, 0]),
+        trns: Buffer.from([255, 0]),
+        // index 1 (transparent) at x = 0 and x = 4; index 0 (opaque white) between.
+        rows: Array.from({ length: 5 }, () => Buffer.from([0b01_00_00_00, 0b01_00_00_00])),
+      }),
+      facts: { width: 5, height: 5, transparentBackground: true },
+    },
+    {
+      name: 'palette without tRNS (no transparency at all)',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 3,
+        plte: Buffer.from([255, 255, 255]),
+        rows: [Buffer.from([0, 0]), Buffer.from([0, 0])],
+      }),
+      facts: { width: 2, height: 2, transparentBackground: false },
+    },
+    {
+      name: 'RGB with tRNS: corners in the transparent colour',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 2,
+        trns: Buffer.from([0, 255, 0, 255, 0, 255]),
+        rows: [Buffer.from([255, 255, 255, 255, 255, 255]), Buffer.from([255, 255, 255, 255, 255, 255])],
+      }),
+      facts: { width: 2, height: 2, transparentBackground: true },
+    },
+    {
+      name: 'RGB with tRNS: a corner in another colour',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 2,
+        trns: Buffer.from([0, 255, 0, 255, 0, 255]),
+        rows: [Buffer.from([255, 255, 255, 255, 255, 254]), Buffer.from([255, 255, 255, 255, 255, 255])],
+      }),
+      facts: { width: 2, height: 2, transparentBackground: false },
+    },
+    {
+      name: 'RGB without alpha or tRNS (a seal on a white square)',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 2,
+        rows: [Buffer.from([0, 0, 0, 0, 0, 0]), Buffer.from([0, 0, 0, 0, 0, 0])],
+      }),
+      facts: { width: 2, height: 2, transparentBackground: false },
+    },
+    {
+      name: 'grey with tRNS: corners in the transparent grey',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 0,
+        trns: Buffer.from([0, 200]),
+        rows: [Buffer.from([200, 200]), Buffer.from([200, 200])],
+      }),
+      facts: { width: 2, height: 2, transparentBackground: true },
+    },
+    {
+      name: 'grey without tRNS',
+      bytes: png({ width: 2, height: 2, colorType: 0, rows: [Buffer.from([0, 0]), Buffer.from([0, 0])] }),
+      facts: { width: 2, height: 2, transparentBackground: false },
+    },
+    {
+      name: 'RGBA 16-bit, transparent corners',
+      bytes: png({ width: 5, height: 4, colorType: 6, bitDepth: 16, rows: rgbaRows(5, 4, { depth: 16 }) }),
+      facts: { width: 5, height: 4, transparentBackground: true },
+    },
+    {
+      name: 'RGBA 16-bit, one opaque corner',
+      bytes: png({
+        width: 5,
+        height: 5,
+        colorType: 6,
+        bitDepth: 16,
+        rows: rgbaRows(5, 5, { depth: 16, opaque: ['topRight'] }),
+      }),
+      facts: { width: 5, height: 5, transparentBackground: false },
+    },
+    {
+      name: 'RGBA, image data split over several IDAT chunks',
+      bytes: png({ width: 9, height: 9, colorType: 6, rows: rgbaRows(9, 9), filter: 4, idatChunks: 3 }),
+      facts: { width: 9, height: 9, transparentBackground: true },
+    },
+  ];
+
+  it.each(cases)('$name', ({ bytes, facts }) => {
+    expect(readPngFacts(bytes)).toEqual(facts);
+  });
+});
+
+describe('readPngFacts: row filters', () => {
+  const filters: Array<{ name: string; filter: Filter | ((y: number) => Filter) }> = [
+    { name: 'None', filter: 0 },
+    { name: 'Sub', filter: 1 },
+    { name: 'Up', filter: 2 },
+    { name: 'Average', filter: 3 },
+    { name: 'Paeth', filter: 4 },
+    { name: 'a different filter on each row', filter: (y) => (y % 5) as Filter },
+  ];
+
+  it.each(filters)('undoes $name (8-bit RGBA over noise)', ({ filter }) => {
+    const clear = png({ width: 11, height: 7, colorType: 6, rows: rgbaRows(11, 7, { seed: 3 }), filter });
+    expect(readPngFacts(clear)).toEqual({ width: 11, height: 7, transparentBackground: true });
+    for (const corner of ['topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const) {
+      const opaque = png({
+        width: 11,
+        height: 7,
+        colorType: 6,
+        rows: rgbaRows(11, 7, { seed: 3, opaque: [corner] }),
+        filter,
+      });
+      expect(readPngFacts(opaque), corner).toEqual({ width: 11, height: 7, transparentBackground: false });
+    }
+  });
+
+  it.each(filters)('undoes $name (16-bit RGBA: 8 bytes a pixel)', ({ filter }) => {
+    const clear = png({
+      width: 6,
+      height: 6,
+      colorType: 6,
+      bitDepth: 16,
+      rows: rgbaRows(6, 6, { depth: 16, seed: 11 }),
+      filter,
+    });
+    expect(readPngFacts(clear)?.transparentBackground).toBe(true);
+    const opaque = png({
+      width: 6,
+      height: 6,
+      colorType: 6,
+      bitDepth: 16,
+      rows: rgbaRows(6, 6, { depth: 16, seed: 11, opaque: ['bottomRight'] }),
+      filter,
+    });
+    expect(readPngFacts(opaque)?.transparentBackground).toBe(false);
+  });
+});
+
+describe('readPngFacts: interlaced (Adam7)', () => {
+  it('reads the corners of each pass: transparent corners pass', () => {
+    for (const [width, height] of [
+      [8, 8],
+      [13, 13],
+      [1, 1],
+    ] as const) {
+      const rows = rgbaRows(width, height);
+      expect(readPngFacts(png({ width, height, colorType: 6, rows, interlace: 1 }))).toEqual({
+        width,
+        height,
+        transparentBackground: true,
+      });
+    }
+  });
+
+  it.each(['topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const)(
+    'an opaque %s corner is not a transparent background',
+    (corner) => {
+      const rows = rgbaRows(13, 13, { opaque: [corner] });
+      expect(
+        readPngFacts(png({ width: 13, height: 13, colorType: 6, rows, interlace: 1 }))?.transparentBackground,
+      ).toBe(false);
+    },
+  );
+
+  it('is still not transparent when the interlaced image has no alpha at all', () => {
+    const rows = Array.from({ length: 4 }, () => Buffer.alloc(12, 255));
+    expect(readPngFacts(png({ width: 4, height: 4, colorType: 2, rows, interlace: 1 }))).toEqual({
+      width: 4,
+      height: 4,
+      transparentBackground: false,
+    });
+  });
+});
+
+describe('readPngFacts: not a well-formed PNG', () => {
+  const good = png({ width: 4, height: 4, colorType: 6, rows: rgbaRows(4, 4) });
+  const idatAt = good.indexOf('IDAT', 0, 'latin1') - 4;
+  const withFilter = (filter: number) => {
+    const rows = rgbaRows(2, 2);
+    const raw = Buffer.concat(rows.map((row) => Buffer.concat([Buffer.from([filter]), row])));
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(2, 0);
+    header.writeUInt32BE(2, 4);
+    header.set([8, 6, 0, 0, 0], 8);
+    return Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  };
+  const zeroWidth = Buffer.from(good);
+  zeroWidth.writeUInt32BE(0, 16);
+  const shortData = png({ width: 4, height: 4, colorType: 6, rows: rgbaRows(4, 2) });
+
+  const cases: Array<{ name: string; bytes: Buffer }> = [
+    { name: 'empty', bytes: Buffer.alloc(0) },
+    { name: 'random bytes', bytes: Buffer.from(Array.from({ length: 200 }, noise(5))) },
+    { name: 'a JPEG', bytes: Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//', 'base64') },
+    { name: 'the signature only', bytes: Buffer.concat([SIGNATURE, Buffer.alloc(40)]) },
+    { name: 'cut inside the IDAT chunk', bytes: good.subarray(0, idatAt + 20) },
+    { name: 'cut before the IDAT chunk', bytes: good.subarray(0, idatAt) },
+    { name: 'zero width', bytes: zeroWidth },
+    { name: 'fewer rows of image data than the header says', bytes: shortData },
+    {
+      name: 'image data that does not inflate',
+      bytes: Buffer.concat([
+        good.subarray(0, idatAt),
+        chunk('IDAT', Buffer.from('not deflate')),
+        chunk('IEND', Buffer.alloc(0)),
+      ]),
+    },
+    { name: 'an unknown row filter (5)', bytes: withFilter(5) },
+    {
+      name: 'a palette index past the palette',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 3,
+        plte: Buffer.from([0, 0, 0]),
+        trns: Buffer.from([0]),
+        rows: [Buffer.from([3, 0]), Buffer.from([0, 0])],
+      }),
+    },
+    {
+      name: 'a palette image without a palette',
+      bytes: png({
+        width: 2,
+        height: 2,
+        colorType: 3,
+        trns: Buffer.from([0]),
+        rows: [Buffer.from([0, 0]), Buffer.from([0, 0])],
+      }),
+    },
+  ];
+
+  it.each(cases)('$name → null', ({ bytes }) => {
+    expect(readPngFacts(bytes)).toBeNull();
+  });
+});
