@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExternalLink } from '../../components/ExternalLink.tsx';
 import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { VERIFY_PATH } from '../../features/contracts/paths.ts';
 import { openFeedback } from '../../features/feedback/open-feedback.ts';
 import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
 import { toTelHref } from '../../lib/contact.ts';
@@ -31,6 +32,9 @@ export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
           <button type="button" className="portal-footer__link portal-footer__button" onClick={openFeedback}>
             {tContent('feedback.footerLink')}
           </button>
+          <Link to={VERIFY_PATH} className="portal-footer__link">
+            {t('footer.verify')}
+          </Link>
         </section>
         {config ? (
           <section className="portal-footer__column" aria-labelledby="footer-contact">

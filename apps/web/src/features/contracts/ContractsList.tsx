@@ -61,7 +61,7 @@ export function ContractsList({
       title: t('list.counterpart'),
       render: (_, row) => (
         <div className="cell-stack">
-          <span className="nowrap">{row.counterpartName}</span>
+          <span>{row.counterpartName}</span>
           {row.counterpartSwiftCode ? <span className="cell-stack__sub nowrap">{row.counterpartSwiftCode}</span> : null}
         </div>
       ),
@@ -69,7 +69,7 @@ export function ContractsList({
     {
       key: 'myParty',
       title: t('list.myParty'),
-      width: 150,
+      width: 110,
       render: (_, row) => t(`list.side.${row.myParty}`),
     },
     {
@@ -81,7 +81,7 @@ export function ContractsList({
     {
       key: 'status',
       title: t('list.status'),
-      width: 160,
+      width: 140,
       render: (_, row) => (
         <div className="cell-stack cell-stack--tags">
           <span>
@@ -94,7 +94,7 @@ export function ContractsList({
     {
       key: 'action',
       title: t('list.actions'),
-      width: 200,
+      width: 150,
       render: (_, row) => {
         const names = { name: row.requestName };
         const canSign = row.confirmed && !row.signedByMe && row.contractStatus !== 'signed';
@@ -149,7 +149,7 @@ export function ContractsList({
         rowKey="intentionLgcSn"
         columns={columns}
         query={list}
-        scroll={{ x: 960 }}
+        scroll={{ x: 780 }}
         aria-label={t('list.title')}
         emptyTexts={{
           loadFailed: t('list.loadFailed'),

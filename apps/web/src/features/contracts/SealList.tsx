@@ -20,25 +20,25 @@ export function SealList({
 }) {
   const { t } = useTranslation('contracts');
   return (
-    <ul className="seal-list" aria-label={t('sign.sealsTitle')}>
+    <ul className="sign-seal-list" aria-label={t('sign.sealsTitle')}>
       {seals.map((seal) => {
         const isSelected = seal.lgcSn === selected;
         return (
           <li key={seal.lgcSn}>
             <button
               type="button"
-              className={isSelected ? 'seal-card is-selected' : 'seal-card'}
+              className={isSelected ? 'sign-seal is-selected' : 'sign-seal'}
               aria-pressed={isSelected}
               aria-label={t('sign.chooseSeal', { name: seal.sealName, sealNo: seal.sealNo })}
               data-seal={seal.lgcSn}
               onClick={() => onSelect(seal.lgcSn)}
               onPointerDown={(event) => board.startDrag(event, seal.lgcSn, null)}
             >
-              <img src={seal.imageUrl} alt="" draggable={false} className="seal-card__image" />
-              <span className="seal-card__text">
-                <span className="seal-card__name">{seal.sealName}</span>
-                <span className="seal-card__meta">{seal.sealNo}</span>
-                <span className="seal-card__meta">{t('sign.validTo', { date: formatDate(seal.validTo) })}</span>
+              <img src={seal.imageUrl} alt="" draggable={false} className="sign-seal__image" />
+              <span className="sign-seal__text">
+                <span className="sign-seal__name">{seal.sealName}</span>
+                <span className="sign-seal__meta">{seal.sealNo}</span>
+                <span className="sign-seal__meta">{t('sign.validTo', { date: formatDate(seal.validTo) })}</span>
               </span>
             </button>
           </li>

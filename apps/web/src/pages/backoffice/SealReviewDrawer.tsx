@@ -1,3 +1,5 @@
+// The authorization agreement is shown with the public pages' PDF viewer, which needs their styles.
+import '../../features/content/content.css';
 import '../../features/seals/seals.css';
 import { SEAL_LIMITS, type TSealReviewItem, ZSealRejectRequest } from '@portal/shared/schemas/seals';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';

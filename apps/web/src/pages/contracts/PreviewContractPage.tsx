@@ -35,7 +35,7 @@ export function PreviewContractPage() {
 type Dialog = 'upload' | 'delete' | 'confirm' | null;
 
 function PreviewContract() {
-  const { t } = useTranslation('contracts');
+  const { t, i18n } = useTranslation('contracts');
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   const queryClient = useQueryClient();
@@ -88,7 +88,9 @@ function PreviewContract() {
           <div className="contract-head__main">
             <h1 className="contract-head__title">{title}</h1>
             <p className="contract-head__request">
-              {t('page.request')}: <Link to={detailPath(view.requestLgcSn)}>{view.requestName}</Link>
+              {t('page.request')}
+              {i18n.language === 'zh-CN' ? '：' : ': '}
+              <Link to={detailPath(view.requestLgcSn)}>{view.requestName}</Link>
             </p>
             <div className="contract-head__status">
               <ContractStatusTag status={view.status} />
