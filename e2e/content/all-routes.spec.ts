@@ -42,8 +42,13 @@ async function demoIds(partner: JourneyPage) {
     lgcSn: string;
   }>;
   const request = requests.data.list[0];
-  if (!tile || !product || !interpretation || !information || !request) {
-    throw new Error('the demo data lacks a tile, product, article or cooperation request');
+  // A contract the partner's institution (Harbourview) has signed and the bank has not yet.
+  const contracts = (await (
+    await partner.context().request.get('/api/cooperationManage/queryCooperationInfos?status=signing&pageSize=1')
+  ).json()) as Page<{ intentionLgcSn: string }>;
+  const contract = contracts.data.list[0];
+  if (!tile || !product || !interpretation || !information || !request || !contract) {
+    throw new Error('the demo data lacks a tile, product, article, cooperation request or contract');
   }
   return {
     tile: tile.lgcSn,
@@ -51,6 +56,7 @@ async function demoIds(partner: JourneyPage) {
     interpretation: interpretation.lgcSn,
     information: information.lgcSn,
     request: request.lgcSn,
+    contract: contract.intentionLgcSn,
   };
 }
 
@@ -94,6 +100,11 @@ function portalRoutes(ids: Ids): Route[] {
     { name: 'my-cooperation', path: '/userCenter/myCooperation', login: true },
     { name: 'my-draft', path: '/userCenter/myDraft', login: true },
     { name: 'message-center', path: '/userCenter/messageCenter', login: true },
+    { name: 'my-signature', path: '/userCenter/mySignature', login: true },
+    // Outside the main layout, with no log-in flag (SPEC §2): a visitor is asked to log in there.
+    { name: 'preview-contract', path: `/previewContract?id=${encodeURIComponent(ids.contract)}` },
+    { name: 'sign-contract', path: `/signContract?id=${encodeURIComponent(ids.contract)}` },
+    { name: 'verify', path: '/verify' },
   ];
 }
 
@@ -104,6 +115,7 @@ const BACKOFFICE_ROUTES: Route[] = [
   'institutions',
   'cooperation',
   'masterAgreements',
+  'seals',
   'content/banners',
   'content/modules',
   'content/articles',
