@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { readSingleFile } from '../../platform/files/multipart.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
-import { contentDisposition, downloadName } from '../files/index.ts';
+import { downloadName, sendFileBytes } from '../files/index.ts';
 import {
   type ContractDeps,
   confirmContract,
@@ -46,13 +46,7 @@ const FILE_LIMIT = { maxBytes: CONTRACT_MAX_BYTES, label: '10 MB' };
 const VERIFY_LIMIT = { limit: 60, windowSeconds: 3600 };
 
 function sendPdf(reply: FastifyReply, name: string, data: Buffer, kind: 'inline' | 'attachment') {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', String(data.length))
-    .header('content-disposition', contentDisposition(kind, name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(data);
+  return sendFileBytes(reply, { name, mime: 'application/pdf', data }, kind);
 }
 
 export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, deps) => {

@@ -493,7 +493,6 @@ export async function signContract(
   const { db, config, storage } = deps;
   const { deal, party } = await partyDeal(db, user, intentionLgcSn);
   const institutionId = institutionOfParty(deal, party);
-  if (input.placements.length === 0) throw new AppError('PRT_STAMP_REQUIRED');
   const before = await assertSignable(db, await findContractByIntention(db, deal.intentionId), party);
   const now = new Date();
   // Refused before the code is used up: another institution's seal, a cancelled or expired one.

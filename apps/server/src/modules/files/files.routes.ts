@@ -8,6 +8,7 @@ import {
   ZFilePurpose,
   ZUploadResult,
 } from '@portal/shared/schemas/files';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -86,6 +87,24 @@ function multipartFailure(error: unknown, purpose: TFilePurpose | null, locale: 
     return new AppError('PRT_BAD_REQUEST');
   }
   return error;
+}
+
+/**
+ * Sends a file's bytes as every download does: its type, length, name (inline or as an
+ * attachment), no sniffing, never cached by shared caches.
+ */
+export function sendFileBytes(
+  reply: FastifyReply,
+  file: { name: string; mime: string; data: Buffer },
+  disposition: 'inline' | 'attachment',
+) {
+  return reply
+    .header('content-type', file.mime)
+    .header('content-length', String(file.data.length))
+    .header('content-disposition', contentDisposition(disposition, file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.data);
 }
 
 /** Files (SPEC §7 /fileP1/upload, /fileP1/download). Rules in files.service.ts. */
@@ -192,13 +211,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       }
       const { file, data } = opened;
       const inline = request.query.inline === '1' && PREVIEWABLE_MIME_TYPES.includes(file.mime);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', String(data.length))
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(file)))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data);
+      return sendFileBytes(
+        reply,
+        { name: downloadName(file), mime: file.mime, data },
+        inline ? 'inline' : 'attachment',
+      );
     },
   );
 };

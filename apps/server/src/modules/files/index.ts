@@ -16,7 +16,7 @@
  * - `findOwnedFile` / `findOwnedFiles` / `readStoredFile`: a module serving its own files.
  * - `attachIntroAttachments` / `describeAttachments`: the same for a user's introduction
  *   attachments (`profile.introAttachments`).
- * - `contentDisposition` / `downloadName`: the headers a module sending a stored file uses.
+ * - `sendFileBytes` / `downloadName` / `contentDisposition`: a module sending a stored file.
  * - `fileRoutes`: upload and download (/fileP1/...), for app.ts.
  * - `pruneAbandonedUploads`: the hourly clean-up's step for uploads nobody claimed, for app.ts.
  */
@@ -32,7 +32,7 @@ export {
   releaseFiles,
 } from './attachments.service.ts';
 export type { FileOwner } from './files.repository.ts';
-export { contentDisposition, downloadName, fileRoutes } from './files.routes.ts';
+export { contentDisposition, downloadName, fileRoutes, sendFileBytes } from './files.routes.ts';
 export type { IncomingFile, Uploader } from './files.service.ts';
 export {
   attachIntroAttachments,

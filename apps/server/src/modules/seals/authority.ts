@@ -10,14 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Signer } from '@libpdf/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  createAuthority,
-  describeCertificate,
-  fromPem,
-  issueCertificate,
-  newSealKeys,
-  signerFor,
-} from '../../platform/signing/pki.ts';
+import { createAuthority, describeCertificate, fromPem, newSealKeys, signerFor } from '../../platform/signing/pki.ts';
 
 export type Authority = {
   certificateDer: Uint8Array;
@@ -125,5 +118,3 @@ export async function issueSealCertificate(
     kind: 'seal',
   });
 }
-
-export { issueCertificate };

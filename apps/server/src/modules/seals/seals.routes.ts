@@ -20,7 +20,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/respond.ts';
-import { contentDisposition, downloadName, type StoredFile } from '../files/index.ts';
+import { downloadName, type StoredFile, sendFileBytes } from '../files/index.ts';
 import {
   applyForSeal,
   cancelSeal,
@@ -42,13 +42,7 @@ const binary = (description: string, type: string) => ({
 });
 
 function sendFile(reply: FastifyReply, opened: { file: StoredFile; data: Buffer }) {
-  return reply
-    .header('content-type', opened.file.mime)
-    .header('content-length', String(opened.data.length))
-    .header('content-disposition', contentDisposition('inline', downloadName(opened.file)))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(opened.data);
+  return sendFileBytes(reply, { name: downloadName(opened.file), mime: opened.file.mime, data: opened.data }, 'inline');
 }
 
 export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => {
