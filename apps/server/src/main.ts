@@ -14,7 +14,10 @@ async function start() {
     port: config.port,
     timeoutMs: config.shutdownTimeoutMs,
   });
-  app.log.info({ address, url: config.publicBaseUrl, database: database.engine }, 'portal ready');
+  app.log.info(
+    { address, url: config.publicBaseUrl, database: database.engine, node: process.version },
+    'portal ready',
+  );
 }
 
 start().catch((error: unknown) => {

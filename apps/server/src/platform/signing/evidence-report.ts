@@ -13,6 +13,7 @@
  */
 import { type Color, type FontInput, grayscale, measureText, PDF, type PDFPage } from '@libpdf/core';
 import opentype, { type Font } from 'opentype.js';
+import { toArrayBuffer } from './pki.ts';
 
 export type EvidenceReport = {
   title: string;
@@ -74,7 +75,7 @@ function parseFont(bytes: Uint8Array): Font {
   let font = parsedFonts.get(bytes);
   if (!font) {
     try {
-      font = opentype.parse(bytes.slice().buffer as ArrayBuffer);
+      font = opentype.parse(toArrayBuffer(bytes));
     } catch (error) {
       throw new Error(`the report font cannot be read: ${(error as Error).message}`, { cause: error });
     }

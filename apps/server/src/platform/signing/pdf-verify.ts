@@ -14,7 +14,14 @@ import { PDF, type SignatureField } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { PdfUnreadableError } from './pdf-sign.ts';
-import { cryptoEngine, type DescribedName, describeCertificateName, parseCertificate, serialHexOf } from './pki.ts';
+import {
+  cryptoEngine,
+  type DescribedName,
+  describeCertificateName,
+  parseCertificate,
+  serialHexOf,
+  toArrayBuffer,
+} from './pki.ts';
 
 export { PdfUnreadableError };
 
@@ -280,7 +287,7 @@ async function inspectOne(
 
 function parseSignedData(der: Uint8Array): pkijs.SignedData {
   // The hex string is zero-padded after the DER; fromBER reads the first element and stops.
-  const asn1 = asn1js.fromBER(der.slice().buffer as ArrayBuffer);
+  const asn1 = asn1js.fromBER(toArrayBuffer(der));
   if (asn1.offset === -1) throw new Error('not DER');
   const contentInfo = new pkijs.ContentInfo({ schema: asn1.result });
   if (contentInfo.contentType !== OID.signedData) throw new Error('not SignedData');
@@ -311,9 +318,7 @@ async function verifySignerInfo(
 ): Promise<boolean> {
   try {
     // With signed attributes the signature covers their DER (as a SET); without, the content itself.
-    const data = signerInfo.signedAttrs
-      ? signerInfo.signedAttrs.encodedValue
-      : (Buffer.concat(content).buffer as ArrayBuffer);
+    const data = signerInfo.signedAttrs ? signerInfo.signedAttrs.encodedValue : toArrayBuffer(Buffer.concat(content));
     const algorithmId = signerInfo.signatureAlgorithm.algorithmId;
     // A bare key algorithm (rsaEncryption, id-ecPublicKey) names no hash: the digest algorithm gives it.
     const bare = algorithmId === OID.rsaEncryption || algorithmId === OID.ecPublicKey;

@@ -16,6 +16,7 @@ import {
   newSealKeys,
   parseCertificate,
   signerFor,
+  toArrayBuffer,
   toPem,
 } from './pki.ts';
 import { makeTestAuthority } from './test-fixtures.ts';
@@ -60,6 +61,26 @@ function opensslVerify(caDer: Uint8Array, certDer: Uint8Array): string {
   );
   return `${run.stdout}${run.stderr}`.trim();
 }
+
+describe('toArrayBuffer', () => {
+  // Small Buffers share one pool: their `.buffer` holds other data around them, and Buffer's `slice`
+  // is a view, so `slice().buffer` hands asn1js the whole pool (Node 24 verified nothing this way).
+  it('copies exactly the bytes of a pooled Buffer, a Buffer view and a Uint8Array view', () => {
+    const pooled = Buffer.from('0102030405', 'hex');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    for (const view of [pooled, pooled.subarray(1, 3), new Uint8Array([9, 1, 2, 3, 9]).subarray(1, 4)]) {
+      const copy = toArrayBuffer(view);
+      expect([...new Uint8Array(copy)]).toEqual([...view]);
+    }
+  });
+
+  it('reads a DER signature value from a pooled Buffer', () => {
+    const der = Buffer.concat([Buffer.from([0x04, 0x02]), Buffer.from([0xab, 0xcd])]);
+    const parsed = asn1js.fromBER(toArrayBuffer(der));
+    expect(parsed.offset).toBe(4);
+    expect(Buffer.from((parsed.result as asn1js.OctetString).valueBlock.valueHexView).toString('hex')).toBe('abcd');
+  });
+});
 
 describe('createAuthority', () => {
   it('makes a self-signed CA certificate with critical CA constraints and key usage', async () => {

@@ -67,11 +67,17 @@ export type CertificateDescription = {
 };
 
 const toHex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
-const copyBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+/**
+ * Exactly the bytes a view shows, as an ArrayBuffer of their own (asn1js, pkijs and opentype.js read
+ * whole ArrayBuffers). Not `bytes.slice().buffer`: on a Node Buffer `slice` is a view, and a small
+ * Buffer's `.buffer` is the shared pool, other data around it.
+ */
+export const toArrayBuffer = (bytes: Uint8Array): ArrayBuffer =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 /** Parses a DER certificate; throws a plain Error on anything else. */
 export function parseCertificate(der: Uint8Array): pkijs.Certificate {
-  return pkijs.Certificate.fromBER(copyBuffer(der));
+  return pkijs.Certificate.fromBER(toArrayBuffer(der));
 }
 
 /**
@@ -125,7 +131,7 @@ function serialInteger(bytes: Uint8Array): asn1js.Integer {
   let body = bytes.slice(start);
   if (body.length === 0) body = new Uint8Array([0]);
   if (body[0]! & 0x80) body = Uint8Array.of(0, ...body);
-  return new asn1js.Integer({ valueHex: copyBuffer(body) });
+  return new asn1js.Integer({ valueHex: toArrayBuffer(body) });
 }
 
 /** Serial numbers as lower-case hex without the sign padding byte, as viewers and openssl show them. */
@@ -162,7 +168,7 @@ async function keyIdentifier(spki: pkijs.PublicKeyInfo): Promise<ArrayBuffer> {
 }
 
 async function publicKeyInfo(publicKey: webcrypto.CryptoKey | Uint8Array): Promise<pkijs.PublicKeyInfo> {
-  if (publicKey instanceof Uint8Array) return pkijs.PublicKeyInfo.fromBER(copyBuffer(publicKey));
+  if (publicKey instanceof Uint8Array) return pkijs.PublicKeyInfo.fromBER(toArrayBuffer(publicKey));
   const spki = new pkijs.PublicKeyInfo();
   await spki.importKey(publicKey, cryptoEngine);
   return spki;
