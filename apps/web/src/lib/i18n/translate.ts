@@ -6,5 +6,5 @@ import { i18n } from './i18n.ts';
  */
 export function translateKey(key: string, fallback: string, params?: Record<string, string | number>): string {
   if (!i18n.exists(key)) return fallback;
-  return (i18n.t as (key: string, options?: Record<string, unknown>) => string)(key, params);
+  return (i18n.t as unknown as (key: string, options?: Record<string, unknown>) => string)(key, params);
 }
