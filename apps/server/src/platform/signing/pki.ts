@@ -14,6 +14,13 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
 /** Our own engine over the platform WebCrypto, so pkijs's global engine (libpdf swaps it) never matters. */
+/**
+ * The key type of the global WebCrypto, whichever declares it: Node's types for the server, the DOM
+ * library where this file is compiled for the browser journeys (e2e), whose KeyUsage list differs.
+ */
+type Key = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+type KeyPair = { publicKey: Key; privateKey: Key };
+
 export const cryptoEngine = new pkijs.CryptoEngine({ name: 'portal-webcrypto', crypto: globalThis.crypto });
 
 const EC_KEY = { name: 'ECDSA', namedCurve: 'P-256' } as const;
@@ -167,7 +174,7 @@ async function keyIdentifier(spki: pkijs.PublicKeyInfo): Promise<ArrayBuffer> {
   return crypto.subtle.digest('SHA-1', spki.subjectPublicKey.valueBlock.valueHexView.slice());
 }
 
-async function publicKeyInfo(publicKey: webcrypto.CryptoKey | Uint8Array): Promise<pkijs.PublicKeyInfo> {
+async function publicKeyInfo(publicKey: Key | Uint8Array): Promise<pkijs.PublicKeyInfo> {
   if (publicKey instanceof Uint8Array) return pkijs.PublicKeyInfo.fromBER(toArrayBuffer(publicKey));
   const spki = new pkijs.PublicKeyInfo();
   await spki.importKey(publicKey, cryptoEngine);
@@ -197,19 +204,16 @@ function importParameters(certificate: pkijs.Certificate): {
   throw new Error(`unsupported public key algorithm ${spkiAlgorithm.algorithmId}`);
 }
 
-async function importPrivateKey(
-  privateKeyPkcs8: Uint8Array,
-  certificate: pkijs.Certificate,
-): Promise<webcrypto.CryptoKey> {
+async function importPrivateKey(privateKeyPkcs8: Uint8Array, certificate: pkijs.Certificate): Promise<Key> {
   const { algorithm } = importParameters(certificate);
   return crypto.subtle.importKey('pkcs8', privateKeyPkcs8.slice(), algorithm, false, ['sign']);
 }
 
-async function generateKeyPair(): Promise<webcrypto.CryptoKeyPair> {
+async function generateKeyPair(): Promise<KeyPair> {
   return crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']);
 }
 
-const exportPkcs8 = async (key: webcrypto.CryptoKey) => new Uint8Array(await crypto.subtle.exportKey('pkcs8', key));
+const exportPkcs8 = async (key: Key) => new Uint8Array(await crypto.subtle.exportKey('pkcs8', key));
 
 /**
  * A self-signed CA certificate and its key. Valid from one hour before `now` (a verifier whose
@@ -289,7 +293,7 @@ export async function issueCertificate(
   }: {
     subject: SubjectName;
     /** A CryptoKey or the DER SubjectPublicKeyInfo. */
-    publicKey: webcrypto.CryptoKey | Uint8Array;
+    publicKey: Key | Uint8Array;
     notBefore: Date;
     notAfter: Date;
     /** Big-endian bytes or hex; 16 random bytes when not given. */
