@@ -8,14 +8,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { translate } from '@portal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -46,6 +40,7 @@ import { i18nPlugin } from './platform/i18n.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { openApiOptions } from './platform/openapi.ts';
 import { createPruneJob } from './platform/prune.job.ts';
 import { securityPlugin } from './platform/security.ts';
 import { sessionPlugin } from './platform/session.ts';
@@ -187,16 +182,8 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(inputRulesPlugin); // no NUL in any param, query or body text: 422 naming the field
   await app.register(sessionPlugin, { db: database.db, config, recordActivity });
   await app.register(multipartPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: translate('en-US', 'server.docs.title'),
-        description: translate('en-US', 'server.docs.description'),
-        version: '1.0.0',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The API's description: security, error responses and servers derived in platform/openapi.ts.
+  await app.register(swagger, openApiOptions(config));
   // The pages and the JSON description: off in production unless API_DOCS=true.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { issueCaptcha } from '../../platform/captcha.ts';
+import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
 import { clearSessionCookie, deviceIdOf, setSessionCookie } from '../../platform/session.ts';
@@ -33,6 +34,26 @@ import {
 } from './auth.service.ts';
 
 export const CAPTCHA_ANSWER_HEADER = 'x-test-captcha-answer';
+
+/** The log-in flow's documentation examples (OpenAPI; `npm run openapi:check` checks them against their schemas). */
+const EXAMPLE = {
+  email: 'amy.chan@harbour-bank.example',
+  password: 'Harbour#2027',
+  captcha: { verifyCodeTraceId: 'aa21d73c5cbb33b2321b8b0e9b618e2d', verifyCode: 'K7PX' },
+  user: {
+    lgcSn: 'e88b8737-1e84-4d3e-ae6e-a0c9dd4e1513',
+    usrNm: 'Amy Chan',
+    emailAdr: 'amy.chan@harbour-bank.example',
+    rlTpcd: ['10'],
+    nfrcModPswdInd: '0',
+    agrInd: '1',
+    cplInd: '0',
+    actvtInd: '1',
+    instNm: 'Harbour Bank',
+    locale: 'en-US',
+    reviewNote: null,
+  },
+} as const;
 
 export function clientOf(request: FastifyRequest, reply: FastifyReply, config: Config): ClientContext {
   return {
@@ -51,7 +72,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/api/user/p1/getVerifyCode',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'A new picture code (single use, 5 minutes)', response: { 200: ZEnvelope(ZCaptcha) } },
+      schema: {
+        operationId: 'getVerifyCode',
+        rateLimited: true,
+        tags,
+        summary: 'A new picture code (single use, 5 minutes)',
+        response: {
+          200: ZEnvelope(ZCaptcha).meta({
+            examples: [
+              okExample({
+                verifyCodeTraceId: EXAMPLE.captcha.verifyCodeTraceId,
+                base64Image: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+              }),
+            ],
+          }),
+        },
+      },
     },
     async (request, reply) => {
       await enforceRateLimit(db, { key: `captcha:ip:${request.ip}`, ...RATE_LIMITS.captchaPerIp });
@@ -67,6 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'queryLoginEmailFlag',
+        rateLimited: true,
         tags,
         summary:
           'Log-in pre-check: 1 when an e-mail code is needed (always, unless this browser has logged in to the account before)',
@@ -88,11 +126,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getEmailCode',
+        rateLimited: true,
         tags,
         summary:
           'E-mails a 4-character code (1 registration, 2 reset, 3 log-in: needs the password and a picture code)',
-        body: ZEmailCodeRequest,
-        response: { 200: ZEnvelope(ZEmailCodeSent) },
+        body: ZEmailCodeRequest.meta({
+          examples: [{ emailAdr: EXAMPLE.email, emailType: '3', pwd: EXAMPLE.password, ...EXAMPLE.captcha }],
+        }),
+        response: { 200: ZEnvelope(ZEmailCodeSent).meta({ examples: [okExample({ resendAfterSeconds: 60 })] }) },
       },
     },
     async (request, reply) =>
@@ -104,10 +146,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'login',
+        rateLimited: true,
         tags,
         summary: 'Log in; sets the session cookie',
-        body: ZLoginRequest,
-        response: { 200: ZEnvelope(ZUserInfo) },
+        body: ZLoginRequest.meta({
+          examples: [{ emailAdr: EXAMPLE.email, pwd: EXAMPLE.password, ...EXAMPLE.captcha, emailCode: 'M4QZ' }],
+        }),
+        response: { 200: ZEnvelope(ZUserInfo).meta({ examples: [okExample(EXAMPLE.user)] }) },
       },
     },
     async (request, reply) => {
@@ -119,7 +165,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   app.post(
     '/api/user/p1/logout',
-    { config: { access: 'session' }, schema: { tags, summary: 'Log out', response: { 200: ZEnvelope(z.null()) } } },
+    {
+      config: { access: 'session' },
+      schema: { operationId: 'logout', tags, summary: 'Log out', response: { 200: ZEnvelope(z.null()) } },
+    },
     async (request, reply) => {
       const auth = request.auth!;
       await logout(db, auth.tokenHash, auth.user, request.ip);
@@ -133,6 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'session' },
       schema: {
+        operationId: 'firstModifyPwd',
         tags,
         summary: 'Forced first password change (no old password); ends the session',
         body: ZFirstPasswordRequest,
@@ -151,6 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'session' },
       schema: {
+        operationId: 'modifyPwd',
         tags,
         summary: 'Change password with the current one; ends every session',
         body: ZChangePasswordRequest,
@@ -170,6 +221,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'resetPwd',
+        rateLimited: true,
         tags,
         summary: 'Reset a password with the e-mailed code',
         body: ZResetPasswordRequest,

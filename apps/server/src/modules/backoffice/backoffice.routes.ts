@@ -25,6 +25,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'listRegistrations',
         tags,
         summary: 'Registrations to review (default: under review, oldest first)',
         querystring: ZRegistrationListQuery,
@@ -39,6 +40,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'getRegistration',
         tags,
         summary: 'One registration with every field',
         params,
@@ -53,6 +55,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'decideRegistration',
         tags,
         summary: 'Approve, reject or ask for more information; the applicant is e-mailed',
         params,
@@ -71,6 +74,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'listAuditLog',
         tags,
         summary: 'The audit log, newest first, with filters',
         querystring: ZAuditQuery,

@@ -53,6 +53,17 @@ const PREVIEW_SHAPES: Record<TContentKind, z.ZodType> = {
   questionnaires: ZQuestionnaireAdmin,
 };
 
+/** Each kind's noun in its operationIds (listBanners, createBanner, getBanner, saveBanner, ...). */
+const NOUNS: Record<TContentKind, { one: string; many: string }> = {
+  banners: { one: 'Banner', many: 'Banners' },
+  modules: { one: 'Module', many: 'Modules' },
+  articles: { one: 'Article', many: 'Articles' },
+  reports: { one: 'Report', many: 'Reports' },
+  compliance: { one: 'ComplianceMaterial', many: 'ComplianceMaterials' },
+  institutions: { one: 'PortugueseInstitution', many: 'PortugueseInstitutions' },
+  questionnaires: { one: 'Questionnaire', many: 'Questionnaires' },
+};
+
 const LABELS: Record<TContentKind, string> = {
   banners: 'home banners',
   modules: 'module entries (tiles, products, market-trend series)',
@@ -80,12 +91,14 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     const def = KINDS[kind];
     const base = `/api/backend/content/${kind}`;
     const label = LABELS[kind];
+    const { one, many } = NOUNS[kind];
 
     app.get(
       base,
       {
         config,
         schema: {
+          operationId: `list${many}`,
           tags,
           summary: `List ${label}, drafts included`,
           querystring: ZAdminListQuery,
@@ -99,7 +112,13 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       `${base}/:lgcSn`,
       {
         config,
-        schema: { tags, summary: `One of the ${label}`, params: lgcSnParams, response: { 200: ZEnvelope(def.admin) } },
+        schema: {
+          operationId: `get${one}`,
+          tags,
+          summary: `One of the ${label}`,
+          params: lgcSnParams,
+          response: { 200: ZEnvelope(def.admin) },
+        },
       },
       async (request) => ok(request, await adminGet(db, kind, request.params.lgcSn)),
     );
@@ -109,6 +128,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       {
         config,
         schema: {
+          operationId: `preview${one}`,
           tags,
           summary: `Preview one of the ${label} as a visitor would see it, whatever its status`,
           params: lgcSnParams,
@@ -123,6 +143,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       {
         config,
         schema: {
+          operationId: `create${one}`,
           tags,
           summary: `Create one of the ${label} (a draft); rich text is sanitised`,
           body: def.input,
@@ -137,6 +158,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       {
         config,
         schema: {
+          operationId: `save${one}`,
           tags,
           summary: `Save one of the ${label} (its status stays)`,
           params: lgcSnParams,
@@ -157,6 +179,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
         {
           config,
           schema: {
+            operationId: `${action}${one}`,
             tags,
             summary: `${action === 'publish' ? 'Publish' : 'Withdraw to draft'} one of the ${label}`,
             params: lgcSnParams,
@@ -173,6 +196,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       {
         config,
         schema: {
+          operationId: `delete${one}`,
           tags,
           summary: `Delete one of the ${label}`,
           params: lgcSnParams,
@@ -193,6 +217,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     {
       config,
       schema: {
+        operationId: 'listTopicPages',
         tags,
         summary: 'The four topic pages (an empty draft for one never saved)',
         response: { 200: ZEnvelope(z.object({ list: z.array(ZTopicAdmin) })) },
@@ -205,7 +230,13 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     '/api/backend/content/topics/:key',
     {
       config,
-      schema: { tags, summary: 'One topic page', params: keyParams, response: { 200: ZEnvelope(ZTopicAdmin) } },
+      schema: {
+        operationId: 'getTopicPage',
+        tags,
+        summary: 'One topic page',
+        params: keyParams,
+        response: { 200: ZEnvelope(ZTopicAdmin) },
+      },
     },
     async (request) => ok(request, await adminTopic(db, request.params.key)),
   );
@@ -215,6 +246,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     {
       config,
       schema: {
+        operationId: 'previewTopicPage',
         tags,
         summary: 'Preview a topic page as a reader would see it',
         params: keyParams,
@@ -229,6 +261,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     {
       config,
       schema: {
+        operationId: 'saveTopicPage',
         tags,
         summary: 'Save a topic page (created as a draft the first time); rich text is sanitised',
         params: keyParams,
@@ -249,6 +282,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       {
         config,
         schema: {
+          operationId: `${action}TopicPage`,
           tags,
           summary: `${action === 'publish' ? 'Publish' : 'Withdraw to draft'} a topic page`,
           params: keyParams,

@@ -35,6 +35,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
+import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import { contentDisposition, downloadName } from '../files/index.ts';
 import {
@@ -76,6 +77,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'bannerListForP1',
         tags,
         summary: 'Home carousel: published banners inside their publish window, in order',
         description: cacheNote,
@@ -91,6 +93,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'moduleListForP1',
         tags,
         summary:
           "Module entries of one type: '0' understand-the-bank tiles, '1' products and services, '2' market-trend series",
@@ -108,6 +111,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'moduleDetail',
         tags,
         summary: 'One module entry; products and services (type 1) need a signed-in user',
         description: cacheNote,
@@ -129,6 +133,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'queryConsultInfosP1',
         tags,
         summary: 'Market-trend and policy articles, newest first (home teasers and /policyInformation)',
         description: cacheNote,
@@ -145,6 +150,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'consultInfoDetailP1',
         tags,
         summary: 'One article with its sanitised body and previous/next links',
         description: cacheNote,
@@ -163,6 +169,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getShowList',
         tags,
         summary: 'Research reports "FITs Your Wit", newest first (the PDF itself needs a log-in)',
         description: cacheNote,
@@ -179,6 +186,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'getFchyDetail',
         tags,
         summary: 'One research report',
         description: cacheNote,
@@ -195,6 +203,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'complianceFrontListP1',
         tags,
         summary: 'Compliance materials: titles and summaries only (menu, visitors)',
         description: cacheNote,
@@ -213,6 +222,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'complianceFrontList',
         tags,
         summary: 'Compliance materials with body and file (/PolicyInformation/ComplianceList)',
         description: cacheNote,
@@ -231,6 +241,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'complianceDetail',
         tags,
         summary: 'One compliance material',
         description: cacheNote,
@@ -249,6 +260,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'queryInst',
         tags,
         summary: 'Institutions in Portuguese-speaking countries (/portugueseLanguage)',
         description: cacheNote,
@@ -265,6 +277,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'getTopic',
         tags,
         summary: 'A topic page: crossBorderRmb, beltAndRoadInitiative, greenFinance, portugueseLanguage',
         description: cacheNote,
@@ -327,6 +340,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getContentImage',
         tags,
         summary: 'An image of portal content (banner, tile, cover, inline image); file ids never change content',
         description:
@@ -343,6 +357,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'getContentDocument',
         tags,
         summary: 'A PDF of portal content (research report, compliance material, topic guide); ?inline=1 previews it',
         params: fileParams,
@@ -358,6 +373,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'checkEmail',
+        rateLimited: true,
         tags,
         summary:
           "Survey jump: checks the reader's work e-mail and answers the questionnaire link with its encrypted parameter",
@@ -375,6 +392,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'getTransKey',
+        errorStatuses: [404],
         tags,
         summary: 'Credentials for a partner page: appId, a signed 5-minute token naming the user, a fresh key (sm4)',
         description: 'Answers 404 when page forwarding is not configured.',
@@ -392,6 +411,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getUncommonCharToken',
         tags,
         summary: 'Uncommon-Chinese-character helper: a token from its service and the scripts to load',
         description:

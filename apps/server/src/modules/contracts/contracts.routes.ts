@@ -19,6 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSingleFile } from '../../platform/files/multipart.ts';
+import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
 import { downloadName, sendFileBytes } from '../files/index.ts';
@@ -45,6 +46,91 @@ const FILE_LIMIT = { maxBytes: CONTRACT_MAX_BYTES, label: '10 MB' };
 /** Verifications per client address and hour (each reads up to 10 MB). */
 const VERIFY_LIMIT = { limit: 60, windowSeconds: 3600 };
 
+/** Documentation examples of signing (OpenAPI; `npm run openapi:check` checks them against their schemas). */
+const EXAMPLE_INTENTION = 'c0554317-401f-44d1-83dd-9b9e2e87f88c';
+const EXAMPLE_SEAL = { sealNo: 'ES2027000001', sealName: 'Contract seal' };
+const EXAMPLE_HASHES = {
+  confirmed: 'd9e4aff2be8efe390390c0e977305e95b0e5fc026067a7823a721d9b5b8d3830',
+  signed: 'd11033c23e0f60542808f20ed481f3fcb0cec43856e664a64faf915ff7a3f758',
+};
+const exampleEvent = (event: Record<string, unknown>) => ({
+  actorName: 'Amy Chan',
+  institutionName: 'Harbour Bank',
+  sealNo: null,
+  sealName: null,
+  page: null,
+  ip: '203.0.113.24',
+  sha256Before: EXAMPLE_HASHES.confirmed,
+  sha256After: EXAMPLE_HASHES.confirmed,
+  fileName: 'contract.pdf',
+  ...event,
+});
+/** The publisher has signed; the counterpart has not yet. */
+const EXAMPLE_SIGNED_VIEW = {
+  intentionLgcSn: EXAMPLE_INTENTION,
+  contractLgcSn: '507acda6-7fc9-4363-ab93-e849a2757318',
+  requestLgcSn: '7765cb2e-7c03-47da-a460-b70690657425',
+  requestName: 'USD 5m bilateral loan, 180 days',
+  title: 'Bilateral loan agreement',
+  status: 'signing',
+  confirmed: true,
+  confirmedAt: '2027-01-12T08:30:41.126Z',
+  file: {
+    name: 'contract.pdf',
+    size: 32205,
+    sha256: EXAMPLE_HASHES.signed,
+    pageCount: 2,
+    url: `/api/contracts/${EXAMPLE_INTENTION}/file`,
+  },
+  parties: [
+    {
+      party: 'publisher',
+      institutionName: 'Harbour Bank',
+      swiftCode: 'HARBHKHH',
+      signedAt: '2027-01-12T09:02:17.162Z',
+      signerName: 'Amy Chan',
+      seals: [EXAMPLE_SEAL],
+    },
+    {
+      party: 'counterpart',
+      institutionName: 'North Shore Bank',
+      swiftCode: 'NSHBPTPL',
+      signedAt: null,
+      signerName: null,
+      seals: [],
+    },
+  ],
+  myParty: 'publisher',
+  can: { upload: false, delete: false, confirm: false, sign: false },
+  events: [
+    exampleEvent({ kind: 'uploaded', at: '2027-01-12T08:12:05.097Z', sha256Before: null }),
+    exampleEvent({
+      kind: 'confirmed',
+      at: '2027-01-12T08:30:41.125Z',
+      actorName: 'Ingrid Berg',
+      institutionName: 'North Shore Bank',
+      ip: '198.51.100.7',
+    }),
+    exampleEvent({
+      kind: 'placed',
+      at: '2027-01-12T09:02:17.162Z',
+      ...EXAMPLE_SEAL,
+      page: 2,
+      sha256Before: null,
+      sha256After: null,
+      fileName: null,
+    }),
+    exampleEvent({
+      kind: 'signed',
+      at: '2027-01-12T09:02:17.162Z',
+      ...EXAMPLE_SEAL,
+      sha256After: EXAMPLE_HASHES.signed,
+    }),
+  ],
+  signedPdfUrl: null,
+  evidenceUrl: null,
+};
+
 function sendPdf(reply: FastifyReply, name: string, data: Buffer, kind: 'inline' | 'attachment') {
   return sendFileBytes(reply, { name, mime: 'application/pdf', data }, kind);
 }
@@ -58,6 +144,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'queryCooperationInfos',
         tags,
         summary: "My institution's agreed cooperations with their contract status, most recently agreed first",
         querystring: ZCooperationInfoQuery,
@@ -71,6 +158,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'getContract',
         tags,
         summary: 'The contract of an agreed intention: status, parties, file, what the reader may do, audit trail',
         description: 'For the two parties and bank staff; anyone else is answered 404.',
@@ -85,6 +173,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'getContractFile',
         tags,
         summary: "The contract's PDF: the current version (default), the original upload, or the signed one",
         params: ZIntentionParams,
@@ -107,6 +196,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: { ...active, multipart: true },
       schema: {
+        operationId: 'uploadContract',
         tags,
         summary: 'Upload the contract PDF (multipart: optional `title`, then `file`; at most 10 MB, a PDF by content)',
         params: ZIntentionParams,
@@ -133,6 +223,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'contractUploadDel',
         tags,
         summary: 'Delete the uploaded contract while it is not confirmed',
         body: ZContractDeleteRequest,
@@ -147,6 +238,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'confirmContract',
         tags,
         summary: 'Confirm the uploaded contract: it can no longer be deleted or replaced, and may be signed',
         params: ZIntentionParams,
@@ -161,6 +253,8 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'sendContractSignCode',
+        rateLimited: true,
         tags,
         summary: 'Mail the signer the code that confirms their signature (again after 60 s)',
         params: ZIntentionParams,
@@ -175,12 +269,20 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'signContract',
         tags,
         summary:
           'Sign for my institution: its seals placed on the pages, one PAdES signature, confirmed by the mailed code',
         params: ZIntentionParams,
-        body: ZSignRequest,
-        response: { 200: ZEnvelope(ZContractView) },
+        body: ZSignRequest.meta({
+          examples: [
+            {
+              code: 'R8WD',
+              placements: [{ sealLgcSn: '0b6f4c1e-3a52-4c8e-9d7a-2f1e6b5a4c3d', page: 2, x: 0.62, y: 0.78 }],
+            },
+          ],
+        }),
+        response: { 200: ZEnvelope(ZContractView).meta({ examples: [okExample(EXAMPLE_SIGNED_VIEW)] }) },
       },
     },
     async (request) =>
@@ -201,6 +303,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: active,
       schema: {
+        operationId: 'getContractEvidence',
         tags,
         summary: 'The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)',
         params: ZIntentionParams,
@@ -217,6 +320,8 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     {
       config: { access: 'public', multipart: true },
       schema: {
+        operationId: 'verifyPdf',
+        rateLimited: true,
         tags,
         summary: 'Check the signatures of any PDF (multipart: `file`, at most 10 MB); no log-in',
         response: { 200: ZEnvelope(ZVerifyReport) },

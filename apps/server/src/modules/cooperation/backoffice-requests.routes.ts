@@ -25,6 +25,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
     {
       config: staff,
       schema: {
+        operationId: 'listPublishedRequests',
         tags,
         summary: 'Every published request, newest first; search by name or institution, filter by status',
         querystring: ZBackofficeRequestQuery,
@@ -39,6 +40,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
     {
       config: staff,
       schema: {
+        operationId: 'takeDownRequest',
         tags,
         summary: 'Take an effective request down with a reason (hidden from everyone but its owner)',
         params,
@@ -57,6 +59,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
     {
       config: staff,
       schema: {
+        operationId: 'listMasterAgreements',
         tags,
         summary: 'Master-agreement intentions (default: waiting, oldest first)',
         querystring: ZMasterAgreementQuery,
@@ -71,6 +74,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
     {
       config: staff,
       schema: {
+        operationId: 'markMasterAgreementSigned',
         tags,
         summary: "Mark an institution's master agreement signed",
         params,

@@ -21,6 +21,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     {
       config: active,
       schema: {
+        operationId: 'myReceiveListPageBySjPush',
         tags,
         summary: 'Effective opportunities the system pushed to my institution, newest first',
         querystring: ZMatchedQuery,
@@ -35,6 +36,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     {
       config: active,
       schema: {
+        operationId: 'myReceiveListPageByManPush',
         tags,
         summary: 'Effective opportunities the bank pushed to my institution, newest first',
         querystring: ZMatchedQuery,
@@ -49,6 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     {
       config: staff,
       schema: {
+        operationId: 'pushRequest',
         tags: ['back office'],
         summary: 'Push an effective request to chosen institutions (once per institution)',
         params: z.object({ lgcSn: z.string().min(1).max(64) }),

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { okExample } from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import { deleteDraft, draftDetail, listMyDrafts, saveDraft } from './drafts.service.ts';
 import { masterAgreementStatus, submitMasterAgreementIntention } from './master-agreement.service.ts';
@@ -36,6 +37,63 @@ import {
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
 const ZRequestRef = ZEnvelope(z.object({ lgcSn: z.string() }));
 
+/** Documentation examples (OpenAPI; `npm run openapi:check` checks them against their schemas). */
+const EXAMPLE_REQUEST_LGC_SN = '7765cb2e-7c03-47da-a460-b70690657425';
+/** A bilateral loan's release form, as the publish page sends it. */
+const EXAMPLE_PUBLISH = {
+  choiceCode: 'FUNDS_IN_BILATERAL_LOAN',
+  subTypeCode: 'BILATERAL_LOAN',
+  itDpchlstRqmNm: 'USD 5m bilateral loan, 180 days',
+  direction: 'REQUEST_FUNDING',
+  validFrom: '2027-01-04',
+  validUntil: '2027-03-31',
+  scopeLimited: false,
+  scopeCountries: [],
+  contactName: 'Amy Chan',
+  contactEmail: 'amy.chan@harbour-bank.example',
+  contactPhone: '+852 2345 6789',
+  currency: 'USD',
+  amount: '5000000.00',
+  termType: 'COMMON',
+  commonTerm: 'D180',
+  price: 3.25,
+  rateType: 'FIXED',
+  rateMin: 2.5,
+  rateMax: 3.5,
+};
+const EXAMPLE_OPPORTUNITY_PAGE = {
+  list: [
+    {
+      lgcSn: EXAMPLE_REQUEST_LGC_SN,
+      itDpchlstRqmNm: 'USD 5m bilateral loan, 180 days',
+      instNm: 'Harbour Bank',
+      instSwiftCode: 'HARBHKHH',
+      instCountry: 'HK',
+      direction: 'REQUEST_FUNDING',
+      typeCode: 'INTERBANK_LOAN',
+      subTypeCode: 'BILATERAL_LOAN',
+      astPrjTpcdName: 'Bilateral loan',
+      cmavyTpcd: 'USD',
+      cmavyTpcdName: 'US Dollar',
+      idcstAstIvsAmt: '5000000.00',
+      idcstAstIvsAmtName: 'USD 5,000,000.00',
+      bscrcCoAgrmTmdt: '180 days',
+      price: '3.25%',
+      status: 'effective',
+      invalidReason: null,
+      validUntil: '2027-03-31',
+      createTime: '2027-01-04T02:15:09.527Z',
+      isMine: false,
+      followed: false,
+      intentionStatus: 'notSent',
+    },
+  ],
+  total: 1,
+  totalCapped: false,
+  pageNo: 1,
+  pageSize: 10,
+};
+
 /** The marketplace for signed-in, approved users (docs/decisions/0006 API table), and the country list. */
 export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const active = { access: 'active' as const };
@@ -46,10 +104,11 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'listOpportunities',
         tags,
         summary: 'Business opportunities: effective requests, newest first, with filters',
         querystring: ZOpportunityListQuery,
-        response: { 200: ZEnvelope(ZOpportunityPage) },
+        response: { 200: ZEnvelope(ZOpportunityPage).meta({ examples: [okExample(EXAMPLE_OPPORTUNITY_PAGE)] }) },
       },
     },
     async (request) => ok(request, await listOpportunityPage(db, request.auth!.user, request.query, request.locale)),
@@ -60,6 +119,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'requestDetail',
         tags,
         summary: 'One request; drafts for their owner, taken-down requests for their owner and bank staff',
         params,
@@ -74,10 +134,11 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'publishRequest',
         tags,
         summary: 'Publish a request (or a saved draft), validated with its form; matching runs at once',
-        body: ZPublishRequest,
-        response: { 200: ZRequestRef },
+        body: ZPublishRequest.meta({ examples: [EXAMPLE_PUBLISH] }),
+        response: { 200: ZRequestRef.meta({ examples: [okExample({ lgcSn: EXAMPLE_REQUEST_LGC_SN })] }) },
       },
     },
     async (request) =>
@@ -92,6 +153,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'updateRequest',
         tags,
         summary: 'The owner edits an effective request (same validation, no new matching)',
         params,
@@ -114,6 +176,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'invalidateRequest',
         tags,
         summary: 'The owner withdraws an effective request',
         params,
@@ -131,6 +194,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'myListPage',
         tags,
         summary: 'My released requests, with pushes, intentions and agreed intentions counted',
         querystring: ZMyPublishQuery,
@@ -145,6 +209,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'saveDraft',
         tags,
         summary: 'Create or update a draft (fields checked for types and lengths only)',
         body: ZDraftRequest,
@@ -159,6 +224,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'queryDraftByPage',
         tags,
         summary: 'My drafts, most recently saved first',
         querystring: ZPageQuery,
@@ -173,6 +239,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'detailDraft',
         tags,
         summary: 'One of my drafts',
         params,
@@ -187,6 +254,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'delDraftById',
         tags,
         summary: 'Delete one of my drafts',
         params,
@@ -204,6 +272,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'toggleFollow',
         tags,
         summary: 'Follow or unfollow a request (toggle); only effective requests can be newly followed',
         params,
@@ -218,6 +287,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'collectListPage',
         tags,
         summary: 'Requests I follow, most recently followed first',
         querystring: ZPageQuery,
@@ -232,6 +302,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'getMasterAgreement',
         tags,
         summary: "My institution's master-agreement status",
         response: { 200: ZEnvelope(ZMasterAgreementStatus) },
@@ -245,6 +316,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: active,
       schema: {
+        operationId: 'submitMasterAgreement',
         tags,
         summary: 'Submit a master-agreement intention for my institution',
         body: ZMasterAgreementIntentionRequest,
@@ -261,6 +333,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'countries',
         tags,
         summary: 'Countries and regions for the cooperation-scope picker',
         response: { 200: ZEnvelope(z.object({ list: z.array(ZCountryItem) })) },

@@ -20,6 +20,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'selectDict',
         tags: ['dictionaries'],
         summary: 'One dictionary by type, or all of them when no type is given',
         querystring: ZSelectDictQuery,
@@ -39,6 +40,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'listDic',
         tags: ['dictionaries'],
         summary: "The bank's branches: bFlag 0 all, 1 overseas, 2 domestic",
         querystring: ZBranchListQuery,

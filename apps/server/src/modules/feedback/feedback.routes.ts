@@ -23,6 +23,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
+import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
@@ -52,6 +53,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: { access: 'public', multipart: true },
       schema: {
+        operationId: 'submitFeedback',
+        rateLimited: true,
         tags,
         summary: 'Send feedback (multipart/form-data): text, e-mail, up to 10 images',
         description: [
@@ -118,6 +121,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'getLevaingMessage',
         tags,
         summary: "The signed-in user's leave messages with the bank's replies, newest first",
         querystring: ZPageQuery,
@@ -132,6 +136,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: { access: 'active' },
       schema: {
+        operationId: 'saveLevaingMessage',
+        rateLimited: true,
         tags,
         summary: 'Leave a message for the bank (1–1000 characters); rate-limited per user',
         body: ZLeaveMessageInput,
@@ -149,6 +155,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: staff,
       schema: {
+        operationId: 'listFeedback',
         tags: backTags,
         summary: 'Feedback, newest first; answered=0 for those waiting',
         querystring: ZFeedbackListQuery,
@@ -163,6 +170,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: staff,
       schema: {
+        operationId: 'getFeedback',
         tags: backTags,
         summary: 'One feedback',
         params: lgcSnParams,
@@ -177,6 +185,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: staff,
       schema: {
+        operationId: 'answerFeedback',
         tags: backTags,
         summary: "Answer a feedback once; the answer is e-mailed in the sender's language",
         params: lgcSnParams,
@@ -193,6 +202,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: staff,
       schema: {
+        operationId: 'listLeaveMessages',
         tags: backTags,
         summary: 'Leave messages of all users, newest first; replied=0 for those waiting',
         querystring: ZLeaveMessageListQuery,
@@ -207,6 +217,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     {
       config: staff,
       schema: {
+        operationId: 'replyLeaveMessage',
         tags: backTags,
         summary: "Reply to a leave message once; the reply is e-mailed in the user's language",
         params: lgcSnParams,

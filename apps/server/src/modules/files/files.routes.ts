@@ -23,6 +23,7 @@ import {
 } from '../../platform/files/file-types.ts';
 import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
+import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import { isStaff } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
@@ -119,6 +120,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     {
       config: { access: 'public', multipart: true },
       schema: {
+        operationId: 'upload',
+        rateLimited: true,
         tags,
         summary:
           'Upload files (multipart/form-data): a signed-in user, or a visitor registering with emailAdr + emailCode',
@@ -186,6 +189,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     {
       config: { access: 'session' },
       schema: {
+        operationId: 'download',
         tags,
         summary: 'A file: for its owner, bank staff, and the user it is attached to (others: 404)',
         description:

@@ -17,7 +17,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping(): Promise<boolean>; eng
 ) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: ZEnvelope(ZHealth) } } },
+    {
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['health'],
+        summary: 'Liveness',
+        response: { 200: ZEnvelope(ZHealth) },
+      },
+    },
     async (request) => ok(request, { status: 'ok' as const }),
   );
 
@@ -25,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping(): Promise<boolean>; eng
     '/readyz',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'Readiness: the database answers',
         response: { 200: ZEnvelope(ZReady), 503: ZEnvelope(z.null()) },

@@ -19,6 +19,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     {
       config: staff,
       schema: {
+        operationId: 'listInstitutions',
         tags,
         summary: 'Search institutions',
         querystring: ZInstitutionListQuery,
@@ -32,6 +33,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     {
       config: staff,
       schema: {
+        operationId: 'stopInstitution',
         tags,
         summary: 'Stop an institution: its users cannot log in',
         params,
@@ -46,7 +48,16 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   );
   app.post(
     '/api/backend/institutions/:lgcSn/enable',
-    { config: staff, schema: { tags, summary: 'Re-enable an institution', params, response: { 200: done } } },
+    {
+      config: staff,
+      schema: {
+        operationId: 'enableInstitution',
+        tags,
+        summary: 'Re-enable an institution',
+        params,
+        response: { 200: done },
+      },
+    },
     async (request) => {
       await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, false, null, request.ip);
       return ok(request, null);

@@ -40,6 +40,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     {
       config: active,
       schema: {
+        operationId: 'listMessages',
         tags,
         summary: 'My messages, newest first, with their text in my language',
         querystring: ZMessageListQuery,
@@ -53,6 +54,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     {
       config: active,
       schema: {
+        operationId: 'updateMessageStatusByLgcSn',
         tags,
         summary: 'Mark the selected messages read (at least one must be unread)',
         body: ZMarkReadRequest,
@@ -65,7 +67,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/api/bthw/messages/readAll',
     {
       config: active,
-      schema: { tags, summary: 'Mark all my messages read', response: { 200: ZEnvelope(ZMarkedCount) } },
+      schema: {
+        operationId: 'readAllMessages',
+        tags,
+        summary: 'Mark all my messages read',
+        response: { 200: ZEnvelope(ZMarkedCount) },
+      },
     },
     async (request) => ok(request, await markEverythingRead(db, request.auth!.user.id)),
   );
@@ -73,7 +80,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/api/bthw/queryMessageNum',
     {
       config: session,
-      schema: { tags, summary: 'My unread message count', response: { 200: ZEnvelope(ZUnreadCount) } },
+      schema: {
+        operationId: 'queryMessageNum',
+        tags,
+        summary: 'My unread message count',
+        response: { 200: ZEnvelope(ZUnreadCount) },
+      },
     },
     async (request) => ok(request, await unreadCount(db, request.auth!.user.id)),
   );
@@ -82,6 +94,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     {
       config: session,
       schema: {
+        operationId: 'streamUnreadCount',
         tags,
         summary: 'My unread count as server-sent events',
         description:

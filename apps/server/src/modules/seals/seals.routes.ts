@@ -19,6 +19,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import { downloadName, type StoredFile, sendFileBytes } from '../files/index.ts';
 import {
@@ -54,6 +55,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'listSeals',
         tags,
         summary: "My signature seals: my institution's seals, newest first, with the files each stamped",
         querystring: ZSealListQuery,
@@ -67,6 +69,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'applyForSeal',
         tags,
         summary: 'Apply for a seal (its image and authorization agreement uploaded first, /fileP1/upload)',
         description:
@@ -83,6 +86,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'listUsableSeals',
         tags,
         summary: 'The seals my institution may place on a contract now (effective, within their period)',
         response: { 200: ZEnvelope(z.object({ list: z.array(ZUsableSeal) })) },
@@ -95,6 +99,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'getSealImage',
         tags,
         summary: "A seal's image (PNG), for its institution's users and bank staff",
         params: ZSealParams,
@@ -108,6 +113,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'getSealAuthorization',
         tags,
         summary: "A seal's authorization agreement (PDF), for its institution's users and bank staff",
         params: ZSealParams,
@@ -122,6 +128,8 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'sendSealCancelCode',
+        rateLimited: true,
         tags,
         summary: 'Mail the applicant the code that confirms cancelling their effective seal (again after 60 s)',
         params: ZSealParams,
@@ -136,6 +144,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     {
       config: active,
       schema: {
+        operationId: 'cancelSeal',
         tags,
         summary: 'Cancel my effective seal with the mailed code: it stamps nothing more, its certificate is revoked',
         params: ZSealParams,
@@ -157,6 +166,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     {
       config: staff,
       schema: {
+        operationId: 'listSealApplications',
         tags,
         summary: "Seal applications addressed to the reader's branch (system administrators: every branch)",
         querystring: ZSealReviewQuery,
@@ -170,6 +180,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     {
       config: staff,
       schema: {
+        operationId: 'getSealApplication',
         tags,
         summary: 'Open an application: a submitted one becomes pending approval',
         params: ZSealParams,
@@ -183,6 +194,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     {
       config: staff,
       schema: {
+        operationId: 'getSealApplicationAuthorization',
         tags,
         summary: "An application's authorization agreement (PDF)",
         params: ZSealParams,
@@ -197,6 +209,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     {
       config: staff,
       schema: {
+        operationId: 'approveSealApplication',
         tags,
         summary: 'Approve an application: the seal gets its certificate and is effective for its period',
         params: ZSealParams,
@@ -214,6 +227,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     {
       config: staff,
       schema: {
+        operationId: 'rejectSealApplication',
         tags,
         summary: 'Reject an application, with the reason the applicant is told',
         params: ZSealParams,

@@ -41,6 +41,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ brand: Config['brand'] }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSiteConfig',
         tags: ['site'],
         summary: 'Brand settings shown in header and footer',
         response: { 200: ZEnvelope(ZSiteConfig) },

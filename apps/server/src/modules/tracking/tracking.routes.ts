@@ -3,6 +3,7 @@ import { ZEnvelope } from '@portal/shared';
 import { ZTrackBatch, ZTrackResult, ZVisitReport, ZVisitReportQuery } from '@portal/shared/schemas/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
+import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import { trackEvents, visitReport } from './tracking.service.ts';
 
@@ -12,6 +13,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'add',
+        rateLimited: true,
         tags: ['tracking'],
         summary: 'Page views and clicks, in batches of up to 50; counted per page, action, target and day',
         description: 'Rate-limited per client address. Nothing about the reader is stored.',
@@ -27,6 +30,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'getVisitReport',
         tags: ['back office: content'],
         summary: 'Visits (views) and clicks per page and day for a date range of at most 366 days',
         querystring: ZVisitReportQuery,

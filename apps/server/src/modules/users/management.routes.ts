@@ -40,6 +40,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: staff,
       schema: {
+        operationId: 'listUsers',
         tags: backTags,
         summary: 'Search every account',
         querystring: ZUserListQuery,
@@ -53,6 +54,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: staff,
       schema: {
+        operationId: 'stopUser',
         tags: backTags,
         summary: 'Stop an account (ends its sessions)',
         params,
@@ -75,7 +77,13 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/backend/users/:lgcSn/enable',
     {
       config: staff,
-      schema: { tags: backTags, summary: 'Re-enable a stopped account', params, response: { 200: done } },
+      schema: {
+        operationId: 'enableUser',
+        tags: backTags,
+        summary: 'Re-enable a stopped account',
+        params,
+        response: { 200: done },
+      },
     },
     async (request) => {
       await setUserStatus(db, request.auth!.user, request.params.lgcSn, { stop: false }, request.ip);
@@ -88,6 +96,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: instAdmin,
       schema: {
+        operationId: 'listInstitutionUsers',
         tags: adminTags,
         summary: "The users of the administrator's own institution",
         querystring: ZUserListQuery.omit({ institution: true }),
@@ -101,6 +110,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: instAdmin,
       schema: {
+        operationId: 'inviteInstitutionUser',
         tags: adminTags,
         summary: 'Invite a general user by e-mail (same region only for partner institutions)',
         body: ZInviteRequest,
@@ -114,6 +124,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: instAdmin,
       schema: {
+        operationId: 'updateInstitutionUser',
         tags: adminTags,
         summary: 'Change a user of the own institution',
         params,
@@ -131,6 +142,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: instAdmin,
       schema: {
+        operationId: 'stopInstitutionUser',
         tags: adminTags,
         summary: 'Stop a user of the own institution',
         params,
@@ -155,7 +167,13 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/user/p1/institution/users/:lgcSn/enable',
     {
       config: instAdmin,
-      schema: { tags: adminTags, summary: 'Re-enable a user of the own institution', params, response: { 200: done } },
+      schema: {
+        operationId: 'enableInstitutionUser',
+        tags: adminTags,
+        summary: 'Re-enable a user of the own institution',
+        params,
+        response: { 200: done },
+      },
     },
     async (request) => {
       const admin = request.auth!.user;
@@ -167,7 +185,13 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     '/api/user/p1/institution/users/:lgcSn/delete',
     {
       config: instAdmin,
-      schema: { tags: adminTags, summary: 'Delete a user of the own institution', params, response: { 200: done } },
+      schema: {
+        operationId: 'deleteInstitutionUser',
+        tags: adminTags,
+        summary: 'Delete a user of the own institution',
+        params,
+        response: { 200: done },
+      },
     },
     async (request) => {
       await deleteInstitutionUser(db, request.auth!.user, request.params.lgcSn, request.ip);
@@ -180,6 +204,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getInvitation',
         tags: adminTags,
         summary: 'Who an invitation is for',
         querystring: ZInvitationQuery,
@@ -193,6 +218,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'acceptInvitation',
         tags: adminTags,
         summary: 'Accept an invitation: set a password and agree; the account is activated (6)',
         body: ZAcceptInvitationRequest,

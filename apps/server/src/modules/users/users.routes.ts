@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { describeAttachments } from '../files/index.ts';
@@ -42,6 +43,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'userDetail',
+        errorStatuses: [401],
         tags,
         summary: 'The signed-in user, or null for a visitor (YBLSYSTE0005 when the session has ended)',
         response: { 200: ZEnvelope(ZUserInfo.nullable()) },
@@ -58,7 +61,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/api/user/p1/agree',
     {
       config: { access: 'session' },
-      schema: { tags, summary: 'Accept the user agreement', response: { 200: ZEnvelope(ZUserInfo) } },
+      schema: {
+        operationId: 'agree',
+        tags,
+        summary: 'Accept the user agreement',
+        response: { 200: ZEnvelope(ZUserInfo) },
+      },
     },
     async (request) => {
       const user = request.auth!.user;
@@ -72,6 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'checkRegisterEmailCode',
         tags,
         summary: 'Checks the registration e-mail code without using it up',
         body: ZCheckEmailCodeRequest,
@@ -89,6 +98,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'register',
+        rateLimited: true,
         tags,
         summary: 'Registers an account; it stays under review (5) until the bank decides',
         body: ZRegisterRequest,
@@ -105,7 +116,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/api/user/p1/accountInfo',
     {
       config: { access: 'session' },
-      schema: { tags, summary: "The signed-in user's profile", response: { 200: ZEnvelope(ZAccountInfo) } },
+      schema: {
+        operationId: 'getAccountInfo',
+        tags,
+        summary: "The signed-in user's profile",
+        response: { 200: ZEnvelope(ZAccountInfo) },
+      },
     },
     async (request) => {
       const row = await reload(request.auth!.user.id);
@@ -122,12 +138,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
 
   // improve/info (not approved, back to review) takes the whole profile, institution included;
   // completeInfo and updateUserInfo never move the account (ZProfileUpdateRequest, saveProfile).
-  const profileRoute = (url: string, change: ProfileChange, access: 'session' | 'active', summary: string) =>
+  const profileRoute = (
+    url: string,
+    operationId: string,
+    change: ProfileChange,
+    access: 'session' | 'active',
+    summary: string,
+  ) =>
     app.post(
       url,
       {
         config: { access },
         schema: {
+          operationId,
           tags,
           summary,
           body: change === 'resubmit' ? ZProfileResubmitRequest : ZProfileUpdateRequest,
@@ -141,18 +164,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     );
   profileRoute(
     '/api/user/p1/improve/info',
+    'improveInfo',
     'resubmit',
     'session',
     'Refill after rejection (7) or a request for more (8); back to review',
   );
   profileRoute(
     '/api/user/p1/completeInfo',
+    'completeInfo',
     'complete',
     'session',
     'Complete a profile that lacks information; bank-managed fields keep their values (422 bankManaged)',
   );
   profileRoute(
     '/api/user/p1/updateUserInfo',
+    'updateUserInfo',
     'update',
     'active',
     "Update an active account's profile; institution, region, role and branch fields change only through the bank (422 bankManaged)",

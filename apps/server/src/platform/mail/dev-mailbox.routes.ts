@@ -45,6 +45,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       // Anyone may read it: the route exists only on development and test servers.
       config: { access: 'public' },
       schema: {
+        operationId: 'listDevMail',
         tags: ['development'],
         summary: 'Latest queued e-mail (development only), newest first',
         querystring: z.object({ to: z.string().max(254).optional() }),
