@@ -107,6 +107,8 @@ export const ERROR_STATUS = {
   PRT_STAMP_OUTSIDE_PAGE: 422,
   /** A PDF that cannot be read (damaged, encrypted). */
   PRT_PDF_UNREADABLE: 422,
+  /** A back-office export matching more rows than one file may hold: narrow the filters. */
+  PRT_EXPORT_TOO_LARGE: 422,
   PRT_INTERNAL: 500,
 } as const;
 

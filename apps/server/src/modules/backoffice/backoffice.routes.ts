@@ -12,8 +12,9 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { listAudit } from '../../platform/audit.ts';
+import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/respond.ts';
-import { decideRegistration, listRegistrations, registrationDetail } from './review.service.ts';
+import { decideRegistration, exportRegistrations, listRegistrations, registrationDetail } from './review.service.ts';
 
 /** Bank staff (role 50) only: the registration review queue and the audit log. */
 export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -33,6 +34,24 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => ok(request, await listRegistrations(db, request.query)),
+  );
+
+  app.get(
+    '/api/backend/registrations/export',
+    {
+      config: { access: 'staff' },
+      schema: {
+        operationId: 'exportRegistrations',
+        tags,
+        summary: 'Every registration matching the filters of the review queue, as a CSV file',
+        querystring: ZRegistrationListQuery.omit({ pageNo: true, pageSize: true }),
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { columns, rows } = await exportRegistrations(db, request.query, request.locale);
+      return sendCsv(reply, 'registrations', columns, rows);
+    },
   );
 
   app.get(

@@ -3,12 +3,14 @@
  * ask for more information (→ 8). Only an account under review (5) can be decided, once; the
  * decision is audited and ends the applicant's sessions.
  */
-import type { Locale } from '@portal/shared';
+import { type Locale, translate } from '@portal/shared';
+import { dictLabel, findEntry } from '@portal/shared/dictionaries';
 import type { TReviewDecision } from '@portal/shared/schemas/accounts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Activation } from '../../db/schema.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
+import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
@@ -43,6 +45,41 @@ export async function listRegistrations(
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
+  };
+}
+
+type RegistrationRow = Awaited<ReturnType<typeof listRegistrations>>['list'][number];
+
+/** A country code by its name in the reader's language (the code itself when unknown). */
+function countryName(code: string | null, locale: Locale): string {
+  if (!code) return '';
+  const entry = findEntry('countries', code);
+  return entry ? dictLabel(entry, locale) : code;
+}
+
+/**
+ * Every registration matching the review queue's filters, for a spreadsheet: the header in the
+ * reader's language, countries and states by name. More than EXPORT_ROW_CAP rows are refused.
+ */
+export async function exportRegistrations(
+  db: Db,
+  query: { activation: '5' | '7' | '8' | 'approved' | 'all'; q?: string | undefined },
+  locale: Locale,
+): Promise<{ columns: CsvColumn<RegistrationRow>[]; rows: RegistrationRow[] }> {
+  const page = await listRegistrations(db, { ...query, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 });
+  assertExportSize(page.total);
+  const t = (key: string) => translate(locale, `backoffice.export.registrations.${key}`);
+  return {
+    rows: page.list,
+    columns: [
+      { header: t('submittedAt'), value: (r) => csvTime(r.submittedAt) },
+      { header: t('applicant'), value: (r) => r.usrNm },
+      { header: t('email'), value: (r) => r.emailAdr },
+      { header: t('institution'), value: (r) => r.instNm },
+      { header: t('swift'), value: (r) => r.instSwiftCode },
+      { header: t('country'), value: (r) => countryName(r.country, locale) },
+      { header: t('status'), value: (r) => translate(locale, `backoffice.status.${r.actvtInd}`) },
+    ],
   };
 }
 
@@ -95,7 +132,7 @@ export async function decideRegistration(
       action: effect.action,
       targetType: 'user',
       targetId: lgcSn,
-      detail: { note: decision.note ?? null, email: user.email },
+      detail: { email: user.email, ...(decision.note ? { note: decision.note } : {}) },
       ip,
     });
     const base = config.publicBaseUrl;

@@ -9,8 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/respond.ts';
-import { listAllRequests, takeDownRequest } from './backoffice-requests.service.ts';
+import { exportAllRequests, listAllRequests, takeDownRequest } from './backoffice-requests.service.ts';
 import { listMasterAgreements, markMasterAgreementSigned } from './master-agreement.service.ts';
 
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
@@ -33,6 +34,24 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       },
     },
     async (request) => ok(request, await listAllRequests(db, request.auth!.user, request.query, request.locale)),
+  );
+
+  app.get(
+    '/api/backend/cooperation/export',
+    {
+      config: staff,
+      schema: {
+        operationId: 'exportPublishedRequests',
+        tags,
+        summary: 'Every published request matching the filters of the list, as a CSV file',
+        querystring: ZBackofficeRequestQuery.omit({ pageNo: true, pageSize: true }),
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { columns, rows } = await exportAllRequests(db, request.auth!.user, request.query, request.locale);
+      return sendCsv(reply, 'cooperation-requests', columns, rows);
+    },
   );
 
   app.post(

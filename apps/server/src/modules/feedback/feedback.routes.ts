@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
@@ -29,6 +30,7 @@ import { fieldError } from '../../platform/validation-errors.ts';
 import {
   answerFeedback,
   countFeedback,
+  exportFeedback,
   feedbackDetail,
   listFeedbackForStaff,
   listLeaveMessagesForStaff,
@@ -163,6 +165,24 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
       },
     },
     async (request) => ok(request, await listFeedbackForStaff(db, request.query)),
+  );
+
+  app.get(
+    '/api/backend/feedback/export',
+    {
+      config: staff,
+      schema: {
+        operationId: 'exportFeedback',
+        tags: backTags,
+        summary: 'Every feedback matching the filter of the list, as a CSV file',
+        querystring: ZFeedbackListQuery.omit({ pageNo: true, pageSize: true }),
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { columns, rows } = await exportFeedback(db, request.query, request.locale);
+      return sendCsv(reply, 'feedback', columns, rows);
+    },
   );
 
   app.get(

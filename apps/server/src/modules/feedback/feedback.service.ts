@@ -11,10 +11,11 @@
  * Leave messages: a signed-in, active user leaves a message for the bank; they see their own
  * messages with replies; staff list and reply (e-mailed too).
  */
-import { type Locale, localizeIssues } from '@portal/shared';
+import { type Locale, localizeIssues, translate } from '@portal/shared';
 import { CONTENT_LIMITS, type TFeedbackAdmin, ZFeedbackSubmit } from '@portal/shared/schemas/content';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
@@ -121,6 +122,34 @@ export async function listFeedbackForStaff(
 ) {
   const { rows, total } = await listFeedback(db, query);
   return { list: await feedbackShapes(db, rows), total, pageNo: query.pageNo, pageSize: query.pageSize };
+}
+
+/**
+ * Every feedback matching the back office's filter, for a spreadsheet: header and language in
+ * the reader's language, images counted. More than EXPORT_ROW_CAP rows are refused.
+ */
+export async function exportFeedback(
+  db: Db,
+  query: { answered?: '0' | '1' | undefined },
+  locale: Locale,
+): Promise<{ columns: CsvColumn<TFeedbackAdmin>[]; rows: TFeedbackAdmin[] }> {
+  const page = await listFeedbackForStaff(db, { ...query, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 });
+  assertExportSize(page.total);
+  const t = (key: string) => translate(locale, `backoffice.export.feedback.${key}`);
+  return {
+    rows: page.list,
+    columns: [
+      { header: t('createdAt'), value: (f) => csvTime(f.createdAt) },
+      { header: t('email'), value: (f) => f.emailAdr },
+      { header: t('userName'), value: (f) => f.userName },
+      { header: t('language'), value: (f) => translate(locale, `backoffice.export.languages.${f.locale}`) },
+      { header: t('text'), value: (f) => f.text },
+      { header: t('images'), value: (f) => f.images.length },
+      { header: t('answer'), value: (f) => f.answer },
+      { header: t('answeredBy'), value: (f) => f.answeredBy },
+      { header: t('answeredAt'), value: (f) => csvTime(f.answeredAt) },
+    ],
+  };
 }
 
 export async function feedbackDetail(db: Db, lgcSn: string): Promise<TFeedbackAdmin> {

@@ -3,9 +3,10 @@ import { ZEnvelope } from '@portal/shared';
 import { ZTrackBatch, ZTrackResult, ZVisitReport, ZVisitReportQuery } from '@portal/shared/schemas/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
+import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
-import { trackEvents, visitReport } from './tracking.service.ts';
+import { exportVisits, trackEvents, visitReport } from './tracking.service.ts';
 
 export const trackingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -38,5 +39,23 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => ok(request, await visitReport(db, request.query, request.locale)),
+  );
+
+  app.get(
+    '/api/backend/visits/export',
+    {
+      config: { access: 'staff' },
+      schema: {
+        operationId: 'exportVisitReport',
+        tags: ['back office: content'],
+        summary: 'The visit report’s rows (page and day) for the same range and page, as a CSV file',
+        querystring: ZVisitReportQuery,
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { columns, rows } = await exportVisits(db, request.query, request.locale);
+      return sendCsv(reply, 'visits', columns, rows);
+    },
   );
 };

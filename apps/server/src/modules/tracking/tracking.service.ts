@@ -7,11 +7,12 @@
  * increments of a row, so counts are exact under load). Days are calendar days in China
  * (Asia/Shanghai), the bank's reporting day. Rate-limited per client address.
  */
-import type { Locale } from '@portal/shared';
+import { type Locale, translate } from '@portal/shared';
 import type { TTrackBatch, TVisitReport } from '@portal/shared/schemas/content';
 import { CONTENT_LIMITS, type ZTrackBatch } from '@portal/shared/schemas/content';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { assertExportSize, type CsvColumn } from '../../platform/csv.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import { addToDailyCounters, type EventSum, sumViewsAndClicks } from './tracking.repository.ts';
@@ -65,4 +66,29 @@ export async function visitReport(
   });
   const pages = [...totals.values()].sort((a, b) => b.views - a.views || a.page.localeCompare(b.page));
   return { days, rows: list, pages };
+}
+
+type VisitRow = TVisitReport['rows'][number];
+
+/**
+ * The visit report's rows (page and day) for a spreadsheet, with the same range and page filter
+ * as the report; the header in the reader's language, days in UTC.
+ */
+export async function exportVisits(
+  db: Db,
+  query: { from: string; until: string; page?: string | undefined },
+  locale: Locale,
+): Promise<{ columns: CsvColumn<VisitRow>[]; rows: VisitRow[] }> {
+  const report = await visitReport(db, query, locale);
+  assertExportSize(report.rows.length);
+  const t = (key: string) => translate(locale, `backoffice.export.visits.${key}`);
+  return {
+    rows: report.rows,
+    columns: [
+      { header: t('day'), value: (r) => r.day },
+      { header: t('page'), value: (r) => r.page },
+      { header: t('views'), value: (r) => r.views },
+      { header: t('clicks'), value: (r) => r.clicks },
+    ],
+  };
 }

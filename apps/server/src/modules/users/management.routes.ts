@@ -13,10 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/respond.ts';
 import {
   acceptInvitation,
   deleteInstitutionUser,
+  exportUsers,
   invitationInfo,
   inviteUser,
   listInstitutionUsers,
@@ -48,6 +50,23 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => ok(request, await listUsers(db, request.query)),
+  );
+  app.get(
+    '/api/backend/users/export',
+    {
+      config: staff,
+      schema: {
+        operationId: 'exportUsers',
+        tags: backTags,
+        summary: 'Every account matching the filters of the account list, as a CSV file',
+        querystring: ZUserListQuery.omit({ pageNo: true, pageSize: true }),
+        response: { 200: CSV_RESPONSE },
+      },
+    },
+    async (request, reply) => {
+      const { columns, rows } = await exportUsers(db, request.query, request.locale);
+      return sendCsv(reply, 'accounts', columns, rows);
+    },
   );
   app.post(
     '/api/backend/users/:lgcSn/stop',

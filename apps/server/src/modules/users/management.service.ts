@@ -4,12 +4,13 @@
  * of their own institution (SPEC §1, §6, §8). The system administrator cannot be modified.
  */
 import { randomBytes } from 'node:crypto';
-import type { Locale } from '@portal/shared';
+import { type Locale, translate } from '@portal/shared';
 import { findEntry } from '@portal/shared/dictionaries';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { sha256Hex } from '../../platform/codes.ts';
+import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -78,6 +79,57 @@ export async function listUsers(
     { q: q.q, qMatchesInstitution: true, status: q.status, institutionLgcSn: q.institution },
     { pageNo: q.pageNo, pageSize: q.pageSize },
   );
+}
+
+type ManagedUserRow = Awaited<ReturnType<typeof listUsers>>['list'][number];
+
+const ROLE_KEYS: Record<string, string> = {
+  '10': 'general',
+  '20': 'institutionAdmin',
+  '50': 'bankStaff',
+  '99': 'systemAdmin',
+};
+
+/**
+ * Every account matching the back office's filters, for a spreadsheet: header, roles, states and
+ * stop reasons in the reader's language. More than EXPORT_ROW_CAP rows are refused.
+ */
+export async function exportUsers(
+  db: Db,
+  q: { q?: string | undefined; status: string; institution?: string | undefined },
+  locale: Locale,
+): Promise<{ columns: CsvColumn<ManagedUserRow>[]; rows: ManagedUserRow[] }> {
+  const page = await listUsers(db, { ...q, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 });
+  assertExportSize(page.total);
+  const t = (key: string) => translate(locale, `backoffice.export.accounts.${key}`);
+  const role = (code: string) => (ROLE_KEYS[code] ? translate(locale, `accounts.roles.${ROLE_KEYS[code]}`) : code);
+  const stopReason = (reason: string | null) =>
+    reason === 'manual' || reason === 'dormant' ? translate(locale, `users.stoppedReasons.${reason}`) : reason;
+  return {
+    rows: page.list,
+    columns: [
+      { header: t('name'), value: (u) => u.usrNm },
+      { header: t('email'), value: (u) => u.emailAdr },
+      { header: t('phone'), value: (u) => u.phone },
+      { header: t('jobTitle'), value: (u) => u.jobTitle },
+      { header: t('institution'), value: (u) => u.instNm },
+      { header: t('swift'), value: (u) => u.instSwiftCode },
+      { header: t('roles'), value: (u) => u.rlTpcd.map(role).join(locale === 'zh-CN' ? '、' : ', ') },
+      { header: t('activation'), value: (u) => translate(locale, `accounts.status.${u.actvtInd}`) },
+      {
+        header: t('status'),
+        value: (u) =>
+          [
+            translate(locale, `users.status.${u.status}`),
+            ...(u.invitationPending ? [translate(locale, 'users.status.invitationPending')] : []),
+            ...(u.institutionStopped ? [translate(locale, 'users.status.institutionStopped')] : []),
+          ].join(locale === 'zh-CN' ? '；' : '; '),
+      },
+      { header: t('stoppedReason'), value: (u) => (u.status === 'stopped' ? stopReason(u.stoppedReason) : '') },
+      { header: t('lastLoginAt'), value: (u) => csvTime(u.lastLoginAt) },
+      { header: t('createdAt'), value: (u) => csvTime(u.createdAt) },
+    ],
+  };
 }
 
 async function targetOf(db: Db, lgcSn: string): Promise<UserRow> {

@@ -1,0 +1,87 @@
+/**
+ * Spreadsheet exports of back-office lists: one CSV writer for every module. RFC 4180 quoting,
+ * CRLF line ends, UTF-8 with a byte-order mark (so Excel reads Chinese correctly), a guard
+ * against formula injection, and the attachment headers. Each module owns its export route and
+ * its columns; the header texts come in the reader's language from the caller.
+ */
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+/** At most this many rows in one export; more is refused (narrow the filters). */
+export const EXPORT_ROW_CAP = 50_000;
+
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+export type CsvValue = string | number | boolean | null | undefined;
+export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
+
+/**
+ * One cell: a text a spreadsheet would run as a formula (starting with = + - @, a tab or a
+ * carriage return) gets a leading apostrophe; a cell with a comma, quote or line break is quoted,
+ * its quotes doubled. Numbers are written as they are (a negative amount stays a number).
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The whole file: BOM, a header row, one row per item, each line ending CRLF. */
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): Buffer {
+  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => csvCell(column.value(row))).join(','));
+  return Buffer.from(BOM + lines.join(CRLF) + CRLF, 'utf8');
+}
+
+/** A time as `YYYY-MM-DD HH:mm:ss` in UTC (the header says "UTC"); empty when there is none. */
+export function csvTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Refuses an export of more than EXPORT_ROW_CAP rows (422, naming the limit). */
+export function assertExportSize(total: number): void {
+  if (total > EXPORT_ROW_CAP)
+    throw new AppError('PRT_EXPORT_TOO_LARGE', { limit: EXPORT_ROW_CAP.toLocaleString('en-US') });
+}
+
+/** `<base>-YYYY-MM-DD.csv`, dated today (UTC). */
+export function exportFileName(base: string, now: Date = new Date()): string {
+  return `${base}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** `attachment` with an ASCII filename and its RFC 5987 `filename*` twin. */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Sends rows as a CSV attachment named `<base>-<today>.csv`. */
+export function sendCsv<T>(reply: FastifyReply, base: string, columns: readonly CsvColumn<T>[], rows: readonly T[]) {
+  const data = toCsv(columns, rows);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-length', String(data.length))
+    .header('content-disposition', attachmentDisposition(exportFileName(base)))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(data);
+}
+
+/**
+ * The OpenAPI description of an export's answer, for a route's `response[200]`: a CSV file.
+ */
+export const CSV_RESPONSE = {
+  description: 'A CSV file (UTF-8 with BOM, CRLF), every row matching the filters; header in the reader’s language',
+  content: { 'text/csv': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+};
