@@ -11,6 +11,9 @@ import { AppError } from './errors.ts';
 /** At most this many rows in one export; more is refused (narrow the filters). */
 export const EXPORT_ROW_CAP = 50_000;
 
+/** The cap in force: EXPORT_ROW_CAP (a test lowers it to check the refusal without 50,000 rows). */
+export const exportLimits = { maxRows: EXPORT_ROW_CAP };
+
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
 
@@ -45,10 +48,16 @@ export function csvTime(value: string | Date | null | undefined): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Refuses an export of more than EXPORT_ROW_CAP rows (422, naming the limit). */
+/** Rows to fetch for an export: one more than the cap, so that going over it shows. */
+export function exportFetchSize(): number {
+  return exportLimits.maxRows + 1;
+}
+
+/** Refuses an export of more rows than the cap (422, naming the limit). */
 export function assertExportSize(total: number): void {
-  if (total > EXPORT_ROW_CAP)
-    throw new AppError('PRT_EXPORT_TOO_LARGE', { limit: EXPORT_ROW_CAP.toLocaleString('en-US') });
+  if (total > exportLimits.maxRows) {
+    throw new AppError('PRT_EXPORT_TOO_LARGE', { limit: exportLimits.maxRows.toLocaleString('en-US') });
+  }
 }
 
 /** `<base>-YYYY-MM-DD.csv`, dated today (UTC). */

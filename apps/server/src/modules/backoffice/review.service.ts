@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Activation } from '../../db/schema.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
-import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
+import { assertExportSize, type CsvColumn, csvTime, exportFetchSize } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
@@ -59,14 +59,14 @@ function countryName(code: string | null, locale: Locale): string {
 
 /**
  * Every registration matching the review queue's filters, for a spreadsheet: the header in the
- * reader's language, countries and states by name. More than EXPORT_ROW_CAP rows are refused.
+ * reader's language, countries and states by name. More rows than the export cap are refused.
  */
 export async function exportRegistrations(
   db: Db,
   query: { activation: '5' | '7' | '8' | 'approved' | 'all'; q?: string | undefined },
   locale: Locale,
 ): Promise<{ columns: CsvColumn<RegistrationRow>[]; rows: RegistrationRow[] }> {
-  const page = await listRegistrations(db, { ...query, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 });
+  const page = await listRegistrations(db, { ...query, pageNo: 1, pageSize: exportFetchSize() });
   assertExportSize(page.total);
   const t = (key: string) => translate(locale, `backoffice.export.registrations.${key}`);
   return {

@@ -6,7 +6,7 @@ import { type Locale, translate } from '@portal/shared';
 import { dictLabel, findEntry } from '@portal/shared/dictionaries';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
-import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
+import { assertExportSize, type CsvColumn, csvTime, exportFetchSize } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { toListItem } from './present.ts';
@@ -43,8 +43,8 @@ function dayOrTime(value: string | null): string {
 
 /**
  * Every published request matching the back office's filters, for a spreadsheet: header, codes
- * (country, direction, type, currency) and states by name in the reader's language. More than
- * EXPORT_ROW_CAP rows are refused.
+ * (country, direction, type, currency) and states by name in the reader's language. More rows than
+ * the export cap are refused.
  */
 export async function exportAllRequests(
   db: Db,
@@ -52,7 +52,7 @@ export async function exportAllRequests(
   query: { status: 'effective' | 'invalid' | 'all'; q?: string | undefined },
   locale: Locale,
 ): Promise<{ columns: CsvColumn<BackofficeRequestRow>[]; rows: BackofficeRequestRow[] }> {
-  const page = await listAllRequests(db, staff, { ...query, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 }, locale);
+  const page = await listAllRequests(db, staff, { ...query, pageNo: 1, pageSize: exportFetchSize() }, locale);
   assertExportSize(page.total);
   const t = (key: string) => translate(locale, `backoffice.export.cooperation.${key}`);
   const name = (type: 'countries' | 'directions' | 'cooperationTypes', code: string | null) => {

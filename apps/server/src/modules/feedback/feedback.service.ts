@@ -15,7 +15,7 @@ import { type Locale, localizeIssues, translate } from '@portal/shared';
 import { CONTENT_LIMITS, type TFeedbackAdmin, ZFeedbackSubmit } from '@portal/shared/schemas/content';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
+import { assertExportSize, type CsvColumn, csvTime, exportFetchSize } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
@@ -126,14 +126,14 @@ export async function listFeedbackForStaff(
 
 /**
  * Every feedback matching the back office's filter, for a spreadsheet: header and language in
- * the reader's language, images counted. More than EXPORT_ROW_CAP rows are refused.
+ * the reader's language, images counted. More rows than the export cap are refused.
  */
 export async function exportFeedback(
   db: Db,
   query: { answered?: '0' | '1' | undefined },
   locale: Locale,
 ): Promise<{ columns: CsvColumn<TFeedbackAdmin>[]; rows: TFeedbackAdmin[] }> {
-  const page = await listFeedbackForStaff(db, { ...query, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 });
+  const page = await listFeedbackForStaff(db, { ...query, pageNo: 1, pageSize: exportFetchSize() });
   assertExportSize(page.total);
   const t = (key: string) => translate(locale, `backoffice.export.feedback.${key}`);
   return {

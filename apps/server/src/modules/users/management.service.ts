@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { sha256Hex } from '../../platform/codes.ts';
-import { assertExportSize, type CsvColumn, csvTime, EXPORT_ROW_CAP } from '../../platform/csv.ts';
+import { assertExportSize, type CsvColumn, csvTime, exportFetchSize } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -92,14 +92,14 @@ const ROLE_KEYS: Record<string, string> = {
 
 /**
  * Every account matching the back office's filters, for a spreadsheet: header, roles, states and
- * stop reasons in the reader's language. More than EXPORT_ROW_CAP rows are refused.
+ * stop reasons in the reader's language. More rows than the export cap are refused.
  */
 export async function exportUsers(
   db: Db,
   q: { q?: string | undefined; status: string; institution?: string | undefined },
   locale: Locale,
 ): Promise<{ columns: CsvColumn<ManagedUserRow>[]; rows: ManagedUserRow[] }> {
-  const page = await listUsers(db, { ...q, pageNo: 1, pageSize: EXPORT_ROW_CAP + 1 });
+  const page = await listUsers(db, { ...q, pageNo: 1, pageSize: exportFetchSize() });
   assertExportSize(page.total);
   const t = (key: string) => translate(locale, `backoffice.export.accounts.${key}`);
   const role = (code: string) => (ROLE_KEYS[code] ? translate(locale, `accounts.roles.${ROLE_KEYS[code]}`) : code);
