@@ -79,6 +79,8 @@ export interface ReplyInboxProps<T extends ReplyInboxItem, K extends string> {
   /** The drawer's `Descriptions.Item`s after "received". */
   details: (item: T) => ReactNode;
   texts: ReplyInboxTexts<T>;
+  /** Buttons beside the filter (the feedback's Export), given the filter shown. */
+  actions?: (filter: FeedbackFilter) => ReactNode;
 }
 
 export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: ReplyInboxProps<T, K>) {
@@ -140,6 +142,7 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
           options={REPLY_LIST_FILTERS.map((value) => ({ value, label: texts.filters[value] }))}
           aria-label={texts.filtersLabel}
         />
+        {props.actions?.(view.filter)}
       </div>
       <PagedTable<T>
         columns={columns}

@@ -7,6 +7,7 @@ import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
 import { StopDialog } from '../../components/StopDialog.tsx';
 import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
+import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
 import { accountList } from '../../features/user-management/list-params.ts';
 import { backofficeUserActions } from '../../features/user-management/row-actions.ts';
 import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
@@ -109,9 +110,14 @@ export function AccountsPage() {
 
   return (
     <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('routes.accounts')}</h1>
-        <p className="backoffice-page__intro">{t('accounts.intro')}</p>
+      <header className="backoffice-page__head backoffice-page__head--actions">
+        <div>
+          <h1 className="backoffice-page__title">{t('routes.accounts')}</h1>
+          <p className="backoffice-page__intro">{t('accounts.intro')}</p>
+        </div>
+        <div className="backoffice-page__actions">
+          <ExportButton path="/api/backend/users/export" filters={{ q: view.q, status: view.status, institution }} />
+        </div>
       </header>
       {institution ? (
         <div className="filter-chip">

@@ -7,6 +7,7 @@ import { PagedTable } from '../../components/PagedTable.tsx';
 import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
 import { StopDialog } from '../../components/StopDialog.tsx';
 import { formatDate } from '../../components/time-cells.ts';
+import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
 import {
   type BackofficeRequest,
   cooperationBackofficeKeys,
@@ -147,9 +148,14 @@ export function CooperationRequestsPage() {
   const filtered = Boolean(view.q) || view.status !== 'all';
   return (
     <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('cooperation.routes.requests')}</h1>
-        <p className="backoffice-page__intro">{t('cooperation.requests.intro')}</p>
+      <header className="backoffice-page__head backoffice-page__head--actions">
+        <div>
+          <h1 className="backoffice-page__title">{t('cooperation.routes.requests')}</h1>
+          <p className="backoffice-page__intro">{t('cooperation.requests.intro')}</p>
+        </div>
+        <div className="backoffice-page__actions">
+          <ExportButton path="/api/backend/cooperation/export" filters={{ q: view.q, status: view.status }} />
+        </div>
       </header>
       <StatusSearchToolbar<RequestStatusFilter>
         className="backoffice-filters"

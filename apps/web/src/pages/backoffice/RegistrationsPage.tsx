@@ -10,6 +10,7 @@ import {
   type RegistrationFilter,
   type RegistrationSummary,
 } from '../../features/backoffice/backoffice-api.ts';
+import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { choiceParam, listView, textParam, useListView } from '../../lib/list-view.ts';
 import { RegistrationDrawer } from './RegistrationDrawer.tsx';
@@ -105,9 +106,14 @@ export function RegistrationsPage() {
 
   return (
     <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('routes.registrations')}</h1>
-        <p className="backoffice-page__intro">{t('registrations.intro')}</p>
+      <header className="backoffice-page__head backoffice-page__head--actions">
+        <div>
+          <h1 className="backoffice-page__title">{t('routes.registrations')}</h1>
+          <p className="backoffice-page__intro">{t('registrations.intro')}</p>
+        </div>
+        <div className="backoffice-page__actions">
+          <ExportButton path="/api/backend/registrations/export" filters={{ activation, q }} />
+        </div>
       </header>
       <div className="backoffice-filters">
         <Segmented<RegistrationFilter>

@@ -2,6 +2,7 @@ import { ZFeedbackAnswer } from '@portal/shared/schemas/content';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../components/time-cells.ts';
+import { ExportButton } from '../../../features/backoffice/ExportButton.tsx';
 import {
   answerFeedback,
   contentAdminKeys,
@@ -21,6 +22,12 @@ export function FeedbackPage() {
       fetchList={fetchFeedback}
       sendReply={answerFeedback}
       field="answer"
+      actions={(filter) => (
+        <ExportButton
+          path="/api/backend/feedback/export"
+          filters={{ answered: filter === 'all' ? null : filter === 'answered' ? '1' : '0' }}
+        />
+      )}
       schema={ZFeedbackAnswer}
       sentReply={(item) => (item.answer ? { text: item.answer, by: item.answeredBy, at: item.answeredAt } : null)}
       columns={[

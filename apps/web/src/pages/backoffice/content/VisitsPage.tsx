@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../features/backoffice/ExportButton.tsx';
 import { contentAdminKeys, fetchVisits, type VisitReport } from '../../../features/content-admin/content-admin-api.ts';
 import { DATE_FORMAT } from '../../../features/content-admin/form-fields.tsx';
 import { type DayPoint, VisitsChart } from '../../../features/content-admin/VisitsChart.tsx';
@@ -140,6 +141,10 @@ export function VisitsPage() {
             { value: '', label: t('content.visits.allPages') },
             ...pageOptions.map((page) => ({ value: page, label: page })),
           ]}
+        />
+        <ExportButton
+          path="/api/backend/visits/export"
+          filters={{ from: view.from, until: view.until, page: view.page }}
         />
       </div>
       {report.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
