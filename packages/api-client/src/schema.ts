@@ -445,6 +445,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/backend/registrations/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every registration matching the filters of the review queue, as a CSV file
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    get: operations['exportRegistrations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/backend/registrations/{lgcSn}': {
     parameters: {
       query?: never;
@@ -517,6 +537,26 @@ export interface paths {
      * @description Needs a session of active bank staff (role 50, the back office).
      */
     get: operations['listUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/users/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every account matching the filters of the account list, as a CSV file
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    get: operations['exportUsers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2283,6 +2323,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/backend/feedback/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every feedback matching the filter of the list, as a CSV file
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    get: operations['exportFeedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/backend/feedback/{lgcSn}': {
     parameters: {
       query?: never;
@@ -2397,6 +2457,26 @@ export interface paths {
      * @description Needs a session of active bank staff (role 50, the back office).
      */
     get: operations['getVisitReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/visits/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The visit report’s rows (page and day) for the same range and page, as a CSV file
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    get: operations['exportVisitReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2701,6 +2781,26 @@ export interface paths {
      * @description Needs a session of active bank staff (role 50, the back office).
      */
     get: operations['listPublishedRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/cooperation/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every published request matching the filters of the list, as a CSV file
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    get: operations['exportPublishedRequests'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3571,6 +3671,7 @@ export interface components {
         | 'PRT_STAMP_REQUIRED'
         | 'PRT_STAMP_OUTSIDE_PAGE'
         | 'PRT_PDF_UNREADABLE'
+        | 'PRT_EXPORT_TOO_LARGE'
         | 'PRT_INTERNAL';
       /** @description What went wrong, in the request’s language */
       message: string;
@@ -3622,7 +3723,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE. */
+    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
     ValidationFailed: {
       headers: {
         [name: string]: unknown;
@@ -5187,6 +5288,37 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  exportRegistrations: {
+    parameters: {
+      query?: {
+        /** @description approved = 1 or 6; all = every state */
+        activation?: '5' | '7' | '8' | 'approved' | 'all';
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (UTF-8 with BOM, CRLF), every row matching the filters; header in the reader’s language */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
   getRegistration: {
     parameters: {
       query?: never;
@@ -5457,6 +5589,16 @@ export interface operations {
                   [key: string]: unknown;
                 };
                 ip: string | null;
+                /**
+                 * @description The target's current name: a person, institution, request or seal; null when gone or unnamed
+                 * @default null
+                 */
+                targetName: string | null;
+                /**
+                 * @description The institution the target belongs to
+                 * @default null
+                 */
+                targetInstitution: string | null;
               }[];
               total: number;
               pageNo: number;
@@ -5529,6 +5671,38 @@ export interface operations {
               pageSize: number;
             };
           };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  exportUsers: {
+    parameters: {
+      query?: {
+        q?: string;
+        status?: 'active' | 'stopped' | 'all';
+        /** @description Institution lgcSn */
+        institution?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (UTF-8 with BOM, CRLF), every row matching the filters; header in the reader’s language */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       400: components['responses']['BadRequest'];
@@ -11955,6 +12129,36 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  exportFeedback: {
+    parameters: {
+      query?: {
+        /** @description 0 = waiting for an answer, 1 = answered */
+        answered?: '0' | '1';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (UTF-8 with BOM, CRLF), every row matching the filters; header in the reader’s language */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
   getFeedback: {
     parameters: {
       query?: never;
@@ -12266,6 +12470,39 @@ export interface operations {
               }[];
             };
           };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  exportVisitReport: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM-DD */
+        from: string;
+        /** @description YYYY-MM-DD */
+        until: string;
+        page?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (UTF-8 with BOM, CRLF), every row matching the filters; header in the reader’s language */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       400: components['responses']['BadRequest'];
@@ -13411,6 +13648,36 @@ export interface operations {
               pageSize: number;
             };
           };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  exportPublishedRequests: {
+    parameters: {
+      query?: {
+        q?: string;
+        status?: 'effective' | 'invalid' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (UTF-8 with BOM, CRLF), every row matching the filters; header in the reader’s language */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildInstitution, buildUser } from '../../test/factories.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { AUDIT_ACTIONS, listAudit, recordAudit } from './audit.ts';
 import { AppError } from './errors.ts';
@@ -65,6 +66,8 @@ describe('recordAudit and listAudit', () => {
       targetId: 'u-ann',
       detail: {},
       ip: '203.0.113.5',
+      targetName: null,
+      targetInstitution: null,
     });
     expect(result.list[4]).toMatchObject({ detail: { failures: 2 }, targetType: null, targetId: null, ip: null });
     expect(result.list[1]).toMatchObject({ actorEmail: null, action: 'system.sweep' });
@@ -142,5 +145,30 @@ describe('AUDIT_ACTIONS', () => {
         /^(auth|user|review|institution|cooperation|master_agreement|intention|push|seal|contract)\.[a-z_]+$/,
       );
     expect(names.length).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe('listAudit: the target by name', () => {
+  it('names a user target with their institution, and an institution target by its name; a gone target stays unnamed', async () => {
+    const harbour = await buildInstitution(db, { name: 'Harbour Bank' });
+    const tess = await buildUser(db, { name: 'Tess Lee', institutionId: harbour.id });
+    await recordAt('2031-01-01T00:00:00Z', {
+      action: AUDIT_ACTIONS.approved,
+      targetType: 'user',
+      targetId: tess.lgcSn,
+    });
+    await recordAt('2031-01-01T00:00:01Z', {
+      action: AUDIT_ACTIONS.institutionStopped,
+      targetType: 'institution',
+      targetId: harbour.lgcSn,
+    });
+    await recordAt('2031-01-01T00:00:02Z', { action: AUDIT_ACTIONS.deleted, targetType: 'user', targetId: 'gone' });
+    const { list, total } = await listAudit(db, { ...page, from: '2031-01-01', to: '2031-01-01' });
+    expect(total).toBe(3);
+    expect(list.map((e) => [e.action, e.targetName, e.targetInstitution])).toEqual([
+      ['user.deleted', null, null],
+      ['institution.stopped', 'Harbour Bank', null],
+      ['review.approved', 'Tess Lee', 'Harbour Bank'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@
  * The audit log of security-relevant actions (DESIGN.md, security model). Records join the
  * caller's transaction, so an action is logged exactly when it takes effect.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { containsPattern } from '../db/list-query.ts';
 import { AppError } from './errors.ts';
@@ -55,6 +56,10 @@ export type AuditEntry = {
   targetId: string | null;
   detail: Record<string, unknown>;
   ip: string | null;
+  /** What the target is called now (a person's name, an institution, a request, a seal); null when gone or not named. */
+  targetName: string | null;
+  /** The institution the target belongs to (a user's, a request's, a seal's, an agreement's). */
+  targetInstitution: string | null;
 };
 
 const DAY_MS = 86_400_000;
@@ -75,17 +80,54 @@ export async function listAudit(
 ): Promise<{ list: AuditEntry[]; total: number; pageNo: number; pageSize: number }> {
   const { pageNo, pageSize } = query;
   const actor = query.actor?.trim();
-  let filtered = db.selectFrom('auditLog');
-  if (query.action) filtered = filtered.where('action', '=', query.action);
-  if (actor) filtered = filtered.where('actorEmail', 'ilike', containsPattern(actor));
-  if (query.from) filtered = filtered.where('at', '>=', startOfDay(query.from));
-  if (query.to) filtered = filtered.where('at', '<', new Date(startOfDay(query.to).getTime() + DAY_MS));
+  let filtered = db.selectFrom('auditLog as a');
+  if (query.action) filtered = filtered.where('a.action', '=', query.action);
+  if (actor) filtered = filtered.where('a.actorEmail', 'ilike', containsPattern(actor));
+  if (query.from) filtered = filtered.where('a.at', '>=', startOfDay(query.from));
+  if (query.to) filtered = filtered.where('a.at', '<', new Date(startOfDay(query.to).getTime() + DAY_MS));
+
+  // The target's current name and institution, so the log reads "Tess Lee (Harbour Bank)"
+  // rather than an id. Each join matches only entries of its target type.
+  const named = filtered
+    .leftJoin('appUser as tu', (join) => join.onRef('tu.lgcSn', '=', 'a.targetId').on('a.targetType', '=', 'user'))
+    .leftJoin('institution as tui', 'tui.id', 'tu.institutionId')
+    .leftJoin('institution as ti', (join) =>
+      join.onRef('ti.lgcSn', '=', 'a.targetId').on('a.targetType', '=', 'institution'),
+    )
+    .leftJoin('cooperationRequest as tr', (join) =>
+      join.onRef('tr.lgcSn', '=', 'a.targetId').on('a.targetType', 'in', ['cooperation', 'request']),
+    )
+    .leftJoin('cooperationIntention as tn', (join) =>
+      join.onRef('tn.lgcSn', '=', 'a.targetId').on('a.targetType', '=', 'intention'),
+    )
+    .leftJoin('cooperationRequest as tnr', 'tnr.id', 'tn.requestId')
+    .leftJoin('institution as tri', (join) =>
+      join.on(sql<boolean>`tri.id = coalesce(tr.institution_id, tnr.institution_id)`),
+    )
+    .leftJoin('seal as ts', (join) => join.onRef('ts.lgcSn', '=', 'a.targetId').on('a.targetType', '=', 'seal'))
+    .leftJoin('masterAgreement as tm', (join) =>
+      join.onRef('tm.lgcSn', '=', 'a.targetId').on('a.targetType', '=', 'masterAgreement'),
+    )
+    .leftJoin('institution as tsi', (join) =>
+      join.on(sql<boolean>`tsi.id = coalesce(ts.institution_id, tm.institution_id)`),
+    );
 
   const [rows, counted] = await Promise.all([
-    filtered
-      .select(['id', 'at', 'actorEmail', 'action', 'targetType', 'targetId', 'detail', 'ip'])
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
+    named
+      .select([
+        'a.id',
+        'a.at',
+        'a.actorEmail',
+        'a.action',
+        'a.targetType',
+        'a.targetId',
+        'a.detail',
+        'a.ip',
+        sql<string | null>`coalesce(tu.name, ti.name, tr.name, tnr.name, ts.name)`.as('targetName'),
+        sql<string | null>`coalesce(tui.name, tri.name, tsi.name)`.as('targetInstitution'),
+      ])
+      .orderBy('a.at', 'desc')
+      .orderBy('a.id', 'desc')
       .limit(pageSize)
       .offset((pageNo - 1) * pageSize)
       .execute(),

@@ -320,4 +320,10 @@ export const ZAuditEntry = z.object({
   targetId: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
+  targetName: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("The target's current name: a person, institution, request or seal; null when gone or unnamed"),
+  targetInstitution: z.string().nullable().default(null).describe('The institution the target belongs to'),
 });
