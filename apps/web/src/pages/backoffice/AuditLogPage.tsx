@@ -4,6 +4,8 @@ import { AutoComplete, Button, DatePicker, Form, Input, type TableColumnsType } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
+import { AuditEvent } from '../../features/backoffice/AuditEvent.tsx';
+import { actionName, targetTypeName } from '../../features/backoffice/audit-sentence.ts';
 import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { listView, textParam, useListView } from '../../lib/list-view.ts';
@@ -22,6 +24,22 @@ export const KNOWN_AUDIT_ACTIONS: readonly string[] = Object.values(AUDIT_ACTION
 /** The action's name in the reader's language; the code itself for an action not listed. */
 export function auditActionLabel(action: string): string {
   return translateKey(`backoffice:audit.actions.${action.replace(/\./g, '_')}`, action);
+}
+
+/** An e-mail address that may break only after its @ or a dot, never inside a word. */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  return (
+    <span className="audit-email">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+        <span key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 type FilterValues = { action?: string; actor?: string; range?: [Dayjs | null, Dayjs | null] | null };
@@ -65,64 +83,38 @@ export function AuditLogPage() {
       key: 'at',
       title: t('audit.columns.at'),
       dataIndex: 'at',
-      width: 170,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
-    },
-    {
-      key: 'action',
-      title: t('audit.columns.action'),
-      dataIndex: 'action',
-      render: (value: string) => (
-        <div className="cell-stack">
-          <span className="cell-stack__main">{auditActionLabel(value)}</span>
-          <code className="cell-stack__sub">{value}</code>
-        </div>
-      ),
+      width: 150,
+      render: (value: string) => <span className="audit-nowrap">{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</span>,
     },
     {
       key: 'actor',
       title: t('audit.columns.actor'),
       dataIndex: 'actorEmail',
-      render: (value: string | null) => value ?? t('audit.system'),
+      width: 220,
+      render: (value: string | null) => (value ? <EmailText email={value} /> : t('audit.system')),
     },
     {
-      key: 'target',
-      title: t('audit.columns.target'),
-      render: (_, row) =>
-        row.targetType ? (
-          <div className="cell-stack">
-            <span className="cell-stack__main">{row.targetType}</span>
-            {row.targetId ? <code className="cell-stack__sub">{row.targetId}</code> : null}
-          </div>
-        ) : (
-          '—'
-        ),
+      key: 'action',
+      title: t('audit.columns.action'),
+      width: 180,
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{actionName(row.action, t)}</span>
+          {row.targetType ? <span className="cell-stack__sub">{targetTypeName(row.targetType, t)}</span> : null}
+        </div>
+      ),
     },
     {
-      key: 'detail',
-      title: t('audit.columns.detail'),
-      dataIndex: 'detail',
-      render: (detail: AuditEntry['detail']) => {
-        const entries = Object.entries(detail);
-        if (!entries.length) return '—';
-        return (
-          <dl className="audit-detail">
-            {entries.map(([key, value]) => (
-              <div key={key} className="audit-detail__row">
-                <dt>{key}</dt>
-                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-              </div>
-            ))}
-          </dl>
-        );
-      },
+      key: 'event',
+      title: t('audit.columns.event'),
+      render: (_, row) => <AuditEvent entry={row} />,
     },
     {
       key: 'ip',
       title: t('audit.columns.ip'),
       dataIndex: 'ip',
-      width: 130,
-      render: (value: string | null) => value ?? '—',
+      width: 140,
+      render: (value: string | null) => <span className="audit-nowrap">{value ?? '—'}</span>,
     },
   ];
 
@@ -179,7 +171,8 @@ export function AuditLogPage() {
         query={list}
         page={query}
         onPage={setPage}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1100 }}
+        tableLayout="fixed"
         totalText={(total) => t('pagination.total', { total })}
         emptyTexts={{ loadFailed: t('audit.loadFailed'), empty: t('audit.empty') }}
       />
