@@ -12,6 +12,7 @@ import {
   fetchRegistration,
   type RegistrationDetail,
 } from '../../features/backoffice/backoffice-api.ts';
+import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../features/backoffice/DrawerScrollRegion.tsx';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
 import { type Decision, DecisionDialog } from './DecisionDialog.tsx';
@@ -50,6 +51,7 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
         ) : null
       }
       destroyOnHidden
+      styles={DRAWER_BODY_STYLES}
       footer={
         registration && pending ? (
           <div className="drawer-actions">
@@ -67,55 +69,60 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
         ) : null
       }
     >
-      {registration ? (
-        <div className="registration-detail" data-testid="registration-detail">
-          <Descriptions
-            bordered
-            size="small"
-            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-            className="profile-view__section"
-            title={t('registrations.application')}
-            items={[
-              { key: 'email', label: t('columns.email'), children: registration.emailAdr },
-              {
-                key: 'submitted',
-                label: t('columns.submittedAt'),
-                children: dayjs(registration.submittedAt).format('YYYY-MM-DD HH:mm'),
-              },
-              { key: 'inst', label: t('columns.institution'), children: registration.instNm ?? '—' },
-              { key: 'swift', label: t('columns.swift'), children: registration.instSwiftCode ?? '—' },
-              {
-                key: 'country',
-                label: t('columns.country'),
-                children: dictName('countries', registration.country, locale) || '—',
-              },
-              { key: 'lgcSn', label: t('registrations.reference'), children: registration.lgcSn },
-            ]}
-          />
-          {registration.reviewNote ? (
-            <Alert
-              type={pending ? 'info' : 'warning'}
-              showIcon
-              className="registration-detail__note"
-              title={t('registrations.lastNote')}
-              description={registration.reviewNote}
+      <DrawerScrollRegion
+        label={
+          registration ? t('registrations.regionLabel', { name: registration.usrNm }) : t('registrations.detailTitle')
+        }
+      >
+        {registration ? (
+          <div className="registration-detail" data-testid="registration-detail">
+            <Descriptions
+              bordered
+              size="small"
+              column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+              className="profile-view__section"
+              title={t('registrations.application')}
+              items={[
+                { key: 'email', label: t('columns.email'), children: registration.emailAdr },
+                {
+                  key: 'submitted',
+                  label: t('columns.submittedAt'),
+                  children: dayjs(registration.submittedAt).format('YYYY-MM-DD HH:mm'),
+                },
+                { key: 'inst', label: t('columns.institution'), children: registration.instNm ?? '—' },
+                { key: 'swift', label: t('columns.swift'), children: registration.instSwiftCode ?? '—' },
+                {
+                  key: 'country',
+                  label: t('columns.country'),
+                  children: dictName('countries', registration.country, locale) || '—',
+                },
+              ]}
             />
-          ) : null}
-          {!pending ? (
-            <Alert
-              type="info"
-              showIcon
-              className="registration-detail__note"
-              title={t(`registrations.decided.${registration.actvtInd}`)}
-            />
-          ) : null}
-          <ProfileView profile={registration.profile} attachments={registration.attachments} />
-        </div>
-      ) : detail.isError ? (
-        <Result status="warning" title={t('registrations.loadFailed')} />
-      ) : (
-        <PageFallback />
-      )}
+            {registration.reviewNote ? (
+              <Alert
+                type={pending ? 'info' : 'warning'}
+                showIcon
+                className="registration-detail__note"
+                title={t('registrations.lastNote')}
+                description={registration.reviewNote}
+              />
+            ) : null}
+            {!pending ? (
+              <Alert
+                type="info"
+                showIcon
+                className="registration-detail__note"
+                title={t(`registrations.decided.${registration.actvtInd}`)}
+              />
+            ) : null}
+            <ProfileView profile={registration.profile} attachments={registration.attachments} />
+          </div>
+        ) : detail.isError ? (
+          <Result status="warning" title={t('registrations.loadFailed')} />
+        ) : (
+          <PageFallback />
+        )}
+      </DrawerScrollRegion>
       {deciding && registration ? (
         <DecisionDialog
           decision={deciding}

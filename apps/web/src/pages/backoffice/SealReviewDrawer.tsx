@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
+import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../features/backoffice/DrawerScrollRegion.tsx';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { SealImage } from '../../features/seals/SealImage.tsx';
 import { SealStateTag } from '../../features/seals/SealStateTag.tsx';
@@ -77,6 +78,7 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
       title={seal ? t('review.drawerTitle', { name: seal.sealName }) : t('review.detailTitle')}
       extra={seal ? <SealStateTag state={seal.state} /> : null}
       destroyOnHidden
+      styles={DRAWER_BODY_STYLES}
       footer={
         seal?.canDecide ? (
           <div className="drawer-actions">
@@ -93,116 +95,118 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
         ) : null
       }
     >
-      {seal ? (
-        <div data-testid="seal-review">
-          {seal.state === 'rejected' && seal.rejectReason ? (
-            <Alert
-              className="seal-review__note"
-              type="warning"
-              showIcon
-              title={t('review.rejectedBecause')}
-              description={seal.rejectReason}
+      <DrawerScrollRegion label={seal ? t('review.drawerTitle', { name: seal.sealName }) : t('review.detailTitle')}>
+        {seal ? (
+          <div data-testid="seal-review">
+            {seal.state === 'rejected' && seal.rejectReason ? (
+              <Alert
+                className="seal-review__note"
+                type="warning"
+                showIcon
+                title={t('review.rejectedBecause')}
+                description={seal.rejectReason}
+              />
+            ) : null}
+            {!seal.canDecide && (seal.state === 'submitted' || seal.state === 'pendingApproval') ? (
+              <Alert className="seal-review__note" type="info" showIcon title={t('review.otherBranch')} />
+            ) : null}
+            <Descriptions
+              bordered
+              size="small"
+              column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+              title={t('review.sealSection')}
+              items={[
+                {
+                  key: 'image',
+                  label: t('review.fields.image'),
+                  span: 'filled',
+                  children: (
+                    <div className="seal-review__image">
+                      <SealImage src={seal.imageUrl} alt={t('card.imageAlt', { name: seal.sealName })} size={160} />
+                      <span className="cell-stack__sub">
+                        {t('review.imageSize', { width: seal.imageWidth, height: seal.imageHeight })}
+                      </span>
+                    </div>
+                  ),
+                },
+                { key: 'name', label: t('review.fields.sealName'), children: seal.sealName },
+                { key: 'sealNo', label: t('review.fields.sealNo'), children: seal.sealNo },
+                {
+                  key: 'period',
+                  label: t('review.fields.period'),
+                  children: t('card.months', { count: seal.periodMonths }),
+                },
+                {
+                  key: 'validity',
+                  label: t('review.fields.validity'),
+                  children:
+                    seal.validFrom && seal.validTo
+                      ? t('card.validRange', { from: formatDate(seal.validFrom), to: formatDate(seal.validTo) })
+                      : t('card.validPending', { count: seal.periodMonths }),
+                },
+                { key: 'reason', label: t('review.fields.reason'), span: 'filled', children: seal.reason },
+                { key: 'approver', label: t('review.fields.approver'), children: branch(seal.approverBranch) },
+                { key: 'certificate', label: t('review.fields.certificate'), children: seal.certificateSerial ?? '—' },
+              ]}
             />
-          ) : null}
-          {!seal.canDecide && (seal.state === 'submitted' || seal.state === 'pendingApproval') ? (
-            <Alert className="seal-review__note" type="info" showIcon title={t('review.otherBranch')} />
-          ) : null}
-          <Descriptions
-            bordered
-            size="small"
-            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-            title={t('review.sealSection')}
-            items={[
-              {
-                key: 'image',
-                label: t('review.fields.image'),
-                span: 'filled',
-                children: (
-                  <div className="seal-review__image">
-                    <SealImage src={seal.imageUrl} alt={t('card.imageAlt', { name: seal.sealName })} size={160} />
-                    <span className="cell-stack__sub">
-                      {t('review.imageSize', { width: seal.imageWidth, height: seal.imageHeight })}
-                    </span>
-                  </div>
-                ),
-              },
-              { key: 'name', label: t('review.fields.sealName'), children: seal.sealName },
-              { key: 'sealNo', label: t('review.fields.sealNo'), children: seal.sealNo },
-              {
-                key: 'period',
-                label: t('review.fields.period'),
-                children: t('card.months', { count: seal.periodMonths }),
-              },
-              {
-                key: 'validity',
-                label: t('review.fields.validity'),
-                children:
-                  seal.validFrom && seal.validTo
-                    ? t('card.validRange', { from: formatDate(seal.validFrom), to: formatDate(seal.validTo) })
-                    : t('card.validPending', { count: seal.periodMonths }),
-              },
-              { key: 'reason', label: t('review.fields.reason'), span: 'filled', children: seal.reason },
-              { key: 'approver', label: t('review.fields.approver'), children: branch(seal.approverBranch) },
-              { key: 'certificate', label: t('review.fields.certificate'), children: seal.certificateSerial ?? '—' },
-            ]}
-          />
-          <Descriptions
-            bordered
-            size="small"
-            className="seal-review__section"
-            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-            title={t('review.applicantSection')}
-            items={[
-              { key: 'institution', label: t('review.fields.institution'), children: seal.institutionName },
-              { key: 'swift', label: t('review.fields.swift'), children: seal.institutionSwiftCode ?? '—' },
-              { key: 'applicant', label: t('review.fields.applicant'), children: seal.applicantName },
-              {
-                key: 'email',
-                label: t('review.fields.email'),
-                children: <a href={`mailto:${seal.applicantEmail}`}>{seal.applicantEmail}</a>,
-              },
-              { key: 'appliedAt', label: t('review.fields.appliedAt'), children: formatTime(seal.generatedAt) },
-              { key: 'decidedAt', label: t('review.fields.decidedAt'), children: formatTime(seal.decidedAt) },
-              { key: 'reviewer', label: t('review.fields.reviewer'), children: seal.reviewerName ?? '—' },
-              { key: 'cancelledAt', label: t('review.fields.cancelledAt'), children: formatTime(seal.cancelledAt) },
-              {
-                key: 'authorization',
-                label: t('review.fields.authorization'),
-                span: 'filled',
-                children: (
-                  <div className="seal-review__file">
-                    <span>
-                      <span>{seal.authorizationFile.name}</span>{' '}
-                      <span className="cell-stack__sub">({formatFileSize(seal.authorizationFile.size)})</span>
-                    </span>
-                    <Button type="link" onClick={() => setShowPdf((shown) => !shown)} aria-expanded={showPdf}>
-                      {showPdf ? t('review.hideAuthorization') : t('review.showAuthorization')}
-                    </Button>
-                    <a href={seal.authorizationFile.url} target="_blank" rel="noopener noreferrer">
-                      {t('review.openAuthorization')}
-                    </a>
-                  </div>
-                ),
-              },
-            ]}
-          />
-          {showPdf ? (
-            <div className="seal-review__pdf">
-              <Suspense fallback={<PageFallback />}>
-                <PdfViewer
-                  url={seal.authorizationFile.url}
-                  title={seal.authorizationFile.name}
-                  downloadUrl={seal.authorizationFile.url}
-                />
-              </Suspense>
-            </div>
-          ) : null}
-        </div>
-      ) : detail.isError ? (
-        <Result status="warning" title={t('review.loadFailed')} />
-      ) : (
-        <PageFallback />
-      )}
+            <Descriptions
+              bordered
+              size="small"
+              className="seal-review__section"
+              column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+              title={t('review.applicantSection')}
+              items={[
+                { key: 'institution', label: t('review.fields.institution'), children: seal.institutionName },
+                { key: 'swift', label: t('review.fields.swift'), children: seal.institutionSwiftCode ?? '—' },
+                { key: 'applicant', label: t('review.fields.applicant'), children: seal.applicantName },
+                {
+                  key: 'email',
+                  label: t('review.fields.email'),
+                  children: <a href={`mailto:${seal.applicantEmail}`}>{seal.applicantEmail}</a>,
+                },
+                { key: 'appliedAt', label: t('review.fields.appliedAt'), children: formatTime(seal.generatedAt) },
+                { key: 'decidedAt', label: t('review.fields.decidedAt'), children: formatTime(seal.decidedAt) },
+                { key: 'reviewer', label: t('review.fields.reviewer'), children: seal.reviewerName ?? '—' },
+                { key: 'cancelledAt', label: t('review.fields.cancelledAt'), children: formatTime(seal.cancelledAt) },
+                {
+                  key: 'authorization',
+                  label: t('review.fields.authorization'),
+                  span: 'filled',
+                  children: (
+                    <div className="seal-review__file">
+                      <span>
+                        <span>{seal.authorizationFile.name}</span>{' '}
+                        <span className="cell-stack__sub">({formatFileSize(seal.authorizationFile.size)})</span>
+                      </span>
+                      <Button type="link" onClick={() => setShowPdf((shown) => !shown)} aria-expanded={showPdf}>
+                        {showPdf ? t('review.hideAuthorization') : t('review.showAuthorization')}
+                      </Button>
+                      <a href={seal.authorizationFile.url} target="_blank" rel="noopener noreferrer">
+                        {t('review.openAuthorization')}
+                      </a>
+                    </div>
+                  ),
+                },
+              ]}
+            />
+            {showPdf ? (
+              <div className="seal-review__pdf">
+                <Suspense fallback={<PageFallback />}>
+                  <PdfViewer
+                    url={seal.authorizationFile.url}
+                    title={seal.authorizationFile.name}
+                    downloadUrl={seal.authorizationFile.url}
+                  />
+                </Suspense>
+              </div>
+            ) : null}
+          </div>
+        ) : detail.isError ? (
+          <Result status="warning" title={t('review.loadFailed')} />
+        ) : (
+          <PageFallback />
+        )}
+      </DrawerScrollRegion>
       {deciding === 'approve' && seal ? (
         <ApproveDialog seal={seal} onClose={() => setDeciding(null)} onDecided={(item) => onDecided(item, 'approve')} />
       ) : null}
