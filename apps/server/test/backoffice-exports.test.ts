@@ -92,7 +92,7 @@ describe('the CSV writer', () => {
 // Registrations: 25 under review (more than a page), one rejected, at a Portuguese bank.
 const tag = `exp${randomUUID().slice(0, 6)}`;
 const inst = await buildInstitution(db, { name: `Harbour Bank ${tag}`, country: 'PT' });
-const applicants = [];
+const applicants: Awaited<ReturnType<typeof buildUser>>[] = [];
 for (let i = 0; i < 25; i++) {
   applicants.push(
     await buildUser(db, {

@@ -8,10 +8,16 @@
 import type { Locale } from '@portal/shared';
 import { type DictType, dictLabel, findEntry } from '@portal/shared/dictionaries';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import type { AuditEntry } from './backoffice-api.ts';
 
-/** A translator bound to the backoffice namespace (i18next's `t`). */
+/** A translator bound to the backoffice namespace, taking keys built at run time. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The page's typed `t` as a Translate (the keys here are built from action names). */
+export function asTranslate(t: TFunction<'backoffice'>): Translate {
+  return (key, options) => String(t(key as never, options as never));
+}
 
 export type AuditDetail = {
   key: string;

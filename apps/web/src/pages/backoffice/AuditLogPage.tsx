@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { AuditEvent } from '../../features/backoffice/AuditEvent.tsx';
-import { actionName, targetTypeName } from '../../features/backoffice/audit-sentence.ts';
+import { actionName, asTranslate, targetTypeName } from '../../features/backoffice/audit-sentence.ts';
 import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { listView, textParam, useListView } from '../../lib/list-view.ts';
@@ -99,8 +99,10 @@ export function AuditLogPage() {
       width: 180,
       render: (_, row) => (
         <div className="cell-stack">
-          <span className="cell-stack__main">{actionName(row.action, t)}</span>
-          {row.targetType ? <span className="cell-stack__sub">{targetTypeName(row.targetType, t)}</span> : null}
+          <span className="cell-stack__main">{actionName(row.action, asTranslate(t))}</span>
+          {row.targetType ? (
+            <span className="cell-stack__sub">{targetTypeName(row.targetType, asTranslate(t))}</span>
+          ) : null}
         </div>
       ),
     },
