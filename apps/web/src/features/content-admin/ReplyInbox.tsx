@@ -11,6 +11,7 @@ import { Button, Descriptions, Drawer, Form, Input, Modal, Segmented, type Table
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerScrollRegion.tsx';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { formatTime } from '../../components/time-cells.ts';
 import { fieldsAreValid, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
@@ -200,57 +201,66 @@ function ReplyDrawer<T extends ReplyInboxItem, K extends string>({
   const sent = item ? sentReply(item) : null;
 
   return (
-    <Drawer open={item !== null} size={720} title={texts.detailTitle} onClose={onClose} destroyOnHidden>
+    <Drawer
+      open={item !== null}
+      size={720}
+      title={texts.detailTitle}
+      onClose={onClose}
+      destroyOnHidden
+      styles={DRAWER_BODY_STYLES}
+    >
       {modalHolder}
-      {item ? (
-        <>
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label={texts.receivedAt}>{formatTime(item.createdAt)}</Descriptions.Item>
-            {details(item)}
-          </Descriptions>
-          <h2 className="form-section-title" style={{ marginTop: 24 }}>
-            {texts.replyTitle}
-          </h2>
-          {sent ? (
+      <DrawerScrollRegion label={texts.detailTitle}>
+        {item ? (
+          <>
             <Descriptions column={1} size="small" bordered>
-              <Descriptions.Item label={texts.reply}>
-                <div className="feedback-detail__text">{sent.text}</div>
-              </Descriptions.Item>
-              <Descriptions.Item label={texts.repliedBy}>
-                {[sent.by, formatTime(sent.at)].filter(Boolean).join(' · ')}
-              </Descriptions.Item>
+              <Descriptions.Item label={texts.receivedAt}>{formatTime(item.createdAt)}</Descriptions.Item>
+              {details(item)}
             </Descriptions>
-          ) : (
-            <Form form={form} layout="vertical" initialValues={{ [field]: '' }}>
-              <Form.Item
-                name={field as string}
-                label={texts.replyLabel(item)}
-                required
-                extra={texts.replyHint}
-                rules={[schemaRule(schema, [field])]}
-              >
-                <Input.TextArea rows={6} showCount maxLength={CONTENT_LIMITS.answer} />
-              </Form.Item>
-              <Button
-                type="primary"
-                loading={sending}
-                onClick={async () => {
-                  if (!(await check())) return;
-                  modal.confirm({
-                    title: texts.confirmTitle,
-                    content: texts.confirmText(item),
-                    okText: texts.send,
-                    cancelText: texts.cancel,
-                    onOk: () => send(),
-                  });
-                }}
-              >
-                {texts.send}
-              </Button>
-            </Form>
-          )}
-        </>
-      ) : null}
+            <h2 className="form-section-title" style={{ marginTop: 24 }}>
+              {texts.replyTitle}
+            </h2>
+            {sent ? (
+              <Descriptions column={1} size="small" bordered>
+                <Descriptions.Item label={texts.reply}>
+                  <div className="feedback-detail__text">{sent.text}</div>
+                </Descriptions.Item>
+                <Descriptions.Item label={texts.repliedBy}>
+                  {[sent.by, formatTime(sent.at)].filter(Boolean).join(' · ')}
+                </Descriptions.Item>
+              </Descriptions>
+            ) : (
+              <Form form={form} layout="vertical" initialValues={{ [field]: '' }}>
+                <Form.Item
+                  name={field as string}
+                  label={texts.replyLabel(item)}
+                  required
+                  extra={texts.replyHint}
+                  rules={[schemaRule(schema, [field])]}
+                >
+                  <Input.TextArea rows={6} showCount maxLength={CONTENT_LIMITS.answer} />
+                </Form.Item>
+                <Button
+                  type="primary"
+                  loading={sending}
+                  onClick={async () => {
+                    if (!(await check())) return;
+                    modal.confirm({
+                      title: texts.confirmTitle,
+                      content: texts.confirmText(item),
+                      okText: texts.send,
+                      cancelText: texts.cancel,
+                      onOk: () => send(),
+                    });
+                  }}
+                >
+                  {texts.send}
+                </Button>
+              </Form>
+            )}
+          </>
+        ) : null}
+      </DrawerScrollRegion>
     </Drawer>
   );
 }

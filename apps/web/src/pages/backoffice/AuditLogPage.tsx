@@ -26,9 +26,9 @@ export function auditActionLabel(action: string): string {
   return translateKey(`backoffice:audit.actions.${action.replace(/\./g, '_')}`, action);
 }
 
-/** An e-mail address that may break only after its @ or a dot, never inside a word. */
-function EmailText({ email }: { email: string }) {
-  const parts = email.split(/(?<=[@.])/);
+/** An e-mail or IP address that may break only after its @, a dot or a colon, never inside a word. */
+function BreakableText({ text }: { text: string }) {
+  const parts = text.split(/(?<=[@.:])/);
   return (
     <span className="audit-email">
       {parts.map((part, index) => (
@@ -90,13 +90,13 @@ export function AuditLogPage() {
       key: 'actor',
       title: t('audit.columns.actor'),
       dataIndex: 'actorEmail',
-      width: 220,
-      render: (value: string | null) => (value ? <EmailText email={value} /> : t('audit.system')),
+      width: 200,
+      render: (value: string | null) => (value ? <BreakableText text={value} /> : t('audit.system')),
     },
     {
       key: 'action',
       title: t('audit.columns.action'),
-      width: 180,
+      width: 150,
       render: (_, row) => (
         <div className="cell-stack">
           <span className="cell-stack__main">{actionName(row.action, asTranslate(t))}</span>
@@ -116,7 +116,7 @@ export function AuditLogPage() {
       title: t('audit.columns.ip'),
       dataIndex: 'ip',
       width: 140,
-      render: (value: string | null) => <span className="audit-nowrap">{value ?? '—'}</span>,
+      render: (value: string | null) => (value ? <BreakableText text={value} /> : '—'),
     },
   ];
 
@@ -173,7 +173,7 @@ export function AuditLogPage() {
         query={list}
         page={query}
         onPage={setPage}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 960 }}
         tableLayout="fixed"
         totalText={(total) => t('pagination.total', { total })}
         emptyTexts={{ loadFailed: t('audit.loadFailed'), empty: t('audit.empty') }}

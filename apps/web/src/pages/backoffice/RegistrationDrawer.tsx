@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerScrollRegion.tsx';
 import { ACTIVATION } from '../../features/accounts/account-states.ts';
 import { ProfileView } from '../../features/accounts/profile/ProfileView.tsx';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
@@ -12,7 +13,6 @@ import {
   fetchRegistration,
   type RegistrationDetail,
 } from '../../features/backoffice/backoffice-api.ts';
-import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../features/backoffice/DrawerScrollRegion.tsx';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
 import { type Decision, DecisionDialog } from './DecisionDialog.tsx';

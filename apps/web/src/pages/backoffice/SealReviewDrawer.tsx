@@ -7,9 +7,9 @@ import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Result, Space 
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerScrollRegion.tsx';
 import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
-import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../features/backoffice/DrawerScrollRegion.tsx';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { SealImage } from '../../features/seals/SealImage.tsx';
 import { SealStateTag } from '../../features/seals/SealStateTag.tsx';

@@ -1,3 +1,4 @@
+import './drawer-scroll.css';
 import type { DrawerProps } from 'antd';
 import type { ReactNode } from 'react';
 
