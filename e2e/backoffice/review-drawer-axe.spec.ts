@@ -47,12 +47,21 @@ async function checkScrollRegion(page: JourneyPage): Promise<string[]> {
 describe('[BACKOFFICE][DRAWER_AXE]: review drawers, audit log and exports for bank staff', () => {
   const browser = useBrowser();
   const mail = mailbox();
+  let staff: JourneyPage | undefined;
+
+  /** Bank staff, logged in once for both tests. */
+  async function staffPage(): Promise<JourneyPage> {
+    if (!staff) {
+      staff = await browser.newPage({ locale: 'en-US' });
+      await logInAt(staff, mail, '/backend/registrations', DEMO.staff, DEMO.password);
+    }
+    return staff;
+  }
 
   it('the review drawers have no serious or critical axe violation, in both languages', {
     timeout: 300_000,
   }, async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
-    await logInAt(page, mail, '/backend/registrations', DEMO.staff, DEMO.password);
+    const page = await staffPage();
     const problems: string[] = [];
     for (const locale of ['en-US', 'zh-CN'] as const) {
       await useLocale(page, locale);
@@ -81,8 +90,7 @@ describe('[BACKOFFICE][DRAWER_AXE]: review drawers, audit log and exports for ba
   it('the audit log reads as sentences and the review queue exports a CSV, in both languages', {
     timeout: 300_000,
   }, async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
-    await logInAt(page, mail, '/backend/audit', DEMO.staff, DEMO.password);
+    const page = await staffPage();
     for (const locale of ['en-US', 'zh-CN'] as const) {
       await useLocale(page, locale);
       await page.goto('/backend/audit');
