@@ -35,12 +35,15 @@ async function checkScrollRegion(page: JourneyPage): Promise<string[]> {
   if ((await region.getAttribute('tabindex')) !== '0') problems.push('scroll region not focusable');
   if (!(await region.getAttribute('aria-label'))) problems.push('scroll region has no name');
   await region.focus();
-  const before = await region.evaluate((el) => el.scrollTop);
+  const scrollable = await region.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  if (!scrollable) return problems;
   await page.keyboard.press('PageDown');
-  await page.waitForTimeout(300);
-  const after = await region.evaluate((el) => el.scrollTop);
-  const scrollable = await region.evaluate((el) => el.scrollHeight > el.clientHeight);
-  if (scrollable && after <= before) problems.push('PageDown did not scroll the drawer body');
+  // Smooth scrolling takes a moment on a busy machine: wait until the region has moved.
+  const moved = await page
+    .waitForFunction((el) => (el as HTMLElement).scrollTop > 0, await region.elementHandle(), { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!moved) problems.push('PageDown did not scroll the drawer body');
   return problems;
 }
 
