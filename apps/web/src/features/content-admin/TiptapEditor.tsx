@@ -1,5 +1,5 @@
 import '../content/content.css';
-import { sanitizeRichText as cleanBeforeParsing } from '@portal/shared/rich-text';
+import { cleanRichText as cleanBeforeParsing } from '@portal/shared/rich-text/clean';
 import { isSafeLink } from '@portal/shared/schemas/links';
 import { contentImageFromAddress, contentImagePath } from '@portal/shared/schemas/rich-text';
 import Image from '@tiptap/extension-image';
