@@ -66,6 +66,8 @@ export function sanitizeRichText(html: string): string {
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     ADD_ATTR: ['target', 'rel', 'loading'],
+    // Plain values, not addresses: DOMPurify would otherwise hold them to the URI pattern.
+    ADD_URI_SAFE_ATTR: ['colspan', 'rowspan', 'scope', 'start', 'width', 'height', 'lang', 'target', 'rel', 'loading'],
     FORBID_TAGS: [...RICH_TEXT_DROPPED_WITH_CONTENT, 'object', 'embed', 'form', 'input', 'svg', 'math'],
     ALLOW_DATA_ATTR: false,
     KEEP_CONTENT: true,
