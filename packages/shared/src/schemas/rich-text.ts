@@ -46,7 +46,14 @@ export const RICH_TEXT_TAGS = [
 ] as const;
 
 /** Elements dropped with everything inside them (their text is code or styling, not content). */
-export const RICH_TEXT_DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'noscript', 'template', 'iframe'] as const;
+export const RICH_TEXT_DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'noscript',
+  'template',
+  'iframe',
+] as const;
 
 /** The attributes kept, per element; `*`: on every element. No `style`, no `on…`, no `data-…`. */
 export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {

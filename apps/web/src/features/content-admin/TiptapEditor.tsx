@@ -64,8 +64,11 @@ const EXTENSIONS = [
   TableCell,
 ];
 
-/** The editor's HTML as the form keeps it: empty when nothing is written. */
-const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+/**
+ * The editor's HTML as the form keeps it: without the empty paragraphs the editor keeps at the
+ * end for the cursor (so empty when nothing is written).
+ */
+const htmlOf = (editor: Editor) => editor.getHTML().replace(/(?:<p><\/p>)+$/, '');
 
 const icon = (children: ReactNode) => <LineIcon size={16}>{children}</LineIcon>;
 const ICONS = {
@@ -79,8 +82,12 @@ const ICONS = {
   ),
   numbers: icon(<path d="M10 6h10M10 12h10M10 18h10M4 4.5h1.5V9M3.5 14.5c.5-1 2.5-1 2.5.3 0 1-2.5 2-2.5 3.2H6" />),
   quote: icon(<path d="M5 17c0-4 1-7 4-9M13 17c0-4 1-7 4-9M5 17h4v-4H5M13 17h4v-4h-4" />),
-  link: icon(<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />),
-  unlink: icon(<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-2-6.7M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 2 6.7M4 4l16 16" />),
+  link: icon(
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />,
+  ),
+  unlink: icon(
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-2-6.7M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 2 6.7M4 4l16 16" />,
+  ),
   image: icon(
     <>
       <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -427,7 +434,10 @@ export function TiptapEditor({
           setLinkOpen(false);
           const { empty } = editor.state.selection;
           if (editor.isActive('link')) chain().extendMarkRange('link').setLink({ href }).run();
-          else if (empty) chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+          else if (empty)
+            chain()
+              .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+              .run();
           else chain().setLink({ href }).run();
         }}
       />
@@ -462,6 +472,7 @@ function LinkDialog({
   const [href, setHref] = useState('');
   const [error, setError] = useState(false);
   const errorId = useId();
+  const inputId = useId();
   useEffect(() => {
     if (open) {
       setHref(initial || 'https://');
@@ -488,9 +499,10 @@ function LinkDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <label className="rich-editor__dialog-field">
-        <span>{t('content.editor.linkPrompt')}</span>
+      <div className="rich-editor__dialog-field">
+        <label htmlFor={inputId}>{t('content.editor.linkPrompt')}</label>
         <Input
+          id={inputId}
           autoFocus
           value={href}
           inputMode="url"
@@ -503,7 +515,7 @@ function LinkDialog({
           }}
           onPressEnter={insert}
         />
-      </label>
+      </div>
       {error ? (
         <div id={errorId} className="rich-editor__dialog-error" role="alert">
           {t('content.editor.linkInvalid')}
@@ -529,6 +541,8 @@ function ImageDialog({
   const [error, setError] = useState(false);
   const [uploading, setUploading] = useState(false);
   const errorId = useId();
+  const addressId = useId();
+  const altId = useId();
   useEffect(() => {
     if (open) {
       setAddress('');
@@ -589,9 +603,10 @@ function ImageDialog({
         >
           <Button loading={uploading}>{t('content.editor.imageUpload')}</Button>
         </Upload>
-        <label className="rich-editor__dialog-field">
-          <span>{t('content.editor.imageAddress')}</span>
+        <div className="rich-editor__dialog-field">
+          <label htmlFor={addressId}>{t('content.editor.imageAddress')}</label>
           <Input
+            id={addressId}
             value={address}
             placeholder="/api/content/image/…"
             status={error ? 'error' : undefined}
@@ -603,16 +618,22 @@ function ImageDialog({
             }}
             onPressEnter={insert}
           />
-        </label>
+        </div>
         {error ? (
           <div id={errorId} className="rich-editor__dialog-error" role="alert">
             {t('content.editor.imageInvalid')}
           </div>
         ) : null}
-        <label className="rich-editor__dialog-field">
-          <span>{t('content.editor.imageAlt')}</span>
-          <Input value={alt} maxLength={200} onChange={(event) => setAlt(event.target.value)} onPressEnter={insert} />
-        </label>
+        <div className="rich-editor__dialog-field">
+          <label htmlFor={altId}>{t('content.editor.imageAlt')}</label>
+          <Input
+            id={altId}
+            value={alt}
+            maxLength={200}
+            onChange={(event) => setAlt(event.target.value)}
+            onPressEnter={insert}
+          />
+        </div>
         {src ? <img className="rich-editor__dialog-preview" src={src} alt="" /> : null}
       </div>
     </Modal>

@@ -11,7 +11,7 @@ import {
 } from 'echarts/components';
 import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 
@@ -84,7 +84,7 @@ export function VisitsChart({ points, label }: { points: readonly DayPoint[]; la
   const { t } = useTranslation('backoffice');
   const { locale } = useLocale();
   const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
+  const [chart, setChart] = useState<EChartsType | null>(null);
 
   // One chart per language (ECharts' own texts, such as the aria description, follow it).
   useEffect(() => {
@@ -96,7 +96,7 @@ export function VisitsChart({ points, label }: { points: readonly DayPoint[]; la
       width: element.clientWidth || FALLBACK_WIDTH,
       height: HEIGHT,
     });
-    chart.current = instance;
+    setChart(instance);
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
@@ -107,7 +107,7 @@ export function VisitsChart({ points, label }: { points: readonly DayPoint[]; la
     return () => {
       observer?.disconnect();
       instance.dispose();
-      chart.current = null;
+      setChart(null);
     };
   }, [locale]);
 
@@ -157,8 +157,8 @@ export function VisitsChart({ points, label }: { points: readonly DayPoint[]; la
         },
       ],
     };
-    chart.current?.setOption(option, { notMerge: true });
-  }, [points, t, locale]);
+    chart?.setOption(option, { notMerge: true });
+  }, [chart, points, t]);
 
   return (
     <figure className="visits-chart" aria-label={label}>
