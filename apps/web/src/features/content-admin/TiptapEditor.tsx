@@ -426,19 +426,22 @@ export function TiptapEditor({
       <LinkDialog
         open={linkOpen}
         initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
+        initialText={linkedText(editor)}
         onClose={() => {
           setLinkOpen(false);
           editor.commands.focus();
         }}
-        onInsert={(href) => {
+        onInsert={(href, text) => {
           setLinkOpen(false);
-          const { empty } = editor.state.selection;
-          if (editor.isActive('link')) chain().extendMarkRange('link').setLink({ href }).run();
-          else if (empty)
+          const link = { type: 'link', attrs: { href } };
+          if (editor.isActive('link')) chain().extendMarkRange('link').run();
+          const { from, to, empty } = editor.state.selection;
+          // The selected text keeps its other formatting when only the address is added.
+          if (!empty && editor.state.doc.textBetween(from, to, ' ') === text) chain().setLink({ href }).run();
+          else
             chain()
-              .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+              .insertContent({ type: 'text', text, marks: [link] })
               .run();
-          else chain().setLink({ href }).run();
         }}
       />
       <ImageDialog
@@ -456,29 +459,57 @@ export function TiptapEditor({
   );
 }
 
-/** The address of a link: the shared link rule, refused with a message naming what is allowed. */
+/** The text a new link would cover: the selection, or the whole link the cursor is in. */
+function linkedText(editor: Editor): string {
+  const { state } = editor;
+  if (editor.isActive('link')) {
+    const { $from } = state.selection;
+    const parent = $from.parent;
+    let text = '';
+    parent.forEach((child) => {
+      if (
+        child.marks.some((mark) => mark.type.name === 'link' && mark.attrs.href === editor.getAttributes('link').href)
+      ) {
+        text += child.text ?? '';
+      }
+    });
+    return text;
+  }
+  const { from, to } = state.selection;
+  return state.doc.textBetween(from, to, ' ');
+}
+
+/**
+ * The address of a link (the shared link rule, refused with a message naming what is allowed)
+ * and its text (the selection by default; the address when left empty).
+ */
 function LinkDialog({
   open,
   initial,
+  initialText,
   onClose,
   onInsert,
 }: {
   open: boolean;
   initial: string;
+  initialText: string;
   onClose: () => void;
-  onInsert: (href: string) => void;
+  onInsert: (href: string, text: string) => void;
 }) {
   const { t } = useTranslation('backoffice');
   const [href, setHref] = useState('');
+  const [text, setText] = useState('');
   const [error, setError] = useState(false);
   const errorId = useId();
   const inputId = useId();
+  const textId = useId();
   useEffect(() => {
     if (open) {
       setHref(initial || 'https://');
+      setText(initialText);
       setError(false);
     }
-  }, [open, initial]);
+  }, [open, initial, initialText]);
 
   const insert = () => {
     const address = href.trim();
@@ -486,7 +517,7 @@ function LinkDialog({
       setError(true);
       return;
     }
-    onInsert(address);
+    onInsert(address, text.trim() || address);
   };
 
   return (
@@ -521,6 +552,16 @@ function LinkDialog({
           {t('content.editor.linkInvalid')}
         </div>
       ) : null}
+      <div className="rich-editor__dialog-field rich-editor__dialog-field--spaced">
+        <label htmlFor={textId}>{t('content.editor.linkText')}</label>
+        <Input
+          id={textId}
+          value={text}
+          maxLength={500}
+          onChange={(event) => setText(event.target.value)}
+          onPressEnter={insert}
+        />
+      </div>
     </Modal>
   );
 }
