@@ -172,7 +172,9 @@ describe('the rich-text editor', { timeout: 40_000 }, () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: '链接（Ctrl+K）' }));
     const dialog = await screen.findByRole('dialog', { name: '插入链接' });
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^链接地址/ }), {
+      target: { value: 'javascript:alert(1)' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: '插入链接' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       '请输入以 https:// 或 http:// 开头的地址，或以单个 / 开头的门户页面路径。',
