@@ -95,6 +95,24 @@ describe('the rich-text editor', { timeout: 40_000 }, () => {
     await waitFor(() =>
       expect(editor.last()).toBe('<p><a href="https://www.example.org/report">Annual report</a></p>'),
     );
+
+    // Nothing selected: the dialog asks for the text too.
+    const tiptap = editor.surface().editor;
+    act(() => void tiptap.commands.setTextSelection(tiptap.state.doc.content.size - 1));
+    fireEvent.click(editor.button('Link (Ctrl+K)'));
+    const second = await screen.findByRole('dialog', { name: 'Insert a link' });
+    fireEvent.change(within(second).getByRole('textbox', { name: /^Address of the link/ }), {
+      target: { value: '/about' },
+    });
+    fireEvent.change(within(second).getByRole('textbox', { name: /^Text of the link/ }), {
+      target: { value: 'About us' },
+    });
+    fireEvent.click(within(second).getByRole('button', { name: 'Insert link' }));
+    await waitFor(() =>
+      expect(editor.last()).toBe(
+        '<p><a href="https://www.example.org/report">Annual report</a><a href="/about">About us</a></p>',
+      ),
+    );
   });
 
   it('inserts a table with a header row, then adds and removes rows and columns', async () => {

@@ -50,7 +50,8 @@ const EXTENSIONS = [
     horizontalRule: false,
     link: {
       openOnClick: false,
-      autolink: true,
+      // Typed addresses stay text (a link ends where it ends: typing after it is not linked).
+      autolink: false,
       defaultProtocol: 'https',
       // The shared link rule: http(s) to another site or a /path of the portal.
       isAllowedUri: (url) => isSafeLink(url),
@@ -433,14 +434,17 @@ export function TiptapEditor({
         }}
         onInsert={(href, text) => {
           setLinkOpen(false);
-          const link = { type: 'link', attrs: { href } };
           if (editor.isActive('link')) chain().extendMarkRange('link').run();
           const { from, to, empty } = editor.state.selection;
-          // The selected text keeps its other formatting when only the address is added.
+          // The selected text keeps its other formatting when only the address is added;
+          // otherwise the text is written (a plain text insert drops marks), then linked.
           if (!empty && editor.state.doc.textBetween(from, to, ' ') === text) chain().setLink({ href }).run();
           else
             chain()
-              .insertContent({ type: 'text', text, marks: [link] })
+              .insertContent(text)
+              .setTextSelection({ from, to: from + text.length })
+              .setLink({ href })
+              .setTextSelection(from + text.length)
               .run();
         }}
       />
