@@ -18,11 +18,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Libraries every page needs, kept apart so an app release does not invalidate them.
-          // antd stays out: its components load with the pages that use them.
+          // antd stays out: its components load with the pages that use them. So does
+          // use-sync-external-store, which only the back office's editor (Tiptap) uses.
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|zod)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|zod)[\\/]/,
             },
           ],
         },

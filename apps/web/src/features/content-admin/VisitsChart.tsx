@@ -1,105 +1,168 @@
+import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  AriaComponent,
+  type AriaComponentOption,
+  GridComponent,
+  type GridComponentOption,
+  LegendComponent,
+  type LegendComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
+
+// Only what this chart draws: bars, a line, axes, legend, tooltip, the aria description, SVG.
+use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, AriaComponent, SVGRenderer]);
+
+type ChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
+  | AriaComponentOption
+>;
 
 export type DayPoint = { day: string; views: number; clicks: number };
 
-const HEIGHT = 240;
-const PAD = { top: 12, right: 12, bottom: 36, left: 44 };
-const MIN_SLOT = 14;
-const MAX_SLOT = 48;
+const HEIGHT = 280;
+/** The width drawn where the page has no layout to measure (tests). */
+const FALLBACK_WIDTH = 720;
 
-/** 0, 1, 2, 5, 10, 20, 50... the axis' step for about four lines. */
-function niceStep(max: number): number {
-  if (max <= 4) return 1;
-  const rough = max / 4;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const unit = rough / power;
-  return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
+/** The portal's colours from its stylesheet (the chart draws in SVG, outside CSS). */
+function palette() {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    primary: read('--color-primary', '#0a3d91'),
+    accent: read('--color-accent', '#c9a14a'),
+    text: read('--color-text-secondary', '#4b5563'),
+    border: read('--color-border', '#dfe4ec'),
+  };
+}
+
+type TooltipParam = { axisValueLabel?: string; seriesName?: string; value?: unknown; color?: unknown };
+
+/**
+ * The tooltip as elements, not an HTML string: the page's policy refuses the inline `style`
+ * attributes ECharts' default tooltip markup carries (styles set from script are allowed).
+ */
+function tooltipOf(params: TooltipParam | TooltipParam[]): HTMLElement {
+  const list = Array.isArray(params) ? params : [params];
+  const box = document.createElement('div');
+  const title = document.createElement('div');
+  title.style.fontWeight = '600';
+  title.textContent = list[0]?.axisValueLabel ?? '';
+  box.append(title);
+  for (const item of list) {
+    const line = document.createElement('div');
+    const swatch = document.createElement('span');
+    Object.assign(swatch.style, {
+      display: 'inline-block',
+      width: '10px',
+      height: '10px',
+      marginRight: '6px',
+      borderRadius: '2px',
+      background: typeof item.color === 'string' ? item.color : '',
+    });
+    line.append(swatch, `${item.seriesName ?? ''}: ${Number(item.value ?? 0).toLocaleString()}`);
+    box.append(line);
+  }
+  return box;
 }
 
 /**
- * Views per day as bars and clicks as a line, drawn in SVG (no chart library). The table next
- * to it carries the same numbers for screen readers and copying; the chart is one labelled image.
+ * Views per day as bars and clicks as a line (ECharts, SVG renderer), with a translated legend,
+ * axis names and tooltip, and ECharts' aria description of the series for screen readers. The
+ * tables on the page carry the same numbers for copying.
  */
 export function VisitsChart({ points, label }: { points: readonly DayPoint[]; label: string }) {
   const { t } = useTranslation('backoffice');
-  const slot = Math.max(MIN_SLOT, Math.min(MAX_SLOT, Math.floor(880 / Math.max(points.length, 1))));
-  const width = PAD.left + PAD.right + slot * points.length;
-  const max = Math.max(1, ...points.map((point) => Math.max(point.views, point.clicks)));
-  const step = niceStep(max);
-  const top = Math.ceil(max / step) * step;
-  const plot = HEIGHT - PAD.top - PAD.bottom;
-  const y = (value: number) => PAD.top + plot - (value / top) * plot;
-  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
-  // A date label every few bars so they never overlap.
-  const labelEvery = Math.max(1, Math.ceil(44 / slot));
-  const barWidth = Math.max(6, slot * 0.6);
-  const clickLine = points.map((point, index) => `${PAD.left + slot * index + slot / 2},${y(point.clicks)}`).join(' ');
+  const { locale } = useLocale();
+  const host = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<EChartsType | null>(null);
+
+  // One chart per language (ECharts' own texts, such as the aria description, follow it).
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const instance = init(element, undefined, {
+      renderer: 'svg',
+      locale: locale === 'zh-CN' ? 'ZH' : 'EN',
+      width: element.clientWidth || FALLBACK_WIDTH,
+      height: HEIGHT,
+    });
+    setChart(instance);
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            if (element.clientWidth) instance.resize({ width: element.clientWidth, height: HEIGHT });
+          });
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      setChart(null);
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    const colors = palette();
+    const views = t('content.visits.views');
+    const clicks = t('content.visits.clicks');
+    const option: ChartOption = {
+      animation: false,
+      color: [colors.primary, colors.accent],
+      textStyle: { fontFamily: 'inherit' },
+      aria: { enabled: true },
+      legend: { top: 0, left: 0, data: [views, clicks], textStyle: { color: colors.text } },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: tooltipOf as never },
+      grid: { top: 56, left: 8, right: 12, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+      xAxis: {
+        type: 'category',
+        name: t('content.visits.day'),
+        nameLocation: 'middle',
+        nameGap: 28,
+        data: points.map((point) => point.day),
+        axisLabel: { color: colors.text, hideOverlap: true, formatter: (day: string) => day.slice(5) },
+        axisLine: { lineStyle: { color: colors.border } },
+      },
+      yAxis: {
+        type: 'value',
+        name: t('content.visits.count'),
+        minInterval: 1,
+        nameTextStyle: { color: colors.text, align: 'left' },
+        axisLabel: { color: colors.text },
+        splitLine: { lineStyle: { color: colors.border, type: 'dashed' } },
+      },
+      series: [
+        {
+          type: 'bar',
+          name: views,
+          data: points.map((point) => point.views),
+          barMaxWidth: 28,
+          itemStyle: { borderRadius: [2, 2, 0, 0] },
+        },
+        {
+          type: 'line',
+          name: clicks,
+          data: points.map((point) => point.clicks),
+          symbolSize: 5,
+          lineStyle: { width: 2 },
+        },
+      ],
+    };
+    chart?.setOption(option, { notMerge: true });
+  }, [chart, points, t]);
 
   return (
-    <figure className="visits-chart">
-      <div className="visits-chart__legend" aria-hidden>
-        <span>
-          <span className="visits-chart__swatch" style={{ background: 'var(--color-primary)' }} />
-          {t('content.visits.views')}
-        </span>
-        <span>
-          <span className="visits-chart__swatch" style={{ background: 'var(--color-accent)' }} />
-          {t('content.visits.clicks')}
-        </span>
-      </div>
-      <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={label}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line className="visits-chart__grid" x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
-            <text className="visits-chart__axis" x={PAD.left - 6} y={y(tick) + 4} textAnchor="end">
-              {tick}
-            </text>
-          </g>
-        ))}
-        {points.map((point, index) => {
-          const x = PAD.left + slot * index + (slot - barWidth) / 2;
-          const height = Math.max(point.views > 0 ? 1 : 0, y(0) - y(point.views));
-          return (
-            <g key={point.day}>
-              <rect
-                className="visits-chart__bar"
-                data-day={point.day}
-                x={x}
-                y={y(0) - height}
-                width={barWidth}
-                height={height}
-                rx={2}
-              >
-                <title>
-                  {t('content.visits.barTitle', { day: point.day, views: point.views, clicks: point.clicks })}
-                </title>
-              </rect>
-              {index % labelEvery === 0 ? (
-                <text
-                  className="visits-chart__axis"
-                  x={PAD.left + slot * index + slot / 2}
-                  y={HEIGHT - 14}
-                  textAnchor="middle"
-                >
-                  {point.day.slice(5)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        {points.length > 1 ? (
-          <polyline points={clickLine} fill="none" stroke="var(--color-accent)" strokeWidth={2} />
-        ) : null}
-        {points.map((point, index) => (
-          <circle
-            key={point.day}
-            className="visits-chart__click"
-            cx={PAD.left + slot * index + slot / 2}
-            cy={y(point.clicks)}
-            r={2.5}
-          />
-        ))}
-      </svg>
+    <figure className="visits-chart" aria-label={label}>
+      <div ref={host} className="visits-chart__canvas" style={{ height: HEIGHT }} />
     </figure>
   );
 }
