@@ -168,7 +168,7 @@ describe('[SHELL][PHONE]: the portal at 390 and 1440 px in both languages', () =
   });
 
   for (const locale of ['en-US', 'zh-CN'] as const) {
-    it(`signed in (${locale}): the header fits and no main page scrolls sideways`, { timeout: 300_000 }, async () => {
+    it(`signed in (${locale}): the header fits and no main page scrolls sideways`, { timeout: 480_000 }, async () => {
       const page = await userPage();
       await useLocale(page, locale);
       const routes = mainRoutes(await firstRequestId(page));
@@ -275,6 +275,7 @@ describe('[SHELL][PHONE]: the portal at 390 and 1440 px in both languages', () =
       expect(await counted.isVisible()).toBe(true);
       expect(await counted.locator('.ant-badge').textContent()).toBe('1');
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      await page.waitForTimeout(400);
       await screenshot(page, `phone-390-${LANG[locale]}-release-filtered`);
 
       // Reset from the drawer: all requests again.

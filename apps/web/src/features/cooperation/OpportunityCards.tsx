@@ -81,11 +81,7 @@ function OpportunityCard({ item, showFollow }: { item: OpportunityItem; showFoll
         </div>
       </dl>
       <div className="opportunity-card__actions">
-        <ButtonLink
-          to={detailPath(item.lgcSn)}
-          size="small"
-          aria-label={t('actions.viewFor', { name: item.itDpchlstRqmNm })}
-        >
+        <ButtonLink to={detailPath(item.lgcSn)} aria-label={t('actions.viewFor', { name: item.itDpchlstRqmNm })}>
           {t('actions.view')}
         </ButtonLink>
         {showFollow && !item.isMine ? (
