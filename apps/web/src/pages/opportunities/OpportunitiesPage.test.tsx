@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { opportunity, signedInUser } from '../../features/cooperation/test-fixtures.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
-import { renderApp } from '../../test/render-app.tsx';
 import { phoneWindow } from '../../test/phone-window.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 const ITEMS = [
   opportunity(),
@@ -127,7 +127,14 @@ describe('/release', () => {
     expect(card.classList.contains('opportunity-card')).toBe(true);
     expect(document.querySelector('table')).toBeNull();
     expect(screen.queryByRole('search')).toBeNull();
-    for (const label of ['Publishing institution', 'Project type', 'Currency / Amount', 'Term', 'Price', 'Publish date']) {
+    for (const label of [
+      'Publishing institution',
+      'Project type',
+      'Currency / Amount',
+      'Term',
+      'Price',
+      'Publish date',
+    ]) {
       expect(within(card).getByText(label)).toBeTruthy();
     }
     expect(within(card).getByRole('link', { name: 'View Forfaiting of a Vietcombank usance L/C' })).toBeTruthy();
