@@ -211,6 +211,8 @@ export function OpportunityFilterDrawer({ filters, onSearch }: Omit<OpportunityF
         size="min(440px, 100vw)"
         title={t('filters.label')}
         className="opportunity-filters__drawer"
+        // Closed without Apply, the drawer forgets what was entered: it opens on the address's filters.
+        destroyOnHidden
       >
         <OpportunityFilters
           filters={filters}
