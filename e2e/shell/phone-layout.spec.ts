@@ -20,11 +20,11 @@ async function headerControls(page: JourneyPage): Promise<Box[]> {
   return page.evaluate(() => {
     const bar = document.querySelector('.portal-header__bar');
     if (!bar) throw new Error('no header bar');
-    const controls = [
-      ...bar.querySelectorAll<HTMLElement>(
+    const controls = Array.from(
+      bar.querySelectorAll<HTMLElement>(
         '.brand, .language-switch__option, .portal-header__actions a, .portal-header__actions button, .account-menu__name--pending, .nav-toggle',
       ),
-    ];
+    );
     return controls
       .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
       .map((element) => {
@@ -301,8 +301,9 @@ describe('[SHELL][PHONE]: the portal at 390 and 1440 px in both languages', () =
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
       await page.waitForFunction(
         (before) =>
-          [...document.querySelectorAll('.opportunity-card .opportunity-name')].map((e) => e.textContent).join('|') !==
-          before,
+          Array.from(document.querySelectorAll('.opportunity-card .opportunity-name'))
+            .map((e) => e.textContent)
+            .join('|') !== before,
         first.join('|'),
       );
       const second = await cardNames(page);
@@ -313,8 +314,9 @@ describe('[SHELL][PHONE]: the portal at 390 and 1440 px in both languages', () =
       await page.waitForURL((url) => !url.searchParams.has('page'));
       await page.waitForFunction(
         (expected) =>
-          [...document.querySelectorAll('.opportunity-card .opportunity-name')].map((e) => e.textContent).join('|') ===
-          expected,
+          Array.from(document.querySelectorAll('.opportunity-card .opportunity-name'))
+            .map((e) => e.textContent)
+            .join('|') === expected,
         first.join('|'),
       );
 
