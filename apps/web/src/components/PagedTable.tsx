@@ -44,7 +44,8 @@ export type PagedTableProps<T> = Omit<
 
 const NO_ROWS: readonly never[] = [];
 
-function emptyText({ loadFailed, noMatch, empty, filtered, emptyAction, simple }: EmptyTexts, failed: boolean) {
+/** What an empty list shows, by `EmptyTexts` (the table's and PagedList's). */
+export function emptyText({ loadFailed, noMatch, empty, filtered, emptyAction, simple }: EmptyTexts, failed: boolean) {
   const image = simple ? { image: Empty.PRESENTED_IMAGE_SIMPLE } : {};
   if (failed) return <Empty {...image} description={loadFailed} />;
   if (filtered && noMatch !== undefined) return <Empty {...image} description={noMatch} />;

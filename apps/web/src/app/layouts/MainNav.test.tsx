@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { stubPortalApi } from '../../test/fetch-mock.ts';
+import { phoneWindow } from '../../test/phone-window.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { isMenuItemActive, MAIN_MENU } from './menu.ts';
 
@@ -32,5 +33,32 @@ describe('main menu', () => {
     expect(isMenuItemActive(trends!, '/PolicyInformation/fcReport')).toBe(true);
     expect(isMenuItemActive(opportunities!, '/cooperationDetail')).toBe(true);
     expect(isMenuItemActive(opportunities!, '/releaseNotes')).toBe(false);
+  });
+
+  it('on a phone: the menu button opens the menu in a drawer, closed by following a link', async () => {
+    phoneWindow(vi);
+    stubPortalApi();
+    const { router } = renderApp('/home');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    // No menu bar: the navigation is only in the drawer.
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    const drawer = await screen.findByRole('dialog');
+    const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-controls')).toBe(nav.id);
+    // Every submenu shown, no toggles; the tooltip is a hint under its link.
+    expect(within(nav).getAllByRole('link')).toHaveLength(9);
+    expect(within(nav).queryByRole('button')).toBeNull();
+    const opportunities = within(nav).getByRole('link', { name: 'Business Opportunities' });
+    expect(document.getElementById(opportunities.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Click to view or publish cooperation intentions',
+    );
+
+    fireEvent.click(within(nav).getByRole('link', { name: 'Compliance Materials' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/PolicyInformation/ComplianceList'));
+    await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
   });
 });

@@ -1,30 +1,41 @@
+import { Drawer } from 'antd';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
-import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { MenuIcon } from '../../components/icons.tsx';
 import { useSiteNames } from '../../features/site-config/useSiteNames.ts';
+import { useIsPhone } from '../../lib/responsive.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
 import { HEADER_ACTIONS } from './slots.tsx';
 
-/** Brand, language switch, header actions (login / user menu / messages slot) and the menu. */
+/**
+ * Brand, language switch, header actions (login / user menu / messages slot) and the menu: a bar
+ * under the header on wider screens; on a phone one row (the name by whole words, the language
+ * switch as the other language's button, icon-only account and menu buttons) whose menu button
+ * opens the menu in a drawer.
+ */
 export function PortalHeader() {
   const { t } = useTranslation();
   const { portalName, bankName } = useSiteNames();
   const { pathname } = useLocation();
+  const phone = useIsPhone();
   const navId = useId();
   const [navOpen, setNavOpen] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the narrow-screen menu closes on navigation
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone menu closes on navigation
   useEffect(() => setNavOpen(false), [pathname]);
+  useEffect(() => {
+    if (!phone) setNavOpen(false);
+  }, [phone]);
 
   return (
     <header className="portal-header">
       <div className="portal-header__bar container">
         <Link to={HOME_PATH} className="brand">
-          <BrandMark size={40} />
+          <BrandMark size={phone ? 32 : 40} />
           <span className="brand__text">
             <span className="brand__portal">{portalName}</span>
             {bankName ? <span className="brand__bank">{bankName}</span> : null}
@@ -41,19 +52,36 @@ export function PortalHeader() {
               ))}
             </div>
           ) : null}
-          <button
-            type="button"
-            className="nav-toggle"
-            aria-expanded={navOpen}
-            aria-controls={navId}
-            onClick={() => setNavOpen((open) => !open)}
-          >
-            {navOpen ? <CloseIcon size={18} /> : <MenuIcon size={18} />}
-            <span>{navOpen ? t('a11y.closeMenu') : t('a11y.openMenu')}</span>
-          </button>
+          {phone ? (
+            <button
+              type="button"
+              className="nav-toggle"
+              aria-expanded={navOpen}
+              aria-controls={navOpen ? navId : undefined}
+              aria-label={t('a11y.openMenu')}
+              onClick={() => setNavOpen(true)}
+            >
+              <MenuIcon size={20} />
+            </button>
+          ) : null}
         </div>
       </div>
-      <MainNav id={navId} open={navOpen} />
+      {phone ? (
+        <Drawer
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          placement="right"
+          size="min(320px, 86vw)"
+          title={t('a11y.openMenu')}
+          closable={{ 'aria-label': t('a11y.closeMenu') }}
+          className="nav-drawer"
+          destroyOnHidden
+        >
+          <MainNav id={navId} variant="drawer" onNavigate={() => setNavOpen(false)} />
+        </Drawer>
+      ) : (
+        <MainNav id={navId} variant="bar" />
+      )}
     </header>
   );
 }

@@ -1,11 +1,12 @@
 import { DIRECTIONS, dictLabel } from '@portal/shared/dictionaries';
-import { Button, Col, DatePicker, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { Badge, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '../../components/icons.tsx';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { branchOptionGroups, cooperationTree, countryOptions } from '../accounts/profile/profile-options.ts';
-import { EMPTY_FILTERS, type OpportunityFilters as Filters } from './list-filters.ts';
+import { activeFilterCount, EMPTY_FILTERS, type OpportunityFilters as Filters } from './list-filters.ts';
 
 type FormValues = {
   direction?: string | null;
@@ -55,6 +56,8 @@ type OpportunityFiltersProps = {
   /** The filters of the address; the form follows them (Back, a shared link). */
   filters: Filters;
   onSearch: (filters: Filters) => void;
+  /** 'drawer': in the phone's filter drawer, where the submit button reads "Apply". */
+  variant?: 'panel' | 'drawer';
 };
 
 /**
@@ -62,7 +65,7 @@ type OpportunityFiltersProps = {
  * range, issuing agency, country/region, bank institution, cooperation scope and a keyword.
  * Search (or Enter in any text box) applies them; Reset clears them all.
  */
-export function OpportunityFilters({ filters, onSearch }: OpportunityFiltersProps) {
+export function OpportunityFilters({ filters, onSearch, variant = 'panel' }: OpportunityFiltersProps) {
   const { t } = useTranslation('cooperation');
   const { locale } = useLocale();
   const [form] = Form.useForm<FormValues>();
@@ -92,7 +95,7 @@ export function OpportunityFilters({ filters, onSearch }: OpportunityFiltersProp
     <Form<FormValues>
       form={form}
       layout="vertical"
-      className="opportunity-filters"
+      className={`opportunity-filters opportunity-filters--${variant}`}
       aria-label={t('filters.label')}
       role="search"
       initialValues={toFormValues(filters)}
@@ -169,10 +172,65 @@ export function OpportunityFilters({ filters, onSearch }: OpportunityFiltersProp
         <Col xs={24} lg={12} className="opportunity-filters__actions">
           <Button onClick={reset}>{t('filters.reset')}</Button>
           <Button type="primary" htmlType="submit">
-            {t('filters.search')}
+            {variant === 'drawer' ? t('filters.apply') : t('filters.search')}
           </Button>
         </Col>
       </Row>
     </Form>
+  );
+}
+
+/**
+ * The filters on a phone: a Filters button with the number of filters set, opening the same
+ * fields in a drawer; Apply and Reset search and close it.
+ */
+export function OpportunityFilterDrawer({ filters, onSearch }: Omit<OpportunityFiltersProps, 'variant'>) {
+  const { t } = useTranslation('cooperation');
+  const [open, setOpen] = useState(false);
+  const drawerId = useId();
+  const count = activeFilterCount(filters);
+  return (
+    <>
+      <Button
+        className="opportunity-filters__open"
+        icon={<FilterIcon />}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? drawerId : undefined}
+        aria-label={count ? t('filters.buttonActive', { count }) : t('filters.button')}
+        onClick={() => setOpen(true)}
+      >
+        {t('filters.button')}
+        {count ? <Badge count={count} className="opportunity-filters__count" aria-hidden="true" /> : null}
+      </Button>
+      <Drawer
+        id={drawerId}
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="right"
+        size="min(440px, 100vw)"
+        title={t('filters.label')}
+        className="opportunity-filters__drawer"
+        // Closed without Apply, the drawer forgets what was entered: it opens on the address's filters.
+        destroyOnHidden
+      >
+        <OpportunityFilters
+          filters={filters}
+          variant="drawer"
+          onSearch={(next) => {
+            onSearch(next);
+            setOpen(false);
+          }}
+        />
+      </Drawer>
+    </>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <LineIcon size={16}>
+      <path d="M4 5h16l-6.2 7.4V19l-3.6-1.8v-4.8z" />
+    </LineIcon>
   );
 }

@@ -1,11 +1,13 @@
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Empty, Spin, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../components/time-cells.ts';
+import { useIsPhone } from '../../lib/responsive.ts';
 import type { OpportunityItem } from './cooperation-api.ts';
 import { groupDigits } from './detail-fields.ts';
 import { FollowButton } from './FollowButton.tsx';
+import { OpportunityCards } from './OpportunityCards.tsx';
 import { detailPath } from './paths.ts';
 import { OpportunityTags } from './StatusTags.tsx';
 
@@ -93,7 +95,7 @@ export const OPPORTUNITY_TABLE_PROPS = {
 
 /**
  * The latest requests, unpaged (the home page; it stands without the list pages' sheet,
- * PagedOpportunityTable.tsx has the paged lists).
+ * PagedOpportunityTable.tsx has the paged lists); cards on a phone.
  */
 export function OpportunityTable({
   items,
@@ -107,10 +109,23 @@ export function OpportunityTable({
   /** Label of the table for assistive technology. */
   label: string;
 }) {
+  const phone = useIsPhone();
+  const columns = useOpportunityColumns(false);
+  if (phone) {
+    return (
+      <Spin spinning={loading}>
+        {items.length ? (
+          <OpportunityCards items={items} label={label} showFollow={false} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+        )}
+      </Spin>
+    );
+  }
   return (
     <Table<OpportunityItem>
       {...OPPORTUNITY_TABLE_PROPS}
-      columns={useOpportunityColumns(false)}
+      columns={columns}
       dataSource={items}
       loading={loading}
       aria-label={label}

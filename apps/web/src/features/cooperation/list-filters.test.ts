@@ -1,6 +1,7 @@
 import { ZOpportunityListQuery } from '@portal/shared/schemas/cooperation';
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   EMPTY_FILTERS,
   hasFilters,
   readFilters,
@@ -74,5 +75,12 @@ describe('Business Opportunities filters in the address', () => {
     expect(withPage(current, 4, 10).toString()).toBe('q=bonds&page=4');
     expect(withPage(current, 4, 50).toString()).toBe('q=bonds&size=50');
     expect(withPage(new URLSearchParams('q=bonds&page=4'), 1, 10).toString()).toBe('q=bonds');
+  });
+
+  it('counts the filters set for the badge, the date range once', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, q: 'usance', country: 'AT' })).toBe(2);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, releaseFrom: '2026-01-01' })).toBe(1);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, releaseFrom: '2026-01-01', releaseTo: '2026-06-30', q: 'a' })).toBe(2);
   });
 });

@@ -78,6 +78,18 @@ export function hasFilters(filters: OpportunityFilters): boolean {
 }
 
 /**
+ * How many filters are set, for the badge of the phone's Filters button: the release date range
+ * counts once, whichever of its ends are set.
+ */
+export function activeFilterCount(filters: OpportunityFilters): number {
+  const range = filters.releaseFrom !== '' || filters.releaseTo !== '';
+  const others = OPPORTUNITY_FILTER_KEYS.filter(
+    (key) => key !== 'releaseFrom' && key !== 'releaseTo' && filters[key] !== '',
+  ).length;
+  return others + (range ? 1 : 0);
+}
+
+/**
  * The request of the list: empty filters are left out. The others were checked when read from
  * the address (a direction is one of DIRECTION_CODES), so they are `TOpportunityFilters`.
  */

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { opportunity, signedInUser } from '../../features/cooperation/test-fixtures.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { phoneWindow } from '../../test/phone-window.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const ITEMS = [
@@ -114,5 +115,49 @@ describe('/release', () => {
     expect(
       await screen.findByText('No request matches these filters. Change or reset them.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
+  });
+
+  it('on a phone: cards, the Filters drawer with a count, and the compact pager', { timeout: 60_000 }, async () => {
+    phoneWindow(vi);
+    const requests = stubListApi();
+    const { router } = renderApp('/release?country=AT');
+    const name = await screen.findByText('Forfaiting of a Vietcombank usance L/C', {}, { timeout: 15_000 });
+    // A card per request, no table, no filter panel before the results.
+    const card = name.closest('li') as HTMLElement;
+    expect(card.classList.contains('opportunity-card')).toBe(true);
+    expect(document.querySelector('table')).toBeNull();
+    expect(screen.queryByRole('search')).toBeNull();
+    for (const label of [
+      'Publishing institution',
+      'Project type',
+      'Currency / Amount',
+      'Term',
+      'Price',
+      'Publish date',
+    ]) {
+      expect(within(card).getByText(label)).toBeTruthy();
+    }
+    expect(within(card).getByRole('link', { name: 'View Forfaiting of a Vietcombank usance L/C' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: /Follow Forfaiting/ })).toBeTruthy();
+    const mine = screen.getByText('Syndicated loan for a Lagos port terminal').closest('li') as HTMLElement;
+    expect(within(mine).getByText('My institution')).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: /Follow/ })).toBeNull();
+
+    // One filter set: the button says so; the drawer has the filter fields, Apply searches.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters, 1 applied' }));
+    const form = await screen.findByRole('search');
+    expect(within(form).getByLabelText('Demand type')).toBeTruthy();
+    expect(within(form).getByLabelText('Release date')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Keyword'), { target: { value: 'usance' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?country=AT&q=usance'));
+    await waitFor(() => expect(last(requests).searchParams.get('q')).toBe('usance'));
+    expect(await screen.findByRole('button', { name: 'Filters, 2 applied' })).toBeTruthy();
+
+    // The pager: 42 in total, next page from the address.
+    expect(screen.getByText('42 in total')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('Next Page'));
+    await waitFor(() => expect(router.state.location.search).toBe('?country=AT&q=usance&page=2'));
+    await waitFor(() => expect(last(requests).searchParams.get('pageNo')).toBe('2'));
   });
 });

@@ -17,14 +17,16 @@ import {
   toListQuery,
   withPage,
 } from '../../features/cooperation/list-filters.ts';
-import { OpportunityFilters } from '../../features/cooperation/OpportunityFilters.tsx';
+import { OpportunityFilterDrawer, OpportunityFilters } from '../../features/cooperation/OpportunityFilters.tsx';
 import { PagedOpportunityTable } from '../../features/cooperation/PagedOpportunityTable.tsx';
 import { PUBLISH_INFO_PATH } from '../../features/cooperation/paths.ts';
+import { useIsPhone } from '../../lib/responsive.ts';
 
 /**
  * /release, Business Opportunities (SPEC §2): the effective requests of every institution, with
- * the filter panel, a paged table (page size, jump to page) and the way to publish. The filters
- * and page live in the address, so Back and reloads keep them.
+ * the filter panel, a paged table (page size, jump to page) and the way to publish; on a phone
+ * a Filters button (a drawer) and cards. The filters and page live in the address, so Back and
+ * reloads keep them.
  */
 export function OpportunitiesPage() {
   const { t } = useTranslation('cooperation');
@@ -44,6 +46,7 @@ export function OpportunitiesPage() {
 
   const onSearch = (next: Filters) => setParams(searchParamsFor(next, page.pageSize));
   const filtered = hasFilters(filters);
+  const phone = useIsPhone();
 
   return (
     <div className="opportunities container">
@@ -60,17 +63,22 @@ export function OpportunitiesPage() {
           {t('list.publish')}
         </ButtonLink>
       </header>
-      <section className="opportunities__panel" aria-label={t('filters.label')}>
-        <OpportunityFilters filters={filters} onSearch={onSearch} />
-      </section>
+      {phone ? null : (
+        <section className="opportunities__panel" aria-label={t('filters.label')}>
+          <OpportunityFilters filters={filters} onSearch={onSearch} />
+        </section>
+      )}
       <section className="opportunities__panel" aria-labelledby="opportunities-results">
-        <h2 id="opportunities-results" className="opportunities__results">
-          {list.data
-            ? list.data.totalCapped
-              ? t('list.resultsCapped', { count: list.data.total })
-              : t('list.results', { count: list.data.total })
-            : t('list.resultsTitle')}
-        </h2>
+        <div className="opportunities__results-head">
+          <h2 id="opportunities-results" className="opportunities__results">
+            {list.data
+              ? list.data.totalCapped
+                ? t('list.resultsCapped', { count: list.data.total })
+                : t('list.results', { count: list.data.total })
+              : t('list.resultsTitle')}
+          </h2>
+          {phone ? <OpportunityFilterDrawer filters={filters} onSearch={onSearch} /> : null}
+        </div>
         <PagedOpportunityTable
           label={t('list.tableLabel')}
           query={list}
