@@ -29,6 +29,7 @@ const TEXT = {
     riskTitle: 'Choose your risk preference',
     understood: 'I understand',
     lcSection: 'Letter of credit information',
+    ptDescription: 'Description (in Portuguese)',
   },
   'zh-CN': {
     short: 'zh',
@@ -47,6 +48,7 @@ const TEXT = {
     riskTitle: '请选择风险偏好',
     understood: '我知道了',
     lcSection: '信用证信息',
+    ptDescription: '简介（葡萄牙语）',
   },
 } as const;
 
@@ -185,7 +187,7 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
       await page.setViewportSize({ width: 1366, height: 900 });
       await page.goto(`/cooperationDetail?lgcSn=${REQUESTS[0].lgcSn}`);
       const lc = page.getByRole('region', { name: text.lcSection });
-      await expect.poll(() => lc.locator('.text-code').filter({ hasText: 'ANMBTRIS' }).count()).toBeGreaterThan(0);
+      await lc.locator('.text-code').filter({ hasText: 'ANMBTRIS' }).first().waitFor();
 
       // The publish form (forfaiting: the longest labels).
       await page.goto('/publishInfo');
@@ -205,6 +207,18 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
       expect((await phoneLayout(page)).overflow).toBeLessThanOrEqual(0);
       if (locale === 'zh-CN') expect((await brokenWords(page, PUBLISH_LABELS)).labels).toEqual([]);
       await screenshot(page, `publish-labels-390-${text.short}`);
+
+      // The Portuguese-speaking countries topic: the institutions table is headed in the
+      // reader's language (no "Descrição" on the English page); the descriptions stay Portuguese.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto('/portugueseLanguage');
+      const table = page.locator('.institution-table');
+      await table.getByRole('columnheader', { name: text.ptDescription }).waitFor();
+      expect(await table.locator('th').allTextContents()).not.toContain('Descrição');
+      expect(await untranslatedNames(page, locale)).toEqual([]);
+      await page
+        .locator('#topic-institutions')
+        .screenshot({ path: `e2e/artifacts/portuguese-institutions-${text.short}.png` });
 
       expect(page.consoleErrors).toEqual([]);
     });

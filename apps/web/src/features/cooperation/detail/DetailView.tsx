@@ -125,15 +125,15 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
           </h1>
           <dl className="detail-header__meta">
             <div>
-              <dt>{t('detail.institution')}</dt>
+              <dt className="field-label">{t('detail.institution')}</dt>
               <dd>{item.instNm}</dd>
             </div>
             <div>
-              <dt>{t('detail.type')}</dt>
+              <dt className="field-label">{t('detail.type')}</dt>
               <dd>{item.astPrjTpcdName}</dd>
             </div>
             <div>
-              <dt>{t('detail.direction')}</dt>
+              <dt className="field-label">{label('direction')}</dt>
               <dd>{direction ? dictLabel(direction, locale) : item.direction}</dd>
             </div>
             <div>
