@@ -1,4 +1,3 @@
-import type { AllResources } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../i18n/translate.ts';
 
@@ -8,10 +7,9 @@ import { translateKey } from '../i18n/translate.ts';
  * and names it in a validation message, the client's (`localizeIssues`) and the server's
  * (`PRT_VALIDATION`). A field therefore reads the same everywhere, in both languages, and
  * "Institution name is required." stands under "Institution name" by construction.
+ *
+ * `fieldLabel`: the field's name in the current language (the raw name when the dictionary has none).
  */
-export type FieldName = keyof AllResources['errors']['fields'];
-
-/** The field's name in the current language; the raw name when the dictionary has none. */
 export function fieldLabel(name: string): string {
   return translateKey(`errors:fields.${name}`, name);
 }
