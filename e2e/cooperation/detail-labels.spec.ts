@@ -217,7 +217,7 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
       expect(await table.locator('th').allTextContents()).not.toContain('Descrição');
       expect(await untranslatedNames(page, locale)).toEqual([]);
       await page
-        .locator('#topic-institutions')
+        .locator('section[aria-labelledby="topic-institutions"]')
         .screenshot({ path: `e2e/artifacts/portuguese-institutions-${text.short}.png` });
 
       expect(page.consoleErrors).toEqual([]);
