@@ -55,9 +55,10 @@ const TEXT = {
 /** Demo requests of several kinds (apps/server/src/db/seed/demo-cooperation.ts). */
 const REQUESTS = [
   { lgcSn: 'demo-req-01', kind: 'forfaiting-lc' },
-  { lgcSn: 'demo-req-28', kind: 'guarantee' },
-  { lgcSn: 'demo-req-15', kind: 'loan' },
-  { lgcSn: 'demo-req-16', kind: 'syndicated-loan' },
+  { lgcSn: 'demo-req-29', kind: 'guarantee' },
+  { lgcSn: 'demo-req-14', kind: 'bilateral-loan' },
+  { lgcSn: 'demo-req-15', kind: 'syndicated-loan' },
+  { lgcSn: 'demo-req-28', kind: 'settlement' },
   { lgcSn: 'demo-req-41', kind: 'project' },
 ] as const;
 

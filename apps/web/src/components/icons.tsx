@@ -187,11 +187,14 @@ function translateEnglish(element: Element, translate: Translate): void {
 
 /** Names every antd icon and English label under `root` in the language of `translate`. */
 export function nameAntdIcons(root: ParentNode, translate: Translate): void {
-  for (const icon of root.querySelectorAll('.anticon[aria-label]')) nameIcon(icon, translate);
-  for (const element of root.querySelectorAll('[aria-label]:not([data-a11y-name])'))
-    translateEnglish(element, translate);
+  const within = (selector: string): Element[] => {
+    const found = Array.from(root.querySelectorAll(selector));
+    return root instanceof Element && root.matches(selector) ? [root, ...found] : found;
+  };
+  for (const icon of within('.anticon[aria-label]')) nameIcon(icon, translate);
+  for (const element of within('[aria-label]:not([data-a11y-name])')) translateEnglish(element, translate);
   // Named before, in the language then current.
-  for (const element of root.querySelectorAll('[data-a11y-name]')) {
+  for (const element of within('[data-a11y-name]')) {
     const key = element.getAttribute('data-a11y-name') as I18nKey;
     setName(element, key, translate, element.getAttribute('data-a11y-n') ?? '');
   }
@@ -199,8 +202,9 @@ export function nameAntdIcons(root: ParentNode, translate: Translate): void {
 
 /**
  * Keeps antd's icons and English labels named in the reader's language on the whole page, as
- * they appear (mounted once, inside the i18n provider). antd offers no setting for these names,
- * so they are set on the rendered elements; React leaves them alone while its props do not change.
+ * they appear (mounted once, inside the i18n provider): the whole page when the language
+ * changes, then only what is added or relabelled. antd offers no setting for these names, so
+ * they are set on the rendered elements; React leaves them alone while its props do not change.
  */
 export function AntdIconNames() {
   const { i18n } = useTranslation();
@@ -208,16 +212,19 @@ export function AntdIconNames() {
   useEffect(() => {
     const translate: Translate = (key, params) =>
       (i18n.getFixedT(language) as unknown as (key: string, options?: Record<string, unknown>) => string)(key, params);
-    const run = () => nameAntdIcons(document.body, translate);
-    run();
-    let scheduled = false;
-    const observer = new MutationObserver(() => {
-      if (scheduled) return;
-      scheduled = true;
-      queueMicrotask(() => {
-        scheduled = false;
-        run();
-      });
+    nameAntdIcons(document.body, translate);
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') {
+          if (record.target instanceof Element && record.target.isConnected) {
+            nameAntdIcons(record.target, translate);
+          }
+          continue;
+        }
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.isConnected) nameAntdIcons(node, translate);
+        }
+      }
     });
     observer.observe(document.body, {
       subtree: true,
