@@ -17,7 +17,7 @@ const TEXT = {
   'en-US': {
     short: 'en',
     register: 'Register',
-    workEmail: 'Work e-mail',
+    workEmail: 'E-mail',
     emailCode: 'E-mail verification code',
     sendCode: 'Send code',
     next: 'Next',
@@ -62,7 +62,7 @@ const TEXT = {
   'zh-CN': {
     short: 'zh',
     register: '注册',
-    workEmail: '工作邮箱',
+    workEmail: '邮箱',
     emailCode: '邮箱验证码',
     sendCode: '发送验证码',
     next: '下一步',

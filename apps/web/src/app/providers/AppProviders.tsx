@@ -4,6 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { AntdIconNames } from '../../components/icons.tsx';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { LocaleSync } from './LocaleSync.tsx';
@@ -25,6 +26,7 @@ function ThemedProviders({ nonce, children }: { nonce: string | undefined; child
     >
       <ToastBridge />
       <LocaleSync />
+      <AntdIconNames />
       {children}
     </ConfigProvider>
   );

@@ -23,6 +23,7 @@ import type { FormKind } from '@portal/shared/schemas/cooperation';
 
 export type FieldFormat =
   | { kind: 'text' }
+  | { kind: 'code' }
   | { kind: 'multiline' }
   | { kind: 'date' }
   | { kind: 'dict'; type: DictType }
@@ -41,6 +42,8 @@ export type FieldSpec = { key: string; format: FieldFormat };
 export type SectionKey = 'letterOfCredit' | 'banks' | 'cooperation' | 'materials';
 
 const text = (key: string): FieldSpec => ({ key, format: { kind: 'text' } });
+/** A SWIFT code or reference number: one unit, never wrapped. */
+const code = (key: string): FieldSpec => ({ key, format: { kind: 'code' } });
 const date = (key: string): FieldSpec => ({ key, format: { kind: 'date' } });
 const country = (key: string): FieldSpec => ({ key, format: { kind: 'dict', type: 'countries' } });
 const yesNo = (key: string): FieldSpec => ({ key, format: { kind: 'options', entries: YES_NO } });
@@ -49,13 +52,13 @@ const RISK_PREFERENCES = [...FORFAITING_RISK_PREFERENCES, ...GUARANTEE_RISK_PREF
 
 const LETTER_OF_CREDIT: readonly FieldSpec[] = [
   text('issuingBank'),
-  text('issuingBankSwift'),
+  code('issuingBankSwift'),
   country('issuingBankCountry'),
   text('issuingBankCity'),
   text('applicant'),
   text('beneficiary'),
   yesNo('lcIssued'),
-  text('lcNumber'),
+  code('lcNumber'),
   { key: 'lcType', format: { kind: 'dict', type: 'lcPaymentModes' } },
   date('lcExpiryDate'),
   text('lcExpiryPlace'),
@@ -71,11 +74,11 @@ const LETTER_OF_CREDIT: readonly FieldSpec[] = [
 const BANKS: readonly FieldSpec[] = [
   text('acceptanceWays'),
   text('acceptingBank'),
-  text('acceptingBankSwift'),
+  code('acceptingBankSwift'),
   country('acceptingBankCountry'),
   text('acceptingBankCity'),
   text('confirmingBank'),
-  text('confirmingBankSwift'),
+  code('confirmingBankSwift'),
   country('confirmingBankCountry'),
   text('confirmingBankCity'),
 ];
@@ -106,7 +109,7 @@ const COOPERATION: readonly FieldSpec[] = [
   text('beneficiary'),
   text('commodity'),
   text('guarantor'),
-  text('guarantorSwift'),
+  code('guarantorSwift'),
   { key: 'guaranteeType', format: { kind: 'options', entries: GUARANTEE_TYPES } },
   { key: 'guaranteeDescription', format: { kind: 'multiline' } },
   text('bondIssuer'),
@@ -139,6 +142,23 @@ export function sectionFields(section: SectionKey, formKind: FormKind): readonly
     case 'materials':
       return MATERIALS;
   }
+}
+
+const UNBROKEN: ReadonlySet<FieldFormat['kind']> = new Set([
+  'code',
+  'date',
+  'money',
+  'days',
+  'years',
+  'percent',
+  'ratio',
+  'bps',
+  'number',
+]);
+
+/** Whether the value is one unit that must not wrap: a code, an amount, a date, a number with its unit. */
+export function isUnbroken(spec: FieldSpec): boolean {
+  return UNBROKEN.has(spec.format.kind);
 }
 
 export function isBlank(value: unknown): boolean {
@@ -182,6 +202,7 @@ export function formatFieldValue(
   const separator = locale === 'zh-CN' ? '、' : ', ';
   switch (format.kind) {
     case 'text':
+    case 'code':
     case 'multiline':
       return String(value);
     case 'date':

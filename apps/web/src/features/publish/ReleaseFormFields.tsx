@@ -22,8 +22,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberTextInput } from '../../components/NumberTextInput.tsx';
+import { useFieldLabel } from '../../lib/forms/field-labels.ts';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
-import { translateKey } from '../../lib/i18n/translate.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { branchOptionGroups, countryOptions } from '../accounts/profile/profile-options.ts';
 import { AttachmentUpload } from '../files/AttachmentUpload.tsx';
@@ -113,12 +113,8 @@ export function ReleaseFormFields({
   const searchable = { showSearch: { optionFilterProp: 'label' as const } };
   const context = { sub, termType, scopeLimited };
 
-  const label = (name: string): string => {
-    if (name === 'acceptableCountries') {
-      return kind === 'letterOfCredit' ? t('form.lcAcceptableCountries') : t('form.projectAcceptableCountries');
-    }
-    return translateKey(`publish:fields.${name}`, name);
-  };
+  // Field names from the one dictionary the detail page and the validation messages use too.
+  const label = useFieldLabel();
   const unit = (spec: FieldSpec) => (spec.unit ? t(`units.${spec.unit}`) : undefined);
 
   const isHidden = (name: string) =>
@@ -220,13 +216,12 @@ export function ReleaseFormFields({
         return item(
           spec,
           <RiskPreferenceGroup
-            label={t('risk.label')}
+            label={label(spec.name)}
             options={riskPreferenceEntries(sub).map((entry) => ({
               value: entry.code,
               label: dictLabel(entry, locale),
             }))}
           />,
-          { label: t('risk.label') },
         );
       case 'scope':
         return (

@@ -200,7 +200,7 @@ export function MessageCenterPage() {
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(String)),
         }}
-        totalText={(total) => t('centre.total', { total })}
+        totalText={(total) => t('centre.total', { count: total })}
         emptyTexts={{
           loadFailed: t('centre.loadFailed'),
           noMatch: t('centre.noMatch'),

@@ -116,7 +116,7 @@ export function MyDraftPage() {
         onPage={setPage}
         scroll={{ x: 640 }}
         quickJumper={false}
-        totalText={(total) => t('drafts.total', { total })}
+        totalText={(total) => t('drafts.total', { count: total })}
         emptyTexts={{
           loadFailed: t('drafts.loadFailed'),
           empty: t('drafts.empty'),

@@ -18,6 +18,7 @@ import {
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFieldLabel } from '../../../lib/forms/field-labels.ts';
 import { schemaRule } from '../../../lib/forms/schema-form.ts';
 import { getLocale } from '../../../lib/i18n/locale.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
@@ -99,6 +100,8 @@ export function ProfileFields({
   locked?: ReadonlySet<ProfileField>;
 }) {
   const { t } = useTranslation('accounts');
+  // Field names from the one dictionary the validation messages use too ("Institution name is required").
+  const label = useFieldLabel();
   // The form waits for uploads still running (their ids are not in the value yet).
   const uploading = useRef(false);
   const onUploadingChange = useCallback((busy: boolean) => {
@@ -146,14 +149,14 @@ export function ProfileFields({
       ) : null}
       <Section title={t('profile.sections.institution')} intro={t('profile.intros.institution')}>
         <Half>
-          <Form.Item name={name('instNm')} label={t('fields.instNm')} required rules={[rule('instNm')]}>
+          <Form.Item name={name('instNm')} label={label('instNm')} required rules={[rule('instNm')]}>
             <Input maxLength={100} autoComplete="organization" disabled={off('instNm')} />
           </Form.Item>
         </Half>
         <Half>
           <Form.Item
             name={name('instSwiftCode')}
-            label={t('fields.instSwiftCode')}
+            label={label('instSwiftCode')}
             required
             rules={[rule('instSwiftCode')]}
             normalize={upperCase}
@@ -163,7 +166,7 @@ export function ProfileFields({
           </Form.Item>
         </Half>
         <Half>
-          <Form.Item name={name('branchType')} label={t('fields.branchType')} required rules={[rule('branchType')]}>
+          <Form.Item name={name('branchType')} label={label('branchType')} required rules={[rule('branchType')]}>
             <Select
               disabled={off('branchType')}
               placeholder={t('profile.choose')}
@@ -172,14 +175,14 @@ export function ProfileFields({
           </Form.Item>
         </Half>
         <Half>
-          <Form.Item name={name('branchName')} label={t('fields.branchName')} rules={[rule('branchName')]}>
+          <Form.Item name={name('branchName')} label={label('branchName')} rules={[rule('branchName')]}>
             <Input maxLength={100} disabled={off('branchName')} />
           </Form.Item>
         </Half>
         <Half>
           <Form.Item
             name={name('branchSwiftCode')}
-            label={t('fields.branchSwiftCode')}
+            label={label('branchSwiftCode')}
             rules={[rule('branchSwiftCode')]}
             normalize={upperCase}
           >
@@ -189,7 +192,7 @@ export function ProfileFields({
         <Half>
           <Form.Item
             name={name('branchRegistrationPlace')}
-            label={t('fields.branchRegistrationPlace')}
+            label={label('branchRegistrationPlace')}
             rules={[rule('branchRegistrationPlace')]}
           >
             <Select
@@ -204,7 +207,7 @@ export function ProfileFields({
         <Half>
           <Form.Item
             name={name('headOfficeEmployee')}
-            label={t('fields.headOfficeEmployee')}
+            label={label('headOfficeEmployee')}
             valuePropName="checked"
             extra={t('profile.hints.headOfficeEmployee')}
           >
@@ -214,7 +217,7 @@ export function ProfileFields({
         <Half>
           <Form.Item
             name={name('actingOnBehalf')}
-            label={t('fields.actingOnBehalf')}
+            label={label('actingOnBehalf')}
             valuePropName="checked"
             extra={t('profile.hints.actingOnBehalf')}
           >
@@ -225,7 +228,7 @@ export function ProfileFields({
           <Full>
             <Form.Item
               name={name('actingForInstitution')}
-              label={t('fields.actingForInstitution')}
+              label={label('actingForInstitution')}
               required
               dependencies={[name('actingOnBehalf')]}
               rules={[rule('actingForInstitution'), actingForRule]}
@@ -238,24 +241,24 @@ export function ProfileFields({
 
       <Section title={t('profile.sections.person')}>
         <Half>
-          <Form.Item name={name('usrNm')} label={t('fields.usrNm')} required rules={[rule('usrNm')]}>
+          <Form.Item name={name('usrNm')} label={label('usrNm')} required rules={[rule('usrNm')]}>
             <Input maxLength={50} autoComplete="name" />
           </Form.Item>
         </Half>
         <Half>
-          <Form.Item name={name('jobTitle')} label={t('fields.jobTitle')} required rules={[rule('jobTitle')]}>
+          <Form.Item name={name('jobTitle')} label={label('jobTitle')} required rules={[rule('jobTitle')]}>
             <Input maxLength={50} autoComplete="organization-title" />
           </Form.Item>
         </Half>
         <Half>
-          <Form.Item name={name('department')} label={t('fields.department')} rules={[rule('department')]}>
+          <Form.Item name={name('department')} label={label('department')} rules={[rule('department')]}>
             <Input maxLength={50} />
           </Form.Item>
         </Half>
         <Half>
           <Form.Item
             name={name('phone')}
-            label={t('fields.phone')}
+            label={label('phone')}
             required
             rules={[rule('phone')]}
             extra={t('profile.hints.phone')}
@@ -264,7 +267,7 @@ export function ProfileFields({
           </Form.Item>
         </Half>
         <Full>
-          <Form.Item name={name('userRole')} label={t('fields.userRole')} required rules={[rule('userRole')]}>
+          <Form.Item name={name('userRole')} label={label('userRole')} required rules={[rule('userRole')]}>
             <Radio.Group className="role-choice" disabled={off('userRole')}>
               {USER_ROLES.map((role) => (
                 <Radio key={role} value={role} className="role-choice__option">
@@ -279,7 +282,7 @@ export function ProfileFields({
 
       <Section title={t('profile.sections.location')}>
         <Half>
-          <Form.Item name={name('continent')} label={t('fields.continent')} required rules={[rule('continent')]}>
+          <Form.Item name={name('continent')} label={label('continent')} required rules={[rule('continent')]}>
             <Select
               disabled={off('continent')}
               placeholder={t('profile.choose')}
@@ -292,7 +295,7 @@ export function ProfileFields({
           </Form.Item>
         </Half>
         <Half>
-          <Form.Item name={name('country')} label={t('fields.country')} required rules={[rule('country')]}>
+          <Form.Item name={name('country')} label={label('country')} required rules={[rule('country')]}>
             <Select
               {...searchable}
               disabled={off('country')}
@@ -310,7 +313,7 @@ export function ProfileFields({
         <Full>
           <Form.Item
             name={name('officeAddress')}
-            label={t('fields.officeAddress')}
+            label={label('officeAddress')}
             required
             rules={[rule('officeAddress')]}
           >
@@ -323,7 +326,7 @@ export function ProfileFields({
         <Half>
           <Form.Item
             name={name('mainContactBranch')}
-            label={t('fields.mainContactBranch')}
+            label={label('mainContactBranch')}
             rules={[rule('mainContactBranch')]}
           >
             <Select {...searchable} allowClear placeholder={t('profile.choose')} options={options.branches} />
@@ -332,7 +335,7 @@ export function ProfileFields({
         <Half>
           <Form.Item
             name={name('usualContactBranches')}
-            label={t('fields.usualContactBranches')}
+            label={label('usualContactBranches')}
             rules={[rule('usualContactBranches')]}
           >
             <Select
@@ -350,7 +353,7 @@ export function ProfileFields({
         <Full>
           <Form.Item
             name={name('releaseInfoTypes')}
-            label={t('fields.releaseInfoTypes')}
+            label={label('releaseInfoTypes')}
             required
             rules={[rule('releaseInfoTypes')]}
           >
@@ -366,7 +369,7 @@ export function ProfileFields({
         <Full>
           <Form.Item
             name={name('interestedTypes')}
-            label={t('fields.interestedTypes')}
+            label={label('interestedTypes')}
             required
             rules={[rule('interestedTypes')]}
             extra={t('profile.hints.interestedTypes')}
@@ -383,14 +386,14 @@ export function ProfileFields({
           </Form.Item>
         </Full>
         <Full>
-          <Form.Item name={name('businessScope')} label={t('fields.businessScope')} rules={[rule('businessScope')]}>
+          <Form.Item name={name('businessScope')} label={label('businessScope')} rules={[rule('businessScope')]}>
             <Input.TextArea maxLength={500} showCount rows={4} />
           </Form.Item>
         </Full>
         <Full>
           <Form.Item
             name={name('introAttachments')}
-            label={t('fields.introAttachments')}
+            label={label('introAttachments')}
             rules={[rule('introAttachments'), uploadsDone]}
             extra={t('attachments.hint')}
           >

@@ -4,6 +4,7 @@ import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../lib/forms/field-labels.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { AttachmentList } from '../../files/AttachmentList.tsx';
 import { dictName } from './profile-options.ts';
@@ -26,6 +27,7 @@ export function ProfileView({
   columns?: 1 | 2;
 }) {
   const { t } = useTranslation('accounts');
+  const label = useFieldLabel();
   const { locale } = useLocale();
   const none = <span className="value-empty">{t('profile.notProvided')}</span>;
 
@@ -86,7 +88,7 @@ export function ProfileView({
             .filter((field) => field !== 'actingForInstitution' || profile.actingOnBehalf)
             .map((field) => ({
               key: field,
-              label: t(`fields.${field}`),
+              label: label(field),
               children: render(field),
               ...(field === 'businessScope' || field === 'interestedTypes' || field === 'introAttachments'
                 ? { span: columns }

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error.ts';
+import { useFieldLabel } from '../../../lib/forms/field-labels.ts';
 import {
   applyServerErrors,
   checkWithSchema,
@@ -67,6 +68,7 @@ function stepOfField(name: (string | number)[]): Step {
  */
 export function NewRegistration() {
   const { t } = useTranslation('accounts');
+  const label = useFieldLabel();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterValues>();
   const [step, setStep] = useState<Step>(0);
@@ -204,7 +206,7 @@ export function NewRegistration() {
           <div className="register__narrow">
             <Form.Item
               name="emailAdr"
-              label={t('fields.workEmail')}
+              label={label('emailAdr')}
               required
               rules={[schemaRule(ZCheckEmailCodeRequest, 'emailAdr')]}
               validateTrigger="onBlur"
@@ -212,7 +214,7 @@ export function NewRegistration() {
             >
               <Input type="email" inputMode="email" autoComplete="email" maxLength={254} />
             </Form.Item>
-            <Form.Item label={t('fields.emailCode')} htmlFor={`${FORM_NAME}_emailCode`} required>
+            <Form.Item label={label('emailCode')} htmlFor={`${FORM_NAME}_emailCode`} required>
               <div className="code-row">
                 <Form.Item name="emailCode" noStyle rules={[schemaRule(ZCheckEmailCodeRequest, 'emailCode')]}>
                   <Input maxLength={4} autoComplete="one-time-code" spellCheck={false} className="code-row__input" />

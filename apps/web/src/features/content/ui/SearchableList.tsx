@@ -71,7 +71,7 @@ export function SearchableList<T extends { lgcSn: string }>({
             total={data.total}
             showSizeChanger={false}
             showQuickJumper
-            showTotal={(total) => t('common.total', { total })}
+            showTotal={(total) => t('common.total', { count: total })}
             onChange={(page) => onChange({ page })}
           />
         </nav>

@@ -2,16 +2,18 @@ import '../../../components/list-page.css';
 import '../cooperation.css';
 import { DIRECTIONS, dictLabel, findEntry } from '@portal/shared/dictionaries';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { Code, FieldList, type FieldListItem } from '../../../components/FieldList.tsx';
 import { formatDate } from '../../../components/time-cells.ts';
+import { useFieldLabel } from '../../../lib/forms/field-labels.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { showToast } from '../../../lib/notify.ts';
 import { AttachmentList } from '../../files/AttachmentList.tsx';
 import { cooperationKeys, invalidateRequest, type OpportunityDetail } from '../cooperation-api.ts';
-import { formatFieldValue, type SectionKey, sectionFields } from '../detail-fields.ts';
+import { formatFieldValue, isUnbroken, type SectionKey, sectionFields } from '../detail-fields.ts';
 import { FollowButton } from '../FollowButton.tsx';
 import { IntentionDialog } from '../IntentionDialog.tsx';
 import { InvalidateDialog } from '../InvalidateDialog.tsx';
@@ -32,6 +34,7 @@ const FIELD_SECTIONS: readonly SectionKey[] = ['letterOfCredit', 'banks', 'coope
 export function DetailView({ detail }: { detail: OpportunityDetail }) {
   const { t } = useTranslation('cooperation');
   const { locale } = useLocale();
+  const label = useFieldLabel();
   const queryClient = useQueryClient();
   const { item, fields, publisher } = detail;
   const [dialog, setDialog] = useState<'intention' | 'invalidate' | null>(null);
@@ -92,16 +95,20 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
         .join(locale === 'zh-CN' ? '、' : ', ')
     : t('detail.scopeAny');
 
-  const sectionItems = (section: SectionKey) =>
+  // Field names from the one dictionary the publish form and the validation messages use too.
+  const sectionItems = (section: SectionKey): FieldListItem[] =>
     sectionFields(section, detail.formKind)
       .map((spec) => ({ spec, text: formatFieldValue(spec, fields, locale, units) }))
       .filter(({ text }) => text !== '')
-      .map(({ spec, text }) => ({
-        key: spec.key,
-        label: t(`fields.${spec.key}` as 'fields.remark'),
-        children: spec.format.kind === 'multiline' ? <span className="multiline">{text}</span> : text,
-        ...(spec.format.kind === 'multiline' ? { span: 'filled' as const } : {}),
-      }));
+      .map(({ spec, text }) => {
+        const multiline = spec.format.kind === 'multiline';
+        return {
+          key: spec.key,
+          label: label(spec.key),
+          value: multiline ? <span className="multiline">{text}</span> : isUnbroken(spec) ? <Code>{text}</Code> : text,
+          ...(multiline ? { wide: true } : {}),
+        };
+      });
 
   const materials = sectionItems('materials');
 
@@ -118,24 +125,34 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
           </h1>
           <dl className="detail-header__meta">
             <div>
-              <dt>{t('detail.institution')}</dt>
+              <dt className="field-label">{t('detail.institution')}</dt>
               <dd>{item.instNm}</dd>
             </div>
             <div>
-              <dt>{t('detail.type')}</dt>
+              <dt className="field-label">{t('detail.type')}</dt>
               <dd>{item.astPrjTpcdName}</dd>
             </div>
             <div>
-              <dt>{t('detail.direction')}</dt>
+              <dt className="field-label">{label('direction')}</dt>
               <dd>{direction ? dictLabel(direction, locale) : item.direction}</dd>
             </div>
             <div>
-              <dt>{t('detail.publishDate')}</dt>
-              <dd>{formatDate(item.createTime)}</dd>
+              <dt className="field-label">{t('detail.publishDate')}</dt>
+              <dd>
+                <Code>{formatDate(item.createTime)}</Code>
+              </dd>
             </div>
             <div>
-              <dt>{t('detail.validity')}</dt>
-              <dd>{validFrom ? `${formatDate(validFrom)} – ${formatDate(validUntil)}` : formatDate(validUntil)}</dd>
+              <dt className="field-label">{t('detail.validity')}</dt>
+              <dd>
+                {validFrom ? (
+                  <>
+                    <Code>{formatDate(validFrom)}</Code> – <Code>{formatDate(validUntil)}</Code>
+                  </>
+                ) : (
+                  <Code>{formatDate(validUntil)}</Code>
+                )}
+              </dd>
             </div>
           </dl>
           {item.isMine && !detail.canEdit ? <p className="detail-header__note">{t('intention.blocked.mine')}</p> : null}
@@ -167,21 +184,22 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
         <h2 id="detail-profile" className="detail-card__title">
           {t('sections.profile')}
         </h2>
-        <Descriptions
-          bordered
-          size="middle"
-          column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+        <FieldList
           items={[
-            { key: 'instNm', label: t('fields.publisher'), children: publisher.instNm },
-            { key: 'swift', label: t('fields.publisherSwift'), children: publisher.instSwiftCode || '—' },
-            { key: 'country', label: t('fields.publisherCountry'), children: countryName(publisher.country) || '—' },
-            { key: 'contactName', label: t('fields.contactName'), children: publisher.contactName },
+            { key: 'instNm', label: t('fields.publisher'), value: publisher.instNm },
+            {
+              key: 'swift',
+              label: t('fields.publisherSwift'),
+              value: publisher.instSwiftCode ? <Code>{publisher.instSwiftCode}</Code> : '—',
+            },
+            { key: 'country', label: t('fields.publisherCountry'), value: countryName(publisher.country) || '—' },
+            { key: 'contactName', label: label('contactName'), value: publisher.contactName },
             {
               key: 'contactEmail',
-              label: t('fields.contactEmail'),
-              children: <a href={`mailto:${publisher.contactEmail}`}>{publisher.contactEmail}</a>,
+              label: label('contactEmail'),
+              value: <a href={`mailto:${publisher.contactEmail}`}>{publisher.contactEmail}</a>,
             },
-            { key: 'contactPhone', label: t('fields.contactPhone'), children: publisher.contactPhone },
+            { key: 'contactPhone', label: label('contactPhone'), value: <Code>{publisher.contactPhone}</Code> },
           ]}
         />
       </section>
@@ -189,7 +207,7 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
       {FIELD_SECTIONS.map((section) => {
         const items = sectionItems(section);
         if (section === 'cooperation') {
-          items.push({ key: 'scope', label: t('fields.scope'), children: scope });
+          items.push({ key: 'scope', label: label('scopeLimited'), value: scope });
         }
         if (!items.length) return null;
         return (
@@ -197,7 +215,7 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
             <h2 id={`detail-${section}`} className="detail-card__title">
               {t(`sections.${section}`)}
             </h2>
-            <Descriptions bordered size="middle" column={{ xs: 1, sm: 1, md: 2, lg: 3 }} items={items} />
+            <FieldList items={items} />
           </section>
         );
       })}
@@ -218,7 +236,7 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
           {t('sections.materials')}
         </h2>
         {materials.length ? (
-          <Descriptions bordered size="middle" column={1} items={materials} />
+          <FieldList items={materials} columns={1} />
         ) : (
           <p className="value-empty">{t('detail.noMaterials')}</p>
         )}

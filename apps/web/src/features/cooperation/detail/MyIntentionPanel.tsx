@@ -1,5 +1,5 @@
-import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Code, FieldList } from '../../../components/FieldList.tsx';
 import { formatTime } from '../../../components/time-cells.ts';
 import type { IntentionItem } from '../cooperation-api.ts';
 import { IntentionStatusTag } from '../StatusTags.tsx';
@@ -12,18 +12,16 @@ export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
       <h2 id="detail-my-intention" className="detail-card__title">
         {t('myIntention.title')}
       </h2>
-      <Descriptions
-        size="small"
-        column={{ xs: 1, md: 3 }}
+      <FieldList
         items={[
-          { key: 'status', label: t('intentions.status'), children: <IntentionStatusTag status={intention.status} /> },
-          { key: 'sentAt', label: t('intentions.sentAt'), children: formatTime(intention.sentAt) },
-          { key: 'sender', label: t('intentions.sender'), children: intention.senderName },
+          { key: 'status', label: t('intentions.status'), value: <IntentionStatusTag status={intention.status} /> },
+          { key: 'sentAt', label: t('intentions.sentAt'), value: <Code>{formatTime(intention.sentAt)}</Code> },
+          { key: 'sender', label: t('intentions.sender'), value: intention.senderName },
           {
             key: 'message',
             label: t('intentions.message'),
-            span: 'filled',
-            children: <span className="multiline">{intention.message}</span>,
+            wide: true,
+            value: <span className="multiline">{intention.message}</span>,
           },
         ]}
       />

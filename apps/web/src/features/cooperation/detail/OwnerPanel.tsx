@@ -1,5 +1,6 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../../../components/typography.css';
 import { formatTime } from '../../../components/time-cells.ts';
 import { AnswerIntention } from '../AnswerIntention.tsx';
 import type { IntentionItem, OpportunityDetail } from '../cooperation-api.ts';
@@ -15,7 +16,7 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
       render: (_, row) => (
         <div className="cell-stack">
           <span>{row.senderInstitution}</span>
-          <span className="cell-stack__sub">{row.senderSwiftCode ?? '—'}</span>
+          <span className="cell-stack__sub text-code">{row.senderSwiftCode ?? '—'}</span>
         </div>
       ),
     },
@@ -25,7 +26,12 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
       title: t('intentions.message'),
       render: (_, row) => <span className="multiline">{row.message}</span>,
     },
-    { key: 'sentAt', title: t('intentions.sentAt'), width: 150, render: (_, row) => formatTime(row.sentAt) },
+    {
+      key: 'sentAt',
+      title: t('intentions.sentAt'),
+      width: 150,
+      render: (_, row) => <span className="text-code">{formatTime(row.sentAt)}</span>,
+    },
     {
       key: 'status',
       title: t('intentions.status'),
@@ -55,15 +61,15 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
       </h2>
       <dl className="stat-row">
         <div className="stat-row__item">
-          <dt>{t('counts.pushed')}</dt>
+          <dt className="field-label">{t('counts.pushed')}</dt>
           <dd>{owner.pushedCount}</dd>
         </div>
         <div className="stat-row__item">
-          <dt>{t('counts.intentions')}</dt>
+          <dt className="field-label">{t('counts.intentions')}</dt>
           <dd>{owner.intentionCount}</dd>
         </div>
         <div className="stat-row__item">
-          <dt>{t('counts.reached')}</dt>
+          <dt className="field-label">{t('counts.reached')}</dt>
           <dd>{owner.agreedCount}</dd>
         </div>
       </dl>

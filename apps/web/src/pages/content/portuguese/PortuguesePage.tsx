@@ -1,3 +1,4 @@
+import '../../../components/typography.css';
 import type { TPortugueseInstitution } from '@portal/shared/schemas/content';
 import { Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -56,9 +57,15 @@ function Institutions() {
       width: 180,
     },
     { title: t('portuguese.city'), key: 'city', render: (_, item) => text(item.city), width: 140 },
-    { title: t('portuguese.swift'), dataIndex: 'swiftCode', key: 'swift', width: 140 },
     {
-      title: <span lang="pt">{t('portuguese.description')}</span>,
+      title: t('portuguese.swift'),
+      key: 'swift',
+      render: (_, item) => <span className="text-code">{item.swiftCode}</span>,
+      width: 140,
+    },
+    {
+      // The heading in the reader's language; the descriptions themselves are in Portuguese.
+      title: t('portuguese.description'),
       key: 'description',
       render: (_, item) => <span lang="pt">{item.descriptionPt}</span>,
     },
@@ -99,7 +106,7 @@ function Institutions() {
                 ? {
                     pageSize: INSTITUTIONS_PAGE_SIZE,
                     showSizeChanger: false,
-                    showTotal: (total) => t('common.total', { total }),
+                    showTotal: (total) => t('common.total', { count: total }),
                   }
                 : false
             }

@@ -38,7 +38,7 @@ export function ProductsPage() {
             pageSize={PRODUCTS_PAGE_SIZE}
             total={all.length}
             showSizeChanger={false}
-            showTotal={(total) => t('common.total', { total })}
+            showTotal={(total) => t('common.total', { count: total })}
             onChange={(page) => setParams(page > 1 ? { page: String(page) } : {})}
           />
         </nav>
