@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { ExpandableText } from '../../components/ExpandableText.tsx';
 import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
 import { formatTime } from '../../components/time-cells.ts';
 import {
@@ -22,6 +23,7 @@ import {
   type MatchedItem,
   type PushKind,
 } from '../../features/cooperation/cooperation-api.ts';
+import { IntentionContact } from '../../features/cooperation/IntentionContact.tsx';
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
 import { IntentionStatusTag, OpportunityTags } from '../../features/cooperation/StatusTags.tsx';
@@ -142,9 +144,8 @@ function IntentionList({
           <Link to={detailPath(row.requestLgcSn)} className="opportunity-name">
             {row.requestName}
           </Link>
-          <span className="cell-stack__sub multiline intention-message" title={row.message}>
-            {row.message}
-          </span>
+          <ExpandableText text={row.message} className="cell-stack__sub" />
+          <IntentionContact intention={row} />
         </div>
       ),
     },

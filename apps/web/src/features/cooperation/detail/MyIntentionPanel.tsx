@@ -2,6 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../components/time-cells.ts';
 import type { IntentionItem } from '../cooperation-api.ts';
+import { IntentionContact } from '../IntentionContact.tsx';
 import { IntentionStatusTag } from '../StatusTags.tsx';
 
 /** The intention the reader's institution sent about the request, and its state. */
@@ -27,6 +28,7 @@ export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
           },
         ]}
       />
+      <IntentionContact intention={intention} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../components/time-cells.ts';
+import { ExpandableText } from '../../../components/ExpandableText.tsx';
 import { AnswerIntention } from '../AnswerIntention.tsx';
 import type { IntentionItem, OpportunityDetail } from '../cooperation-api.ts';
+import { IntentionContact } from '../IntentionContact.tsx';
 import { IntentionStatusTag } from '../StatusTags.tsx';
 
 /** What the owner of a request sees of it: the counts and the intentions received (agree / refuse). */
@@ -23,7 +25,12 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
     {
       key: 'message',
       title: t('intentions.message'),
-      render: (_, row) => <span className="multiline">{row.message}</span>,
+      render: (_, row) => (
+        <>
+          <ExpandableText text={row.message} rows={3} />
+          <IntentionContact intention={row} />
+        </>
+      ),
     },
     { key: 'sentAt', title: t('intentions.sentAt'), width: 150, render: (_, row) => formatTime(row.sentAt) },
     {
