@@ -89,9 +89,7 @@ describe('route guard with the user info', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(within(dialog).getByRole('status').textContent).toBe('Log in to open Business Opportunities.');
     await act(() => setLocale('zh-CN'));
-    await waitFor(() =>
-      expect(within(dialog).getByRole('status').textContent).toBe('登录后即可访问「合作商机」。'),
-    );
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('登录后即可访问「合作商机」。'));
   });
 
   it('gives no reason when the visitor pressed “Log in” themselves', async () => {

@@ -34,7 +34,8 @@ export function IntentionContact({ intention }: { intention: IntentionItem }) {
         </div>
       </dl>
       <p className="intention-contact__next">
-        <strong>{t('intentionContact.next')}</strong> <Link to={MY_CONTRACTS_PATH}>{t('intentionContact.nextLink')}</Link>
+        <strong>{t('intentionContact.next')}</strong>{' '}
+        <Link to={MY_CONTRACTS_PATH}>{t('intentionContact.nextLink')}</Link>
       </p>
     </section>
   );

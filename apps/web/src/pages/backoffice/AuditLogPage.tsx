@@ -4,6 +4,7 @@ import { AutoComplete, Button, DatePicker, Form, Input, type TableColumnsType } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
+import { TimeText } from '../../components/TimeText.tsx';
 import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { listView, textParam, useListView } from '../../lib/list-view.ts';
@@ -66,7 +67,7 @@ export function AuditLogPage() {
       title: t('audit.columns.at'),
       dataIndex: 'at',
       width: 170,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
+      render: (value: string) => <TimeText value={value} seconds />,
     },
     {
       key: 'action',

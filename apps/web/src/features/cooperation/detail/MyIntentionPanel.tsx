@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../components/time-cells.ts';
+import { TimeText } from '../../../components/TimeText.tsx';
 import type { IntentionItem } from '../cooperation-api.ts';
 import { IntentionContact } from '../IntentionContact.tsx';
 import { IntentionStatusTag } from '../StatusTags.tsx';
@@ -18,7 +18,7 @@ export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
         column={{ xs: 1, md: 3 }}
         items={[
           { key: 'status', label: t('intentions.status'), children: <IntentionStatusTag status={intention.status} /> },
-          { key: 'sentAt', label: t('intentions.sentAt'), children: formatTime(intention.sentAt) },
+          { key: 'sentAt', label: t('intentions.sentAt'), children: <TimeText value={intention.sentAt} /> },
           { key: 'sender', label: t('intentions.sender'), children: intention.senderName },
           {
             key: 'message',

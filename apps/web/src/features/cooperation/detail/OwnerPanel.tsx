@@ -1,7 +1,8 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../components/time-cells.ts';
 import { ExpandableText } from '../../../components/ExpandableText.tsx';
+import { TimeText } from '../../../components/TimeText.tsx';
+import { formatTime } from '../../../components/time-cells.ts';
 import { AnswerIntention } from '../AnswerIntention.tsx';
 import type { IntentionItem, OpportunityDetail } from '../cooperation-api.ts';
 import { IntentionContact } from '../IntentionContact.tsx';
@@ -32,7 +33,7 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
         </>
       ),
     },
-    { key: 'sentAt', title: t('intentions.sentAt'), width: 150, render: (_, row) => formatTime(row.sentAt) },
+    { key: 'sentAt', title: t('intentions.sentAt'), width: 150, render: (_, row) => <TimeText value={row.sentAt} /> },
     {
       key: 'status',
       title: t('intentions.status'),
