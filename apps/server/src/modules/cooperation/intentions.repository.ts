@@ -108,8 +108,10 @@ function baseIntentionList(db: Db) {
 }
 
 /** A contact field of the published form, or the owner's own when the form left it empty. */
-const publisherContact = (field: 'contactName' | 'contactEmail' | 'contactPhone', fallback: 'o.name' | 'o.email' | 'o.phone') =>
-  sql<string | null>`coalesce(nullif(r.fields->>${sql.lit(field)}, ''), ${sql.ref(fallback)})`;
+const publisherContact = (
+  field: 'contactName' | 'contactEmail' | 'contactPhone',
+  fallback: 'o.name' | 'o.email' | 'o.phone',
+) => sql<string | null>`coalesce(nullif(r.fields->>${sql.lit(field)}, ''), ${sql.ref(fallback)})`;
 
 /**
  * What the intention lists show (intentions.service.ts toIntentionItem). Both sides' contacts are

@@ -159,7 +159,8 @@ describe('the application status of the registering browser', () => {
 
   it('is rate-limited per address', async () => {
     const ip = nextIp();
-    for (let i = 0; i < APPLICATION_STATUS_LIMIT.limit; i += 1) expect((await status(undefined, ip)).statusCode).toBe(200);
+    for (let i = 0; i < APPLICATION_STATUS_LIMIT.limit; i += 1)
+      expect((await status(undefined, ip)).statusCode).toBe(200);
     const limited = await status(undefined, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('PRT_RATE_LIMITED');

@@ -22,8 +22,8 @@ import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { attachIntroAttachments } from '../files/index.ts';
-import { issueApplicationToken } from './application-status.ts';
 import { findOrCreateInstitution } from '../institutions/index.ts';
+import { issueApplicationToken } from './application-status.ts';
 import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
 
 /**
