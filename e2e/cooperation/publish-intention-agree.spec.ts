@@ -412,7 +412,7 @@ async function seeUnderMyCooperation(page: JourneyPage, text: Text, name: string
   const row = page.getByRole('table', { name: text[tab] }).getByRole('row').filter({ hasText: name });
   await row.getByText(text.agreed, { exact: true }).waitFor();
   await row.getByText(text.intentionText).waitFor();
-  await row.getByText(tab === 'received' ? NORDLYS : HARBOURVIEW).waitFor();
+  await row.getByText(tab === 'received' ? NORDLYS : HARBOURVIEW, { exact: true }).waitFor();
   if (tab === 'received') await row.getByText(text.handled, { exact: true }).waitFor();
   // Both sides see the other's contact and the next step once agreed.
   const contact = row.getByRole('region', { name: text.contactAt(tab === 'received' ? NORDLYS : HARBOURVIEW) });
