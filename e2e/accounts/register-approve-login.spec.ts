@@ -43,6 +43,8 @@ const TEXT = {
     registered: 'Register Successfully',
     viewStatus: 'View application status',
     underReviewTitle: 'Application review',
+    underReview: 'Under review',
+    underReviewText: 'Your application is under review.',
     loginTitle: 'Log in',
     email: 'E-mail',
     password: 'Password',
@@ -88,6 +90,8 @@ const TEXT = {
     registered: '注册成功',
     viewStatus: '查看审核状态',
     underReviewTitle: '注册审核',
+    underReview: '审核中',
+    underReviewText: '您的申请正在审核中',
     loginTitle: '登录',
     email: '邮箱',
     password: '密码',
@@ -247,6 +251,10 @@ async function register(page: JourneyPage, mail: Mailbox, text: Text, email: str
   await page.getByRole('link', { name: text.viewStatus }).click();
   await page.waitForURL('**/UnderReview');
   await page.getByRole('heading', { level: 1, name: text.underReviewTitle }).waitFor();
+  // Not logged in: the browser that registered sees its application under review (by its cookie).
+  const status = page.getByTestId('application-status');
+  await status.getByText(text.underReview, { exact: true }).waitFor();
+  await status.getByText(text.underReviewText, { exact: false }).waitFor();
   await screenshot(page, `accounts-under-review-${text.short}`);
 }
 

@@ -115,6 +115,8 @@ const TEXT = {
     agreeTitle: `Agree to the intention of ${NORDLYS}?`,
     agreeConfirm: 'Agree',
     agreedToast: `You agreed to the intention of ${NORDLYS}.`,
+    contactAt: (institution: string) => `Contact at ${institution}`,
+    nextStep: 'upload and sign the contract under Contracts',
     // Business Opportunities
     opportunities: 'Business Opportunities',
     demandType: 'Demand type',
@@ -215,6 +217,8 @@ const TEXT = {
     agreeTitle: `同意${NORDLYS}的合作意向？`,
     agreeConfirm: '确认同意',
     agreedToast: `您已同意${NORDLYS}的合作意向。`,
+    contactAt: (institution: string) => `${institution}联系人`,
+    nextStep: '前往「合同」上传并签署合同',
     opportunities: '合作商机',
     demandType: '需求类型',
     projectType: '项目类型',
@@ -388,6 +392,12 @@ async function agreeFromMessage(page: JourneyPage, text: Text, name: string) {
   await confirm.getByRole('button', { name: text.agreeConfirm, exact: true }).click();
   await page.getByText(text.agreedToast).first().waitFor();
   await row.getByText(text.agreed, { exact: true }).waitFor();
+  // Once agreed, the publisher sees the sender's contact (mailto) and the next step.
+  const contact = row.getByRole('region', { name: text.contactAt(NORDLYS) });
+  expect(await contact.getByRole('link', { name: DEMO.partnerB }).getAttribute('href')).toBe(`mailto:${DEMO.partnerB}`);
+  expect(await contact.getByRole('link', { name: text.nextStep }).getAttribute('href')).toBe(
+    '/userCenter/myCooperation?tab=contracts',
+  );
   await screenshot(page, `cooperation-agreed-detail-${text.short}`);
 }
 
@@ -402,8 +412,13 @@ async function seeUnderMyCooperation(page: JourneyPage, text: Text, name: string
   const row = page.getByRole('table', { name: text[tab] }).getByRole('row').filter({ hasText: name });
   await row.getByText(text.agreed, { exact: true }).waitFor();
   await row.getByText(text.intentionText).waitFor();
-  await row.getByText(tab === 'received' ? NORDLYS : HARBOURVIEW).waitFor();
+  await row.getByText(tab === 'received' ? NORDLYS : HARBOURVIEW, { exact: true }).waitFor();
   if (tab === 'received') await row.getByText(text.handled, { exact: true }).waitFor();
+  // Both sides see the other's contact and the next step once agreed.
+  const contact = row.getByRole('region', { name: text.contactAt(tab === 'received' ? NORDLYS : HARBOURVIEW) });
+  if (tab === 'received') await contact.getByRole('link', { name: DEMO.partnerB }).waitFor();
+  else await contact.locator('a[href^="mailto:"]').waitFor();
+  await contact.getByRole('link', { name: text.nextStep }).waitFor();
   await screenshot(page, `cooperation-my-cooperation-${tab}-${text.short}`);
 }
 

@@ -19,6 +19,7 @@ const MATRIX: Record<string, Level> = {
   'POST /api/user/p1/resetPwd': 'public',
   'POST /api/user/p1/register/checkEmailCode': 'public',
   'POST /api/user/p1/register': 'public',
+  'GET /api/user/p1/applicationStatus': 'public',
   'GET /api/user/p1/detail': 'public',
   'POST /api/user/p1/logout': 'session',
   'POST /api/user/p1/first/modifyPwd': 'session',

@@ -345,6 +345,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/p1/applicationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The state of the application registered in this browser (by the HttpOnly cookie set at registration), or null
+     * @description No account id is taken from the caller: without the cookie, or with an unknown or expired one, the answer is null.
+     *
+     *     Anyone may call this, signed in or not.
+     */
+    get: operations['applicationStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/p1/accountInfo': {
     parameters: {
       query?: never;
@@ -4754,6 +4776,61 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  applicationStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "0",
+           *       "message": "Success",
+           *       "data": {
+           *         "actvtInd": "7",
+           *         "usrNm": "Ann Lee",
+           *         "instNm": "Nordic Harbour Bank",
+           *         "reviewNote": "Please attach the banking licence.",
+           *         "submittedAt": "2026-11-24T14:24:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              /**
+               * @description 5 under review, 7 rejected, 8 supplement required, 1/6 approved
+               * @enum {string}
+               */
+              actvtInd: '1' | '5' | '6' | '7' | '8';
+              usrNm: string;
+              instNm: string | null;
+              /** @description Why the review rejected or asked for more */
+              reviewNote: string | null;
+              /** @description When the account was registered (ISO 8601) */
+              submittedAt: string;
+            } | null;
+          };
+        };
+      };
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -12765,6 +12842,13 @@ export interface operations {
                   sentAt: string;
                   respondedAt: string | null;
                   canAnswer: boolean;
+                  /** @description The other party’s contact (agreed intentions, to the two parties only) */
+                  counterpartContact: {
+                    institution: string;
+                    name: string;
+                    email: string;
+                    phone: string | null;
+                  } | null;
                 }[];
               } | null;
               myIntention: {
@@ -12783,6 +12867,13 @@ export interface operations {
                 sentAt: string;
                 respondedAt: string | null;
                 canAnswer: boolean;
+                /** @description The other party’s contact (agreed intentions, to the two parties only) */
+                counterpartContact: {
+                  institution: string;
+                  name: string;
+                  email: string;
+                  phone: string | null;
+                } | null;
               } | null;
               canSendIntention: boolean;
               canEdit: boolean;
@@ -13988,6 +14079,13 @@ export interface operations {
                 sentAt: string;
                 respondedAt: string | null;
                 canAnswer: boolean;
+                /** @description The other party’s contact (agreed intentions, to the two parties only) */
+                counterpartContact: {
+                  institution: string;
+                  name: string;
+                  email: string;
+                  phone: string | null;
+                } | null;
               }[];
               total: number;
               pageNo: number;

@@ -79,6 +79,14 @@ export interface UserSessionTable {
   userAgent: string | null;
 }
 
+/** The browser that registered an account reads its application's state with this (hashed) token. */
+export interface ApplicationStatusTokenTable {
+  tokenHash: string;
+  userId: number;
+  expiresAt: Timestamp;
+  createdAt: DefaultTimestamp;
+}
+
 export interface KnownDeviceTable {
   userId: number;
   deviceHash: string;
@@ -463,6 +471,7 @@ export interface Database {
   institution: InstitutionTable;
   appUser: AppUserTable;
   userSession: UserSessionTable;
+  applicationStatusToken: ApplicationStatusTokenTable;
   knownDevice: KnownDeviceTable;
   verificationCode: VerificationCodeTable;
   captcha: CaptchaTable;

@@ -50,6 +50,8 @@ export type AppEvents = {
   'open-login': {
     reason: 'session-invalid' | 'login-required' | 'user' | 'password-changed';
     nextPath?: string;
+    /** login-required: the title (translation key) of the page that asked, named in the dialog. */
+    pageTitle?: string;
     emailAdr?: string;
   };
   /** The server answered with a session-invalid code (SPEC §8); display data is already cleared. */

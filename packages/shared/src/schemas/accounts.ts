@@ -78,6 +78,19 @@ export const ZUserInfo = z.object({
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
+/**
+ * An application's state as the browser that registered it may read it without logging in
+ * (GET /user/p1/applicationStatus, by the cookie set at registration).
+ */
+export const ZApplicationStatus = z.object({
+  actvtInd: ZActivation.describe('5 under review, 7 rejected, 8 supplement required, 1/6 approved'),
+  usrNm: z.string(),
+  instNm: z.string().nullable(),
+  reviewNote: z.string().nullable().describe('Why the review rejected or asked for more'),
+  submittedAt: z.string().describe('When the account was registered (ISO 8601)'),
+});
+export type TApplicationStatus = z.infer<typeof ZApplicationStatus>;
+
 // ---------- picture code and e-mail codes ----------
 
 export const ZCaptcha = z.object({

@@ -611,6 +611,19 @@ export const ZIntentionItem = z.object({
   respondedAt: z.string().nullable(),
   /** The reader may agree or refuse it (recipient side, still pending). */
   canAnswer: z.boolean(),
+  /**
+   * The other side's contact, once the intention is agreed and only for the two institutions of
+   * the deal: the publisher sees the sender's, the sender sees the publisher's; null otherwise.
+   */
+  counterpartContact: z
+    .object({
+      institution: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+    })
+    .nullable()
+    .describe('The other party’s contact (agreed intentions, to the two parties only)'),
 });
 export type TIntentionItem = z.infer<typeof ZIntentionItem>;
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006_content.ts';
 import * as m0007 from './0007_list_speed.ts';
 import * as m0008 from './0008_login_failures.ts';
 import * as m0009 from './0009_seals_contracts.ts';
+import * as m0010 from './0010_application_status.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_list_speed': m0007,
   '0008_login_failures': m0008,
   '0009_seals_contracts': m0009,
+  '0010_application_status': m0010,
 };

@@ -102,24 +102,40 @@ function baseIntentionList(db: Db) {
     .selectFrom('cooperationIntention as n')
     .innerJoin('cooperationRequest as r', 'r.id', 'n.requestId')
     .innerJoin('appUser as s', 's.id', 'n.senderUserId')
+    .innerJoin('appUser as o', 'o.id', 'r.ownerUserId')
     .innerJoin('institution as si', 'si.id', 'n.senderInstitutionId')
     .innerJoin('institution as ri', 'ri.id', 'n.recipientInstitutionId');
 }
 
-/** What the intention lists show (intentions.service.ts toIntentionItem). */
+/** A contact field of the published form, or the owner's own when the form left it empty. */
+const publisherContact = (
+  field: 'contactName' | 'contactEmail' | 'contactPhone',
+  fallback: 'o.name' | 'o.email' | 'o.phone',
+) => sql<string | null>`coalesce(nullif(r.fields->>${sql.lit(field)}, ''), ${sql.ref(fallback)})`;
+
+/**
+ * What the intention lists show (intentions.service.ts toIntentionItem). Both sides' contacts are
+ * read here; the service hands one out only to a party of an agreed intention.
+ */
 const INTENTION_LIST_COLUMNS = [
   'n.lgcSn',
   'n.status',
   'n.message',
   'n.createdAt',
   'n.respondedAt',
+  'n.senderInstitutionId',
   'n.recipientInstitutionId',
   'r.lgcSn as requestLgcSn',
   'r.name as requestName',
   's.name as senderName',
+  's.email as senderEmail',
+  's.phone as senderPhone',
   'si.name as senderInstitution',
   'si.swiftCode as senderSwiftCode',
   'ri.name as recipientInstitution',
+  publisherContact('contactName', 'o.name').as('publisherContactName'),
+  publisherContact('contactEmail', 'o.email').as('publisherContactEmail'),
+  publisherContact('contactPhone', 'o.phone').as('publisherContactPhone'),
 ] as const;
 
 /** One page of the intentions the institution sent or received, newest first. */

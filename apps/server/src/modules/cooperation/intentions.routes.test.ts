@@ -229,3 +229,91 @@ describe('my cooperation', () => {
     expect(nothingSent).toMatchObject({ list: [], total: 0 });
   });
 });
+
+describe('the contact of the other side', () => {
+  type Item = { lgcSn: string; counterpartContact: unknown };
+  const listed = async (cookie: string, box: 'sent' | 'received', lgcSn: string) => {
+    const body = (await get(`/api/bthw/queryMyMessagesListPage?box=${box}&pageSize=100`, cookie)).json();
+    return (body.data.list as Item[]).find((i) => i.lgcSn === lgcSn);
+  };
+  const detail = async (cookie: string, requestLgcSn: string) =>
+    (await get(`/api/bthw/detail/${requestLgcSn}`, cookie)).json().data as {
+      myIntention: Item | null;
+      owner: { intentions: Item[] } | null;
+    };
+
+  /** Every intention state, read by both parties, a party of another intention and an outsider. */
+  it.each(['pending', 'agreed', 'rejected'] as const)(
+    'is given to both parties only once agreed (%s)',
+    async (state) => {
+      const s = await scene();
+      const lgcSn = (await send(s.senderCookie, s.request.lgcSn)).json().data.lgcSn as string;
+      if (state !== 'pending') await answer(s.ownerCookie, lgcSn, state === 'agreed' ? 'agree' : 'refuse');
+      // Another institution's intention on the same request, agreed as well.
+      const otherInst = await buildInstitution(db, { name: 'Other Bank' });
+      const other = await buildUser(db, { institutionId: otherInst.id, name: 'Otto' });
+      const otherCookie = await sessionCookie(db, other.id);
+      const otherLgcSn = (await send(otherCookie, s.request.lgcSn)).json().data.lgcSn as string;
+      await answer(s.ownerCookie, otherLgcSn, 'agree');
+      const outsiderCookie = await sessionCookie(db, (await buildUser(db)).id);
+
+      const senderContact = {
+        institution: s.senderInst.name,
+        name: 'Ann Lee',
+        email: s.sender.email,
+        phone: '+852 1234 5678',
+      };
+      const publisherContact = {
+        institution: s.ownerInst.name,
+        name: 'Test Contact',
+        email: 'contact@bank.example',
+        phone: '+852 1234 5678',
+      };
+      const agreed = state === 'agreed';
+
+      // The publisher's side (the owner and a colleague): the sender's contact.
+      const received = await listed(s.colleagueCookie, 'received', lgcSn);
+      expect(received?.counterpartContact).toEqual(agreed ? senderContact : null);
+      const ownerDetail = await detail(s.ownerCookie, s.request.lgcSn);
+      expect(ownerDetail.owner?.intentions.find((i) => i.lgcSn === lgcSn)?.counterpartContact).toEqual(
+        agreed ? senderContact : null,
+      );
+      // The sender's side (the sender and a colleague): the publisher's contact.
+      expect((await listed(s.senderColleagueCookie, 'sent', lgcSn))?.counterpartContact).toEqual(
+        agreed ? publisherContact : null,
+      );
+      const senderDetail = await detail(s.senderCookie, s.request.lgcSn);
+      expect(senderDetail.myIntention).toMatchObject({ lgcSn, counterpartContact: agreed ? publisherContact : null });
+
+      // A party of another intention sees only its own, never this sender's contact.
+      const otherDetail = await detail(otherCookie, s.request.lgcSn);
+      expect(otherDetail.myIntention?.lgcSn).toBe(otherLgcSn);
+      expect(otherDetail.owner).toBeNull();
+      expect(await listed(otherCookie, 'sent', lgcSn)).toBeUndefined();
+      expect(JSON.stringify(otherDetail)).not.toContain(s.sender.email);
+      // An outsider sees no intention and no contact of either.
+      const outsiderDetail = await detail(outsiderCookie, s.request.lgcSn);
+      expect(outsiderDetail.myIntention).toBeNull();
+      expect(outsiderDetail.owner).toBeNull();
+      expect(JSON.stringify(outsiderDetail)).not.toContain(s.sender.email);
+      expect(await listed(outsiderCookie, 'received', lgcSn)).toBeUndefined();
+    },
+  );
+
+  it('falls back to the owner’s own name and e-mail when the request left its contact empty', async () => {
+    const s = await scene();
+    const bare = await buildRequest(db, {
+      ownerUserId: s.owner.id,
+      institutionId: s.ownerInst.id,
+      fields: { contactName: '', contactEmail: '', contactPhone: '' },
+    });
+    const lgcSn = (await send(s.senderCookie, bare.lgcSn)).json().data.lgcSn as string;
+    await answer(s.ownerCookie, lgcSn, 'agree');
+    expect((await listed(s.senderCookie, 'sent', lgcSn))?.counterpartContact).toEqual({
+      institution: s.ownerInst.name,
+      name: 'Li Wei',
+      email: s.owner.email,
+      phone: '+852 1234 5678',
+    });
+  });
+});

@@ -176,6 +176,31 @@ export async function answerIntention(
   return { status };
 }
 
+/**
+ * The contact a reader gets of the other side of an intention: only once it is agreed, and only
+ * when the reader's institution is one of its two parties — the publisher (recipient) gets the
+ * sender's, the sender gets the publisher's. Pending and refused intentions, outsiders and parties
+ * of other intentions on the same request get none.
+ */
+export function counterpartContactFor(
+  row: IntentionListRow,
+  readerInstitutionId: number | null,
+): TIntentionItem['counterpartContact'] {
+  if (row.status !== 'agreed' || readerInstitutionId === null) return null;
+  if (Number(row.recipientInstitutionId) === readerInstitutionId) {
+    return { institution: row.senderInstitution, name: row.senderName, email: row.senderEmail, phone: row.senderPhone };
+  }
+  if (Number(row.senderInstitutionId) === readerInstitutionId) {
+    return {
+      institution: row.recipientInstitution,
+      name: row.publisherContactName ?? '',
+      email: row.publisherContactEmail ?? '',
+      phone: row.publisherContactPhone,
+    };
+  }
+  return null;
+}
+
 export function toIntentionItem(row: IntentionListRow, readerInstitutionId: number | null): TIntentionItem {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
@@ -195,6 +220,7 @@ export function toIntentionItem(row: IntentionListRow, readerInstitutionId: numb
       row.status === 'pending' &&
       readerInstitutionId !== null &&
       Number(row.recipientInstitutionId) === readerInstitutionId,
+    counterpartContact: counterpartContactFor(row, readerInstitutionId),
   };
 }
 

@@ -23,6 +23,7 @@ import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts'
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { attachIntroAttachments } from '../files/index.ts';
 import { findOrCreateInstitution } from '../institutions/index.ts';
+import { issueApplicationToken } from './application-status.ts';
 import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
 
 /**
@@ -45,7 +46,7 @@ export async function register(
   config: Config,
   input: TRegisterRequest,
   client: { ip: string; locale: Locale },
-): Promise<{ lgcSn: string }> {
+): Promise<{ lgcSn: string; statusToken: string }> {
   await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
   // Checked outside the transaction first: a wrong code must count as an attempt, and a
   // rolled-back transaction would forget it. Consumed inside, with the account it creates.
@@ -97,7 +98,8 @@ export async function register(
       },
       config.brand,
     );
-    return { lgcSn };
+    // The registering browser follows its application without logging in (application-status.ts).
+    return { lgcSn, statusToken: await issueApplicationToken(trx, userId) };
   });
 }
 

@@ -1,6 +1,7 @@
 import { ZEnvelope } from '@portal/shared';
 import {
   ZAccountInfo,
+  ZApplicationStatus,
   ZCheckEmailCodeRequest,
   ZProfileResubmitRequest,
   ZProfileUpdateRequest,
@@ -12,11 +13,17 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import type {} from '../../platform/openapi.ts';
+import { okExample } from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { describeAttachments } from '../files/index.ts';
 import { institutionNameOf } from '../institutions/index.ts';
+import {
+  APPLICATION_COOKIE,
+  APPLICATION_STATUS_PATH,
+  applicationStatus,
+  setApplicationCookie,
+} from './application-status.ts';
 import {
   bankManagedValues,
   checkRegistrationCode,
@@ -106,9 +113,43 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZEnvelope(z.null()) },
       },
     },
-    async (request) => {
-      await register(db, config, request.body, { ip: request.ip, locale: request.locale });
+    async (request, reply) => {
+      const { statusToken } = await register(db, config, request.body, { ip: request.ip, locale: request.locale });
+      setApplicationCookie(reply, config, statusToken);
       return ok(request, null);
+    },
+  );
+
+  app.get(
+    APPLICATION_STATUS_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'applicationStatus',
+        rateLimited: true,
+        tags,
+        summary:
+          'The state of the application registered in this browser (by the HttpOnly cookie set at registration), or null',
+        description:
+          'No account id is taken from the caller: without the cookie, or with an unknown or expired one, the answer is null.',
+        response: {
+          200: ZEnvelope(ZApplicationStatus.nullable()).meta({
+            examples: [
+              okExample({
+                actvtInd: '7',
+                usrNm: 'Ann Lee',
+                instNm: 'Nordic Harbour Bank',
+                reviewNote: 'Please attach the banking licence.',
+                submittedAt: '2026-11-24T14:24:00.000Z',
+              }),
+            ],
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(request, await applicationStatus(db, request.cookies[APPLICATION_COOKIE], request.ip));
     },
   );
 

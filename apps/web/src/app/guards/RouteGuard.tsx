@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RouteMeta } from '../route-meta.ts';
+import { type RouteMeta, useRouteMeta } from '../route-meta.ts';
 import { PageFallback } from '../shell/PageFallback.tsx';
 import { useAccessRedirect } from './useAccessRedirect.ts';
 import { useRouteAccess } from './useRouteAccess.ts';
@@ -10,7 +10,10 @@ import { useRouteAccess } from './useRouteAccess.ts';
  */
 export function RouteGuard({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const decision = useRouteAccess(meta);
-  const redirecting = useAccessRedirect(decision);
+  // The log-in dialog names the page asked for: the deepest route's title (a tab of the user
+  // centre rather than the user centre).
+  const page = useRouteMeta() ?? meta;
+  const redirecting = useAccessRedirect(decision, page.title);
   if (decision.kind === 'wait') return <PageFallback />;
   if (redirecting) return null;
   return children;

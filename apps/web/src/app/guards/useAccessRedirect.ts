@@ -5,8 +5,11 @@ import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import type { AccessDecision } from './access.ts';
 
-/** Carries out a guard decision; true while the page must not render. */
-export function useAccessRedirect(decision: AccessDecision): boolean {
+/**
+ * Carries out a guard decision; true while the page must not render. A log-in asked for names the
+ * page (`pageTitle`, its route title's key) so the dialog can say what it opens.
+ */
+export function useAccessRedirect(decision: AccessDecision, pageTitle?: string): boolean {
   const navigate = useNavigate();
   const location = useLocation();
   const kind = decision.kind;
@@ -16,10 +19,10 @@ export function useAccessRedirect(decision: AccessDecision): boolean {
       const nextPath = `${location.pathname}${location.search}`;
       writeStorage(STORAGE_KEYS.nextPath, nextPath);
       navigate(HOME_PATH, { replace: true });
-      appEvents.emit('open-login', { reason: 'login-required', nextPath });
+      appEvents.emit('open-login', { reason: 'login-required', nextPath, ...(pageTitle ? { pageTitle } : {}) });
     } else if (kind === 'redirect' && target) {
       navigate(target, { replace: true });
     }
-  }, [kind, target, location.pathname, location.search, navigate]);
+  }, [kind, target, location.pathname, location.search, navigate, pageTitle]);
   return kind !== 'allow';
 }

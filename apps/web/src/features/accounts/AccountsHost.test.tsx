@@ -1,6 +1,7 @@
 import type { TUserInfo } from '@portal/shared/schemas/accounts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n/locale.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -77,7 +78,26 @@ describe('route guard with the user info', () => {
     const { router } = renderApp('/userCenter/userInfo?tab=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(readStorage(STORAGE_KEYS.nextPath)).toBe('/userCenter/userInfo?tab=1');
-    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Log in to open Account information.');
+  });
+
+  it('names the page that needs the log-in in the dialog, in either language', async () => {
+    stubLogin(user());
+    const { router } = renderApp('/release');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Log in to open Business Opportunities.');
+    await act(() => setLocale('zh-CN'));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('登录后即可访问「合作商机」。'));
+  });
+
+  it('gives no reason when the visitor pressed “Log in” themselves', async () => {
+    stubLogin(user());
+    renderApp('/home');
+    fireEvent.click(await headerLogInButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).queryByRole('status')).toBeNull();
   });
 
   it('sends a signed-in user under review to /UnderReview', async () => {

@@ -30,7 +30,8 @@ function isAccountPage(pathname: string): boolean {
   return ACCOUNT_PAGES.includes(pathname) || pathname.startsWith(`${AGREEMENT_PATH}/`);
 }
 
-type LoginState = { open: boolean; mounted: boolean; emailAdr?: string | undefined };
+/** `pageTitle`: the title key of the page that needed the log-in (the dialog names it). */
+type LoginState = { open: boolean; mounted: boolean; emailAdr?: string | undefined; pageTitle?: string | undefined };
 
 /**
  * The global account dialogs and the flow of SPEC §4 around them, mounted once around every
@@ -58,7 +59,9 @@ export function AccountsHost() {
   const step: AccountStep | null = user ? nextAccountStep(user) : null;
   const stepKind = step?.kind ?? null;
 
-  useAppEvent('open-login', ({ emailAdr }) => setLogin({ open: true, mounted: true, emailAdr }));
+  useAppEvent('open-login', ({ emailAdr, reason, pageTitle }) =>
+    setLogin({ open: true, mounted: true, emailAdr, pageTitle: reason === 'login-required' ? pageTitle : undefined }),
+  );
   useAppEvent('session-invalid', () => {
     flow.current = null;
     forgetCurrentUser(queryClient);
@@ -119,6 +122,7 @@ export function AccountsHost() {
           <LoginDialog
             open={login.open}
             initialEmail={login.emailAdr}
+            pageTitle={login.pageTitle}
             onClose={() => setLogin((state) => ({ ...state, open: false }))}
             onLoggedIn={onLoggedIn}
           />

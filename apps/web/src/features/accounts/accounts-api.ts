@@ -7,6 +7,7 @@ import {
   type TProfile,
   type TRegisterRequest,
   ZAccountInfo,
+  ZApplicationStatus,
   ZCaptcha,
   ZEmailCodeSent,
   type ZEmailType,
@@ -29,6 +30,17 @@ export const EMAIL_CODE_TYPE = { register: '1', reset: '2', login: '3' } as cons
 export const EMAIL_CODE_RESEND_SECONDS = 60;
 
 export const ACCOUNT_INFO_QUERY_KEY = ['accounts', 'account-info'] as const;
+
+export const APPLICATION_STATUS_QUERY_KEY = ['accounts', 'application-status'] as const;
+
+/** The application registered in this browser (by its HttpOnly cookie), or null; no log-in needed. */
+export function fetchApplicationStatus(signal?: AbortSignal) {
+  return apiGet(`${BASE}/applicationStatus`, {
+    schema: ZApplicationStatus.nullable(),
+    mask: false,
+    ...(signal ? { signal } : {}),
+  });
+}
 
 export function fetchCaptcha() {
   return apiGet(`${BASE}/getVerifyCode`, { schema: ZCaptcha, mask: false });

@@ -16,3 +16,6 @@ export function detailPath(lgcSn: string): string {
 export function editPath(lgcSn: string): string {
   return `${PUBLISH_INFO_PATH}?edit=${encodeURIComponent(lgcSn)}`;
 }
+
+/** My cooperation's Contracts tab, where an agreed intention's contract is uploaded and signed. */
+export const MY_CONTRACTS_PATH = `${MY_COOPERATION_PATH}?tab=contracts`;

@@ -62,6 +62,7 @@ export function intention(overrides: Partial<IntentionItem> = {}): IntentionItem
     sentAt: '2026-11-03T09:00:00.000Z',
     respondedAt: null,
     canAnswer: true,
+    counterpartContact: null,
     ...overrides,
   };
 }

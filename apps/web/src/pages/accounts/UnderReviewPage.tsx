@@ -1,12 +1,15 @@
 import '../../features/accounts/accounts.css';
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import type { TApplicationStatus, TUserInfo } from '@portal/shared/schemas/accounts';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { TimeText } from '../../components/TimeText.tsx';
 import { AccountPageFrame } from '../../features/accounts/AccountPageFrame.tsx';
 import { ACTIVATION, hasAccess } from '../../features/accounts/account-states.ts';
+import { APPLICATION_STATUS_QUERY_KEY, fetchApplicationStatus } from '../../features/accounts/accounts-api.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { REGISTER_PATH } from '../../features/accounts/paths.ts';
 import { appEvents } from '../../lib/events.ts';
@@ -26,12 +29,21 @@ const STATUS_COLOURS: Record<TUserInfo['actvtInd'], string> = {
 export function UnderReviewPage() {
   const { t } = useTranslation('accounts');
   const current = useCurrentUser();
-  if (current.status === 'loading') return <PageFallback />;
+  // A visitor who registered in this browser reads the application by its cookie (no log-in).
+  const registered = useQuery({
+    queryKey: APPLICATION_STATUS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchApplicationStatus(signal),
+    enabled: current.status === 'visitor',
+    retry: false,
+  });
+  if (current.status === 'loading' || (current.status === 'visitor' && registered.isPending)) return <PageFallback />;
 
   return (
     <AccountPageFrame title={t('routes.underReview')} intro={t('review.intro')}>
       {current.status === 'user' ? (
         <ApplicationStatus user={current.user} />
+      ) : registered.data ? (
+        <RegisteredHereStatus application={registered.data} />
       ) : (
         <Result
           status="info"
@@ -108,6 +120,56 @@ function ApplicationStatus({ user }: { user: TUserInfo }) {
           <ButtonLink to={HOME_PATH}>{t('submitted.backHome')}</ButtonLink>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The application registered in this browser, for a visitor (not logged in): its state, the
+ * reviewer's note, and the next thing to do — wait, log in now, or log in to correct it.
+ */
+function RegisteredHereStatus({ application }: { application: TApplicationStatus }) {
+  const { t } = useTranslation('accounts');
+  const { actvtInd } = application;
+  const returned = actvtInd === ACTIVATION.rejected || actvtInd === ACTIVATION.supplementRequired;
+  const approved = hasAccess(application);
+  const logIn = () => appEvents.emit('open-login', { reason: 'user' });
+  return (
+    <div className="application-status" data-testid="application-status">
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'status',
+            label: t('review.statusLabel'),
+            children: <Tag color={STATUS_COLOURS[actvtInd]}>{t(`status.${actvtInd}`)}</Tag>,
+          },
+          { key: 'name', label: t('fields.usrNm'), children: application.usrNm },
+          ...(application.instNm ? [{ key: 'inst', label: t('fields.instNm'), children: application.instNm }] : []),
+          { key: 'submitted', label: t('review.submittedAt'), children: <TimeText value={application.submittedAt} /> },
+        ]}
+      />
+      {application.reviewNote ? (
+        <Alert
+          className="application-status__note"
+          type={returned ? 'warning' : 'info'}
+          showIcon
+          title={t('review.noteLabel')}
+          description={<span data-testid="review-note">{application.reviewNote}</span>}
+        />
+      ) : null}
+      <p className="application-status__text">{t(`review.visitorStateText.${actvtInd}`)}</p>
+      <div className="form-actions">
+        {approved || returned ? (
+          <Button type="primary" onClick={logIn}>
+            {approved ? t('review.loginNow') : t('review.loginToUpdate')}
+          </Button>
+        ) : null}
+        <ButtonLink to={HOME_PATH}>{t('submitted.backHome')}</ButtonLink>
+      </div>
+      <p className="application-status__hint">{t('review.thisBrowser')}</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { AuditEvent } from '../../features/backoffice/AuditEvent.tsx';
 import { actionName, asTranslate, targetTypeName } from '../../features/backoffice/audit-sentence.ts';
+import { TimeText } from '../../components/TimeText.tsx';
 import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { listView, textParam, useListView } from '../../lib/list-view.ts';
@@ -83,8 +84,12 @@ export function AuditLogPage() {
       key: 'at',
       title: t('audit.columns.at'),
       dataIndex: 'at',
-      width: 150,
-      render: (value: string) => <span className="audit-nowrap">{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</span>,
+      width: 190,
+      render: (value: string) => (
+        <span className="audit-nowrap">
+          <TimeText value={value} seconds />
+        </span>
+      ),
     },
     {
       key: 'actor',

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Result, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerScrollRegion.tsx';
+import { TimeText } from '../../components/TimeText.tsx';
 import { ACTIVATION } from '../../features/accounts/account-states.ts';
 import { ProfileView } from '../../features/accounts/profile/ProfileView.tsx';
 import { dictName } from '../../features/accounts/profile/profile-options.ts';
@@ -87,7 +87,7 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
                 {
                   key: 'submitted',
                   label: t('columns.submittedAt'),
-                  children: dayjs(registration.submittedAt).format('YYYY-MM-DD HH:mm'),
+                  children: <TimeText value={registration.submittedAt} />,
                 },
                 { key: 'inst', label: t('columns.institution'), children: registration.instNm ?? '—' },
                 { key: 'swift', label: t('columns.swift'), children: registration.instSwiftCode ?? '—' },

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
-import { formatTime } from '../../components/time-cells.ts';
+import { TimeText } from '../../components/TimeText.tsx';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { MessageTypeTag } from '../../features/messages/MessageTypeTag.tsx';
 import { MESSAGE_STATUS_FILTERS, messageList } from '../../features/messages/message-params.ts';
@@ -137,7 +137,11 @@ export function MessageCenterPage() {
       title: t('centre.columns.date'),
       dataIndex: 'publishDate',
       width: 150,
-      render: (value: string) => <span className="message-date">{formatTime(value)}</span>,
+      render: (value: string) => (
+        <span className="message-date">
+          <TimeText value={value} />
+        </span>
+      ),
     },
   ];
 

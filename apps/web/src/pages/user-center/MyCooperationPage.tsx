@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { ExpandableText } from '../../components/ExpandableText.tsx';
 import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
-import { formatTime } from '../../components/time-cells.ts';
+import { TimeText } from '../../components/TimeText.tsx';
 import {
   CONTRACT_STATUS_FILTERS,
   type ContractStatusFilter,
@@ -22,6 +23,7 @@ import {
   type MatchedItem,
   type PushKind,
 } from '../../features/cooperation/cooperation-api.ts';
+import { IntentionContact } from '../../features/cooperation/IntentionContact.tsx';
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
 import { IntentionStatusTag, OpportunityTags } from '../../features/cooperation/StatusTags.tsx';
@@ -142,9 +144,8 @@ function IntentionList({
           <Link to={detailPath(row.requestLgcSn)} className="opportunity-name">
             {row.requestName}
           </Link>
-          <span className="cell-stack__sub multiline intention-message" title={row.message}>
-            {row.message}
-          </span>
+          <ExpandableText text={row.message} className="cell-stack__sub" />
+          <IntentionContact intention={row} />
         </div>
       ),
     },
@@ -174,7 +175,7 @@ function IntentionList({
             </div>
           ),
         },
-    { key: 'sentAt', title: t('intentions.sentAt'), width: 130, render: (_, row) => formatTime(row.sentAt) },
+    { key: 'sentAt', title: t('intentions.sentAt'), width: 130, render: (_, row) => <TimeText value={row.sentAt} /> },
     {
       key: 'status',
       title: t('intentions.status'),
@@ -184,7 +185,11 @@ function IntentionList({
           <span>
             <IntentionStatusTag status={row.status} />
           </span>
-          {row.respondedAt ? <span className="cell-stack__sub">{formatTime(row.respondedAt)}</span> : null}
+          {row.respondedAt ? (
+            <span className="cell-stack__sub">
+              <TimeText value={row.respondedAt} />
+            </span>
+          ) : null}
         </div>
       ),
     },
@@ -260,7 +265,12 @@ function MatchedList({ kind, pagination, onKind }: ListProps & { kind: PushKind;
     },
     { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 190 },
     { key: 'swift', title: t('matched.swift'), width: 120, render: (_, row) => row.swiftCode ?? '—' },
-    { key: 'pushTime', title: t('matched.pushTime'), width: 140, render: (_, row) => formatTime(row.pushTime) },
+    {
+      key: 'pushTime',
+      title: t('matched.pushTime'),
+      width: 140,
+      render: (_, row) => <TimeText value={row.pushTime} />,
+    },
     {
       key: 'action',
       title: t('columns.action'),

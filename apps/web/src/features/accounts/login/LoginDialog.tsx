@@ -3,6 +3,7 @@ import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateKey } from '../../../lib/i18n/translate.ts';
 import { ResetPasswordForm } from '../password/ResetPasswordForm.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -15,11 +16,14 @@ export type LoginView = { kind: 'login'; emailAdr?: string } | { kind: 'reset'; 
 export function LoginDialog({
   open,
   initialEmail,
+  pageTitle,
   onClose,
   onLoggedIn,
 }: {
   open: boolean;
   initialEmail?: string | undefined;
+  /** The title key of the page that needed the log-in: the dialog says which page it opens. */
+  pageTitle?: string | undefined;
   onClose: () => void;
   onLoggedIn: (user: TUserInfo) => void;
 }) {
@@ -47,6 +51,7 @@ export function LoginDialog({
       destroyOnHidden
       className="login-dialog"
     >
+      {view.kind === 'login' && pageTitle ? <LoginReason pageTitle={pageTitle} /> : null}
       {view.kind === 'login' ? (
         <LoginForm
           key={`login-${opening}-${view.emailAdr ?? ''}`}
@@ -67,5 +72,16 @@ export function LoginDialog({
         />
       )}
     </Modal>
+  );
+}
+
+/** "Log in to open Business Opportunities": why the dialog opened, by the page's own title. */
+function LoginReason({ pageTitle }: { pageTitle: string }) {
+  const { t } = useTranslation('accounts');
+  const page = translateKey(pageTitle, '');
+  return (
+    <p className="login-dialog__reason" role="status">
+      {page ? t('login.reason', { page }) : t('login.reasonPage')}
+    </p>
   );
 }

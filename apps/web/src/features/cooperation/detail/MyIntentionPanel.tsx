@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Code, FieldList } from '../../../components/FieldList.tsx';
-import { formatTime } from '../../../components/time-cells.ts';
+import { TimeText } from '../../../components/TimeText.tsx';
 import type { IntentionItem } from '../cooperation-api.ts';
+import { IntentionContact } from '../IntentionContact.tsx';
 import { IntentionStatusTag } from '../StatusTags.tsx';
 
 /** The intention the reader's institution sent about the request, and its state. */
@@ -15,7 +16,7 @@ export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
       <FieldList
         items={[
           { key: 'status', label: t('intentions.status'), value: <IntentionStatusTag status={intention.status} /> },
-          { key: 'sentAt', label: t('intentions.sentAt'), value: <Code>{formatTime(intention.sentAt)}</Code> },
+          { key: 'sentAt', label: t('intentions.sentAt'), value: <Code><TimeText value={intention.sentAt} /></Code> },
           { key: 'sender', label: t('intentions.sender'), value: intention.senderName },
           {
             key: 'message',
@@ -25,6 +26,7 @@ export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
           },
         ]}
       />
+      <IntentionContact intention={intention} />
     </section>
   );
 }

@@ -1,9 +1,12 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../../../components/typography.css';
+import { ExpandableText } from '../../../components/ExpandableText.tsx';
+import { TimeText } from '../../../components/TimeText.tsx';
 import { formatTime } from '../../../components/time-cells.ts';
 import { AnswerIntention } from '../AnswerIntention.tsx';
 import type { IntentionItem, OpportunityDetail } from '../cooperation-api.ts';
+import { IntentionContact } from '../IntentionContact.tsx';
 import { IntentionStatusTag } from '../StatusTags.tsx';
 
 /** What the owner of a request sees of it: the counts and the intentions received (agree / refuse). */
@@ -24,13 +27,18 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
     {
       key: 'message',
       title: t('intentions.message'),
-      render: (_, row) => <span className="multiline">{row.message}</span>,
+      render: (_, row) => (
+        <>
+          <ExpandableText text={row.message} rows={3} />
+          <IntentionContact intention={row} />
+        </>
+      ),
     },
     {
       key: 'sentAt',
       title: t('intentions.sentAt'),
       width: 150,
-      render: (_, row) => <span className="text-code">{formatTime(row.sentAt)}</span>,
+      render: (_, row) => <span className="text-code"><TimeText value={row.sentAt} /></span>,
     },
     {
       key: 'status',
