@@ -29,6 +29,7 @@ const TEXT = {
     forgotPassword: 'Forgot password?',
     sendCode: 'Send code',
     resetTitle: 'Reset password',
+    workEmail: 'Work e-mail',
     feedbackTitle: 'Send feedback',
     feedbackSubmit: 'Send feedback',
     feedbackEmail: 'E-mail for our reply',
@@ -54,6 +55,7 @@ const TEXT = {
     forgotPassword: '忘记密码？',
     sendCode: '发送验证码',
     resetTitle: '重置密码',
+    workEmail: '工作邮箱',
     feedbackTitle: '意见反馈',
     feedbackSubmit: '提交反馈',
     feedbackEmail: '接收回复的邮箱',
@@ -153,7 +155,7 @@ async function focusRoundTrip(page: Page, dialog: Locator, opener: Locator, stat
   if (!(await focusInside(dialog))) problems.push(`${state}: the focus is not in the dialog once it opened`);
   await page.keyboard.press('Escape');
   try {
-    await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
   } catch {
     problems.push(`${state}: Escape does not close the dialog`);
     return problems;
@@ -217,11 +219,12 @@ async function visitorStates(page: JourneyPage, text: Text): Promise<string[]> {
   problems.push(...(await axeProblems(page, state('log-in dialog, failed, with the e-mail code field'))));
   await screenshot(page, `axe-states-login-failed-${text.short}`);
 
-  // The password reset view of the same dialog, submitted empty.
+  // The password reset view of the same dialog, with a malformed address.
   await login.getByRole('button', { name: text.forgotPassword }).click();
   const reset = dialogTitled(page, text.resetTitle);
   await reset.waitFor();
   problems.push(...(await axeProblems(page, state('log-in dialog, reset view'))));
+  await reset.getByLabel(text.workEmail, { exact: true }).fill('not-an-address');
   await reset.getByRole('button', { name: text.sendCode }).click();
   await fieldErrorsShown(reset);
   problems.push(...(await axeProblems(page, state('log-in dialog, reset view with its error'))));
@@ -391,13 +394,13 @@ describe('[SHELL][AXE_STATES]: no serious or critical axe violation in the inter
   for (const locale of ['en-US', 'zh-CN'] as const) {
     const text = TEXT[locale];
 
-    it(`as a visitor (${locale}): the log-in and feedback dialogs`, { timeout: 120_000 }, async () => {
+    it(`as a visitor (${locale}): the log-in and feedback dialogs`, { timeout: 300_000 }, async () => {
       const page = await browser.newPage({ locale });
       expect(await visitorStates(page, text)).toEqual([]);
     });
 
     it(`as a partner user (${locale}): intention dialog, publish form, change password`, {
-      timeout: 180_000,
+      timeout: 300_000,
     }, async () => {
       const page = await partnerPage();
       await useLocale(page, locale);
