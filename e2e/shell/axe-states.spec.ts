@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { logInAt, settle, useLocale } from '../content/content-helpers.ts';
 import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
 
@@ -380,14 +380,17 @@ describe('[SHELL][AXE_STATES]: no serious or critical axe violation in the inter
   const mail = mailbox();
   let partner: JourneyPage | undefined;
 
-  /** A partner user of Harbourview (which has signed the master agreement), logged in once. */
-  async function partnerPage(): Promise<JourneyPage> {
-    if (!partner) {
-      partner = await browser.newPage({ locale: 'en-US' });
-      // Leaving the publish form asks to confirm: the journey leaves on purpose.
-      partner.on('dialog', (dialog) => void dialog.accept());
-      await logInAt(partner, mail, '/userCenter/userInfo', DEMO.partnerA, DEMO.password);
-    }
+  // A partner user of Harbourview (which has signed the master agreement), logged in once; the
+  // e-mail code may first wait out another journey's minute.
+  beforeAll(async () => {
+    partner = await browser.newPage({ locale: 'en-US' });
+    // Leaving the publish form asks to confirm: the journey leaves on purpose.
+    partner.on('dialog', (dialog) => void dialog.accept());
+    await logInAt(partner, mail, '/userCenter/userInfo', DEMO.partnerA, DEMO.password);
+  }, 180_000);
+
+  function partnerPage(): JourneyPage {
+    if (!partner) throw new Error('the partner is not logged in');
     return partner;
   }
 
@@ -402,7 +405,7 @@ describe('[SHELL][AXE_STATES]: no serious or critical axe violation in the inter
     it(`as a partner user (${locale}): intention dialog, publish form, change password`, {
       timeout: 300_000,
     }, async () => {
-      const page = await partnerPage();
+      const page = partnerPage();
       await useLocale(page, locale);
       page.consoleErrors.length = 0;
       const problems = [
