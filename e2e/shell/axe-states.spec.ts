@@ -168,6 +168,11 @@ async function focusRoundTrip(page: Page, dialog: Locator, opener: Locator, stat
   return problems;
 }
 
+/** The window with the dialog (a full-page picture would cut the dialog's mask at the fold). */
+async function dialogScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: `e2e/artifacts/${name}.png` });
+}
+
 /** Waits for at least one field error of antd's forms to show. */
 async function fieldErrorsShown(scope: Locator) {
   await scope.locator('.ant-form-item-explain-error').first().waitFor();
@@ -197,7 +202,7 @@ async function visitorStates(page: JourneyPage, text: Text): Promise<string[]> {
   await login.getByRole('button', { name: text.logInButton, exact: true }).click();
   await fieldErrorsShown(login);
   problems.push(...(await axeProblems(page, state('log-in dialog, submitted empty'))));
-  await screenshot(page, `axe-states-login-empty-${text.short}`);
+  await dialogScreenshot(page, `axe-states-login-empty-${text.short}`);
 
   // An address this browser has not logged in to asks for the e-mail code too; a wrong picture
   // code fails the log-in (no account is touched: the address is not registered).
@@ -217,7 +222,7 @@ async function visitorStates(page: JourneyPage, text: Text): Promise<string[]> {
   // The refused log-in (400) is the expected answer here, not a fault of the page.
   page.consoleErrors.length = 0;
   problems.push(...(await axeProblems(page, state('log-in dialog, failed, with the e-mail code field'))));
-  await screenshot(page, `axe-states-login-failed-${text.short}`);
+  await dialogScreenshot(page, `axe-states-login-failed-${text.short}`);
 
   // The password reset view of the same dialog, with a malformed address.
   await login.getByRole('button', { name: text.forgotPassword }).click();
@@ -238,7 +243,7 @@ async function visitorStates(page: JourneyPage, text: Text): Promise<string[]> {
   await login.getByRole('button', { name: text.logInButton, exact: true }).click();
   await fieldErrorsShown(login);
   problems.push(...(await axeProblems(page, state('log-in dialog with errors, 390 px'))));
-  await page.screenshot({ path: `e2e/artifacts/axe-states-login-390-${text.short}.png` });
+  await dialogScreenshot(page, `axe-states-login-390-${text.short}`);
   await page.keyboard.press('Escape');
   await login.waitFor({ state: 'hidden' });
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -257,7 +262,7 @@ async function visitorStates(page: JourneyPage, text: Text): Promise<string[]> {
   await feedback.getByRole('button', { name: text.feedbackSubmit, exact: true }).click();
   await fieldErrorsShown(feedback);
   problems.push(...(await axeProblems(page, state('feedback dialog with errors'))));
-  await screenshot(page, `axe-states-feedback-errors-${text.short}`);
+  await dialogScreenshot(page, `axe-states-feedback-errors-${text.short}`);
   await page.keyboard.press('Escape');
   await feedback.waitFor({ state: 'hidden' });
 
@@ -297,7 +302,7 @@ async function intentionStates(page: JourneyPage, text: Text, lgcSn: string): Pr
   await dialog.getByRole('button', { name: text.submitIntention }).click();
   await fieldErrorsShown(dialog);
   problems.push(...(await axeProblems(page, state('intention dialog with its error'))));
-  await screenshot(page, `axe-states-intention-error-${text.short}`);
+  await dialogScreenshot(page, `axe-states-intention-error-${text.short}`);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   return problems;
