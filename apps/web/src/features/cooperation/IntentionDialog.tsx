@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { sendIntention } from './cooperation-api.ts';
 
 type IntentionDialogProps = {
@@ -24,6 +25,9 @@ type FormValues = { message: string };
 export function IntentionDialog({ requestLgcSn, requestName, institution, onClose, onSent }: IntentionDialogProps) {
   const { t } = useTranslation('cooperation');
   const [form] = Form.useForm<FormValues>();
+  // The page mounts this dialog to open it: the focus goes to the message, and back to the
+  // opening button when the dialog goes.
+  useReturnFocus();
   const withRequest = (values: Record<string, unknown>) => ({ ...values, requestLgcSn });
   const { submit, saving: sending } = useSchemaSubmit(
     form,
@@ -64,6 +68,7 @@ export function IntentionDialog({ requestLgcSn, requestName, institution, onClos
             showCount
             maxLength={COOPERATION_LIMITS.intentionMessage}
             placeholder={t('intention.placeholder')}
+            autoFocus
           />
         </Form.Item>
       </Form>
