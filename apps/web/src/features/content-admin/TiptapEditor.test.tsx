@@ -60,6 +60,8 @@ describe('the rich-text editor', { timeout: 40_000 }, () => {
     editor.type('Funding costs eased');
     fireEvent.click(editor.button('Heading (Ctrl+Alt+2)'));
     expect(editor.last()).toBe('<h2>Funding costs eased</h2>');
+    // Still the labelled text box after the re-renders.
+    expect(screen.getByRole('textbox', { name: 'Body (English)' })).toBe(editor.surface());
     expect(editor.button('Heading (Ctrl+Alt+2)').getAttribute('aria-pressed')).toBe('true');
   });
 

@@ -163,6 +163,17 @@ export function TiptapEditor({
     injectCSS: false,
     shouldRerenderOnTransaction: true,
     editorProps: {
+      // The contenteditable carries the form item's id, name and state. (useEditor applies its
+      // options again on every render, so they are given here, not set once from an effect.)
+      attributes: {
+        class: 'rich-text rich-editor__surface',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(id ? { id } : {}),
+        ...(lang ? { lang } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
       // Pasted HTML is cleaned before the editor (or the browser) parses it.
       transformPastedHTML: (html) => cleanBeforeParsing(html),
       handleKeyDown: (_view, event) => {
@@ -176,24 +187,6 @@ export function TiptapEditor({
     },
     onUpdate: ({ editor: current }) => emit(htmlOf(current)),
   });
-
-  // The contenteditable carries the form item's id, name and state.
-  useEffect(() => {
-    editor.setOptions({
-      editorProps: {
-        ...editor.options.editorProps,
-        attributes: {
-          class: 'rich-text rich-editor__surface',
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-label': label,
-          ...(id ? { id } : {}),
-          ...(lang ? { lang } : {}),
-          ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        },
-      },
-    });
-  }, [editor, id, lang, label, invalid]);
 
   // A value set from outside (the entry loaded, the form reset) replaces the content.
   useEffect(() => {
