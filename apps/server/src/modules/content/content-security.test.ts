@@ -105,6 +105,23 @@ describe('content images: ETags and private files', () => {
     expect(preview.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('shows an editor’s own unsaved inline image to its uploader only, never cached', async () => {
+    // Uploaded from the rich-text editor, before the entry that will claim it is saved.
+    const inline = await upload(staffCookie, 'contentImage', 'inline.png', samplePng());
+    const own = await get(`/api/content/image/${inline}`, { cookie: staffCookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    const otherStaff = await buildUser(db, { roles: ['50'] });
+    for (const cookie of [await sessionCookie(db, otherStaff.id), memberCookie, undefined]) {
+      const res = await get(`/api/content/image/${inline}`, cookie ? { cookie } : {});
+      expect(res.statusCode).toBe(404);
+    }
+    // A member's own unclaimed upload is no content image for them either.
+    const mine = await upload(memberCookie, 'attachment', 'scan.png', samplePng());
+    expect((await get(`/api/content/image/${mine}`, { cookie: memberCookie })).statusCode).toBe(404);
+  });
+
   it('gives a published content image an ETag not derived from its content, and 304 only for the whole tag', async () => {
     const image = await publishedBannerWithImage();
     const sha = await sha256Of(image);

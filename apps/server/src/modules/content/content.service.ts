@@ -24,7 +24,7 @@ import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
-import { claimFiles, findOwnedFile, findOwnedFiles, readStoredFile, type StoredFile } from '../files/index.ts';
+import { claimFiles, findOwnedFile, findOwnedFiles, findOwnUnclaimedUpload, readStoredFile, type StoredFile } from '../files/index.ts';
 import {
   bumpContentVersion,
   deleteEntry,
@@ -223,12 +223,16 @@ export async function findContentFile(
   use: FileUse,
   viewer: SessionUser | null,
 ): Promise<{ file: StoredFile; published: boolean }> {
-  const file = await findOwnedFile(db, CONTENT_FILES, lgcSn);
+  const staff = viewer !== null && isStaff(viewer) && ACTIVE_ACTIVATIONS.includes(viewer.activation);
+  // Staff also see their own upload that no entry claims yet: the editor shows an inline image
+  // before the entry is saved. Nobody else does, and it is never cached (not published).
+  const file =
+    (await findOwnedFile(db, CONTENT_FILES, lgcSn)) ??
+    (staff ? await findOwnUnclaimedUpload(db, viewer.id, lgcSn) : undefined);
   if (!file || file.purpose !== FILE_USE_PURPOSE[use]) {
     throw new AppError('PRT_NOT_FOUND');
   }
   const published = await isFileUsedByPublishedEntry(db, lgcSn);
-  const staff = viewer !== null && isStaff(viewer) && ACTIVE_ACTIVATIONS.includes(viewer.activation);
   if (!published && !staff) throw new AppError('PRT_NOT_FOUND');
   return { file, published };
 }

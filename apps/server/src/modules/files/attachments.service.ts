@@ -135,6 +135,15 @@ export async function findOwnedFile(db: Db, owner: FileOwner, lgcSn: string): Pr
   return row?.attachedTo === attachedToValue(owner) ? storedFile(row) : undefined;
 }
 
+/**
+ * A file `userId` uploaded that nothing has claimed yet, or undefined: what an editor shows of an
+ * upload before the record that will own it is saved (its uploader only).
+ */
+export async function findOwnUnclaimedUpload(db: Db, userId: number, lgcSn: string): Promise<StoredFile | undefined> {
+  const row = await findFileByLgcSn(db, lgcSn);
+  return row && row.attachedTo === null && row.ownerUserId === userId ? storedFile(row) : undefined;
+}
+
 /** The owner's files among `lgcSns`, by id (ids of other files are absent). */
 export async function findOwnedFiles(
   db: Db,

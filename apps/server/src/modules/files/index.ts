@@ -27,6 +27,7 @@ export {
   describeFiles,
   describeFilesOf,
   findOwnedFile,
+  findOwnUnclaimedUpload,
   findOwnedFiles,
   readStoredFile,
   releaseFiles,
