@@ -24,7 +24,14 @@ import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
-import { claimFiles, findOwnedFile, findOwnedFiles, findOwnUnclaimedUpload, readStoredFile, type StoredFile } from '../files/index.ts';
+import {
+  claimFiles,
+  findOwnedFile,
+  findOwnedFiles,
+  findOwnUnclaimedUpload,
+  readStoredFile,
+  type StoredFile,
+} from '../files/index.ts';
 import {
   bumpContentVersion,
   deleteEntry,

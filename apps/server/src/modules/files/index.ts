@@ -27,8 +27,8 @@ export {
   describeFiles,
   describeFilesOf,
   findOwnedFile,
-  findOwnUnclaimedUpload,
   findOwnedFiles,
+  findOwnUnclaimedUpload,
   readStoredFile,
   releaseFiles,
 } from './attachments.service.ts';

@@ -4,9 +4,9 @@ import { AutoComplete, Button, DatePicker, Form, Input, type TableColumnsType } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
+import { TimeText } from '../../components/TimeText.tsx';
 import { AuditEvent } from '../../features/backoffice/AuditEvent.tsx';
 import { actionName, asTranslate, targetTypeName } from '../../features/backoffice/audit-sentence.ts';
-import { TimeText } from '../../components/TimeText.tsx';
 import { type AuditEntry, backofficeKeys, fetchAudit } from '../../features/backoffice/backoffice-api.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { listView, textParam, useListView } from '../../lib/list-view.ts';

@@ -16,7 +16,15 @@ export function MyIntentionPanel({ intention }: { intention: IntentionItem }) {
       <FieldList
         items={[
           { key: 'status', label: t('intentions.status'), value: <IntentionStatusTag status={intention.status} /> },
-          { key: 'sentAt', label: t('intentions.sentAt'), value: <Code><TimeText value={intention.sentAt} /></Code> },
+          {
+            key: 'sentAt',
+            label: t('intentions.sentAt'),
+            value: (
+              <Code>
+                <TimeText value={intention.sentAt} />
+              </Code>
+            ),
+          },
           { key: 'sender', label: t('intentions.sender'), value: intention.senderName },
           {
             key: 'message',

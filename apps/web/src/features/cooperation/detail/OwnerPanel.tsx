@@ -38,7 +38,11 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
       key: 'sentAt',
       title: t('intentions.sentAt'),
       width: 150,
-      render: (_, row) => <span className="text-code"><TimeText value={row.sentAt} /></span>,
+      render: (_, row) => (
+        <span className="text-code">
+          <TimeText value={row.sentAt} />
+        </span>
+      ),
     },
     {
       key: 'status',
