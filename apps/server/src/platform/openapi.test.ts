@@ -59,14 +59,15 @@ describe('GET /api/docs/json', () => {
       if (route.url.startsWith('/api/docs')) return;
       const operation = operationOf(route.method, route.url);
       expect(operation, 'missing from the document').toBeDefined();
-      // JSON envelopes, a file's bytes (downloads: any file, a PDF, a seal's PNG), or server-sent
-      // events (the unread stream).
+      // JSON envelopes, a file's bytes (downloads: any file, a PDF, a seal's PNG), a spreadsheet
+      // (the back office's exports) or server-sent events (the unread stream).
       const content = operation!.responses['200']!.content!;
       expect(
         content['application/json']?.schema ??
           content['application/octet-stream']?.schema ??
           content['application/pdf']?.schema ??
           content['image/png']?.schema ??
+          content['text/csv']?.schema ??
           content['text/event-stream']?.schema,
       ).toBeDefined();
       if (/:\w+/.test(route.url)) expect(operation!.parameters?.length).toBeGreaterThan(0);
