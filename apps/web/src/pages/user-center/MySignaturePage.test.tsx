@@ -111,7 +111,7 @@ describe('/userCenter/mySignature', () => {
     expect(within(effective).getByText('Hong Kong Branch')).toBeTruthy();
     expect(within(effective).getByText('Forfaiting agreement for a Vietcombank usance L/C')).toBeTruthy();
     expect(within(effective).getByText('Harbourview Commercial Bank, Danube Trade Bank')).toBeTruthy();
-    expect(within(effective).getByText(/^2026-11-0\d \d\d:\d\d$/)).toBeTruthy();
+    expect(within(effective).getByText(/^2026-11-0\d \d\d:\d\d UTC([+-]\d{1,2}(:\d\d)?)?$/)).toBeTruthy();
     expect(within(effective).getByRole('button', { name: 'Cancel seal Contract seal' })).toBeTruthy();
     expect(within(effective).getByRole('img', { name: 'Seal “Contract seal”' }).getAttribute('src')).toBe(
       '/api/signet/seals/S1/image',
