@@ -1,23 +1,11 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '../../lib/i18n/locale.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { STAFF_USER } from '../../test/users.ts';
 
-const STAFF: TUserInfo = {
-  lgcSn: 'B1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const STAFF = STAFF_USER;
 
 const EMPTY_PAGE = { list: [], total: 0, pageNo: 1, pageSize: 10 };
 const csv = (name: string) =>

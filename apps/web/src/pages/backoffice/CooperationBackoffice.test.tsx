@@ -1,4 +1,3 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -8,20 +7,9 @@ import type {
 import type { ManagedInstitution } from '../../features/user-management/user-management-api.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { STAFF_USER } from '../../test/users.ts';
 
-const STAFF: TUserInfo = {
-  lgcSn: 'S1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const STAFF = STAFF_USER;
 
 function request(overrides: Partial<BackofficeRequest>): BackofficeRequest {
   return {

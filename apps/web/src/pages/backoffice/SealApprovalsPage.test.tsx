@@ -1,24 +1,12 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import type { TSealReviewItem } from '@portal/shared/schemas/seals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sealReviewItem } from '../../features/seals/test-fixtures.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { STAFF_USER } from '../../test/users.ts';
 
-const STAFF: TUserInfo = {
-  lgcSn: 'B1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const STAFF = STAFF_USER;
 
 type Call = { url: string; method: string; body: unknown };
 

@@ -1,25 +1,13 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import type { TConsultAdmin, TVisitReport } from '@portal/shared/schemas/content';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VisitsChart } from '../../../features/content-admin/VisitsChart.tsx';
 import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { STAFF_USER } from '../../../test/users.ts';
 import { pointsOf } from './VisitsPage.tsx';
 
-const STAFF: TUserInfo = {
-  lgcSn: 'S1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const STAFF = STAFF_USER;
 
 const ARTICLE: TConsultAdmin = {
   lgcSn: 'A1',

@@ -1,20 +1,8 @@
 /** Test support for the "read and reply" inboxes (feedback, leave messages): a staff member and a stubbed API. */
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
+import { STAFF_USER } from '../../../test/users.ts';
 
-export const STAFF: TUserInfo = {
-  lgcSn: 'S1',
-  usrNm: 'Wei Zhang',
-  emailAdr: 'wei.zhang@bank.example',
-  rlTpcd: ['50'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Global Cooperation Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+export const STAFF = STAFF_USER;
 
 export type Call = { url: string; method: string; body: unknown };
 
