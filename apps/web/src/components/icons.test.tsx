@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { setLocale } from '../lib/i18n/locale.ts';
-import { AntdIconNames } from './icons.tsx';
+import { AntdIconNames } from './AntdIconNames.tsx';
 
 afterEach(async () => {
   await setLocale('en-US');

@@ -6,24 +6,13 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { isMenuItemActive, MAIN_MENU, type MenuItem } from './menu.ts';
 
-type NavVariant = 'bar' | 'drawer';
-
 /**
- * The header menu (SPEC §2). As a bar (wider screens) it is a disclosure navigation: top-level
- * items are links, a group has a separate toggle button for its submenu (also opened on hover).
- * Escape closes a submenu or tooltip and returns focus to its toggle; arrow keys move within an
- * open submenu. In the phone drawer every submenu is shown and tooltips are visible hints.
+ * The header menu (SPEC §2) as a bar on wider screens: a disclosure navigation. Top-level items
+ * are links, a group has a separate toggle button for its submenu (also opened on hover). Escape
+ * closes a submenu or tooltip and returns focus to its toggle; arrow keys move within an open
+ * submenu. Phones get the same menu in a drawer (MenuDrawer.tsx).
  */
-export function MainNav({
-  id,
-  variant = 'bar',
-  onNavigate,
-}: {
-  id: string;
-  variant?: NavVariant;
-  /** Called when a link is followed (the drawer closes, even on the current page's link). */
-  onNavigate?: () => void;
-}) {
+export function MainNav({ id }: { id: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -32,81 +21,25 @@ export function MainNav({
   useEffect(() => setExpanded(null), [pathname]);
 
   return (
-    <nav id={id} className={classNames('main-nav', `main-nav--${variant}`)} aria-label={t('a11y.mainNav')}>
-      <ul className={classNames('main-nav__list', variant === 'bar' && 'container')}>
+    <nav id={id} className="main-nav main-nav--bar" aria-label={t('a11y.mainNav')}>
+      <ul className="main-nav__list container">
         {MAIN_MENU.map((item) =>
           item.children?.length ? (
-            variant === 'drawer' ? (
-              <DrawerGroup
-                key={item.key}
-                item={item}
-                active={isMenuItemActive(item, pathname)}
-                onNavigate={onNavigate}
-              />
-            ) : (
-              <MenuGroup
-                key={item.key}
-                item={item}
-                active={isMenuItemActive(item, pathname)}
-                expanded={expanded === item.key}
-                onExpandedChange={(next) =>
-                  setExpanded((current) => (next ? item.key : current === item.key ? null : current))
-                }
-              />
-            )
-          ) : variant === 'drawer' ? (
-            <DrawerEntry key={item.key} item={item} active={isMenuItemActive(item, pathname)} onNavigate={onNavigate} />
+            <MenuGroup
+              key={item.key}
+              item={item}
+              active={isMenuItemActive(item, pathname)}
+              expanded={expanded === item.key}
+              onExpandedChange={(next) =>
+                setExpanded((current) => (next ? item.key : current === item.key ? null : current))
+              }
+            />
           ) : (
             <MenuEntry key={item.key} item={item} active={isMenuItemActive(item, pathname)} />
           ),
         )}
       </ul>
     </nav>
-  );
-}
-
-/** A top-level link in the drawer, its tooltip shown as a hint under it. */
-function DrawerEntry({ item, active, onNavigate }: { item: MenuItem; active: boolean; onNavigate?: () => void }) {
-  const hintId = useId();
-  const hint = item.tooltip ? translateKey(item.tooltip, '') : '';
-  return (
-    <li className={classNames('main-nav__item', active && 'is-active')}>
-      <NavLink
-        to={item.path}
-        end
-        caseSensitive
-        className="main-nav__link"
-        aria-describedby={hint ? hintId : undefined}
-        onClick={onNavigate}
-      >
-        {translateKey(item.label, item.key)}
-      </NavLink>
-      {hint ? (
-        <span id={hintId} className="main-nav__hint">
-          {hint}
-        </span>
-      ) : null}
-    </li>
-  );
-}
-
-/** A group in the drawer: its link, then its submenu's links, always shown. */
-function DrawerGroup({ item, active, onNavigate }: { item: MenuItem; active: boolean; onNavigate?: () => void }) {
-  return (
-    <li className={classNames('main-nav__item', 'has-submenu', active && 'is-active')}>
-      <NavLink to={item.path} end caseSensitive className="main-nav__link" onClick={onNavigate}>
-        {translateKey(item.label, item.key)}
-      </NavLink>
-      <ul className="main-nav__submenu">
-        {item.children?.map((child) => (
-          <li key={child.key}>
-            <NavLink to={child.path} end caseSensitive className="main-nav__sublink" onClick={onNavigate}>
-              {translateKey(child.label, child.key)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </li>
   );
 }
 

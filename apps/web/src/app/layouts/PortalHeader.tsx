@@ -1,5 +1,4 @@
-import { Drawer } from 'antd';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
@@ -10,6 +9,9 @@ import { HOME_PATH } from '../route-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
 import { HEADER_ACTIONS } from './slots.tsx';
+
+// Loaded when a phone's menu button is first pressed: antd's Drawer stays out of the initial download.
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
 
 /**
  * Brand, language switch, header actions (login / user menu / messages slot) and the menu: a bar
@@ -24,6 +26,8 @@ export function PortalHeader() {
   const phone = useIsPhone();
   const navId = useId();
   const [navOpen, setNavOpen] = useState(false);
+  // Mounted from the first opening on, so the drawer can animate closed.
+  const [navUsed, setNavUsed] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the phone menu closes on navigation
   useEffect(() => setNavOpen(false), [pathname]);
@@ -59,7 +63,10 @@ export function PortalHeader() {
               aria-expanded={navOpen}
               aria-controls={navOpen ? navId : undefined}
               aria-label={t('a11y.openMenu')}
-              onClick={() => setNavOpen(true)}
+              onClick={() => {
+                setNavUsed(true);
+                setNavOpen(true);
+              }}
             >
               <MenuIcon size={20} />
             </button>
@@ -67,20 +74,13 @@ export function PortalHeader() {
         </div>
       </div>
       {phone ? (
-        <Drawer
-          open={navOpen}
-          onClose={() => setNavOpen(false)}
-          placement="right"
-          size="min(320px, 86vw)"
-          title={t('a11y.openMenu')}
-          closable={{ 'aria-label': t('a11y.closeMenu') }}
-          className="nav-drawer"
-          destroyOnHidden
-        >
-          <MainNav id={navId} variant="drawer" onNavigate={() => setNavOpen(false)} />
-        </Drawer>
+        navUsed ? (
+          <Suspense fallback={null}>
+            <MenuDrawer id={navId} open={navOpen} onClose={() => setNavOpen(false)} />
+          </Suspense>
+        ) : null
       ) : (
-        <MainNav id={navId} variant="bar" />
+        <MainNav id={navId} />
       )}
     </header>
   );

@@ -2,14 +2,16 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { AntdIconNames } from '../../components/icons.tsx';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { LocaleSync } from './LocaleSync.tsx';
 import { ToastBridge } from './ToastBridge.tsx';
 import { portalTheme } from './theme.ts';
+
+// Names antd's icons in the reader's language once the page is up (not in the initial download).
+const AntdIconNames = lazy(() => import('../../components/AntdIconNames.tsx'));
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-CN': zhCN } as const;
 
@@ -26,7 +28,9 @@ function ThemedProviders({ nonce, children }: { nonce: string | undefined; child
     >
       <ToastBridge />
       <LocaleSync />
-      <AntdIconNames />
+      <Suspense fallback={null}>
+        <AntdIconNames />
+      </Suspense>
       {children}
     </ConfigProvider>
   );
