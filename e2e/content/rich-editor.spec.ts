@@ -196,7 +196,9 @@ async function createAndPublish(staff: JourneyPage) {
 /** The editor of the saved entry, in the staff's current language, at the page's current width. */
 async function lookAtEditor(staff: JourneyPage, name: string, labels: { edit: string; field: string }) {
   await staff.goto('/backend/content/articles');
-  const row = staff.getByRole('row').filter({ hasText: TITLE.en });
+  // The list names an entry in the reader's language.
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const row = staff.getByRole('row').filter({ hasText: new RegExp(`${literal(TITLE.en)}|${literal(TITLE.zh)}`) });
   await row
     .getByRole('button', { name: new RegExp(`^${labels.edit}`) })
     .first()
