@@ -18,6 +18,9 @@ const ICON_ACTIONS: Readonly<Record<string, I18nKey>> = {
   delete: 'common:a11y.icons.delete',
   download: 'common:a11y.icons.download',
   'paper-clip': 'common:a11y.icons.attachment',
+  // The pager's previous and next buttons hold only these icons.
+  left: 'common:a11y.icons.previousPage',
+  right: 'common:a11y.icons.nextPage',
 };
 
 const ENGLISH_LABELS: readonly { pattern: RegExp; key: I18nKey }[] = [
