@@ -25,6 +25,13 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|zod)[\\/]/,
             },
+            {
+              // The app's small modules that the shell and many pages share (route paths, the
+              // locale hook, the query client...): one file instead of a dozen tiny ones, each of
+              // which would cost a request and gzip's per-file overhead in the first download.
+              name: 'shell',
+              test: /src[\\/](features[\\/][\w-]+[\\/]paths|app[\\/]route-paths|features[\\/]accounts[\\/]account-states|lib[\\/]i18n[\\/]useLocale|app[\\/]providers[\\/]query-client|features[\\/]site-config[\\/](useSiteConfig|site-config-api)|lib[\\/]lazy-page)\.tsx?$/,
+            },
           ],
         },
       },
