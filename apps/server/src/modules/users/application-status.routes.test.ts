@@ -2,57 +2,23 @@
  * GET /api/user/p1/applicationStatus: the browser that registered reads its application's state
  * without a log-in, by the HttpOnly cookie registering set — and nobody reads anything without it.
  */
-import type { TProfile } from '@portal/shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
-import { buildUser, lastMailTo, nextIp, sessionCookie } from '../../../test/factories.ts';
+import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { registerPayload, registrationCodeFor } from '../../../test/registration.ts';
 import { APPLICATION_STATUS_LIMIT } from './application-status.ts';
 
 const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
 const db = database.db;
 
-const profile: TProfile = {
-  instNm: 'Lusitania Trade Bank',
-  instSwiftCode: 'LUSTPTPL',
-  usrNm: 'Rita Costa',
-  phone: '+351 21 555 0100',
-  jobTitle: 'Head of Trade Finance',
-  userRole: 'admin',
-  releaseInfoTypes: ['TRADE_FINANCE'],
-  branchType: 'headOffice',
-  branchName: '',
-  branchRegistrationPlace: '',
-  branchSwiftCode: '',
-  department: 'Trade Finance',
-  headOfficeEmployee: false,
-  officeAddress: 'Rua Augusta 100, Lisboa',
-  continent: 'EUROPE',
-  country: 'PT',
-  usualContactBranches: ['OS_LUXEMBOURG'],
-  mainContactBranch: 'OS_LUXEMBOURG',
-  actingOnBehalf: false,
-  actingForInstitution: '',
-  businessScope: 'Export finance for Portuguese-speaking markets.',
-  introAttachments: [],
-  interestedTypes: ['FORFAITING'],
-};
-
 /** Registers through the API; the cookie the answer set, as a browser would send it back. */
 async function registerAs(email: string, usrNm: string) {
-  const codeRes = await app.inject({
-    method: 'POST',
-    url: '/api/user/p1/getEmailCode',
-    remoteAddress: nextIp(),
-    payload: { emailAdr: email, emailType: '1' },
-  });
-  expect(codeRes.statusCode).toBe(200);
-  const emailCode = (await lastMailTo(db, email)).code!;
-  const pwd = 'Harbor#2468';
+  const emailCode = await registrationCodeFor(app, db, email);
   const res = await app.inject({
     method: 'POST',
     url: '/api/user/p1/register',
     remoteAddress: nextIp(),
-    payload: { emailAdr: email, emailCode, pwd, confirmPwd: pwd, agreed: true, profile: { ...profile, usrNm } },
+    payload: registerPayload(email, emailCode, { usrNm }),
   });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = res.cookies.find((c) => c.name === 'portal_application');

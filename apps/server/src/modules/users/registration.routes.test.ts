@@ -2,50 +2,13 @@ import type { TProfile } from '@portal/shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import { buildUser, lastMailTo, nextIp, sessionCookie, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { applicantProfile, registerPayload, registrationCodeFor } from '../../../test/registration.ts';
 
 const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
 const db = database.db;
 
-const profile: TProfile = {
-  instNm: 'Lusitania Trade Bank',
-  instSwiftCode: 'LUSTPTPL',
-  usrNm: 'Rita Costa',
-  phone: '+351 21 555 0100',
-  jobTitle: 'Head of Trade Finance',
-  userRole: 'admin',
-  releaseInfoTypes: ['TRADE_FINANCE'],
-  branchType: 'headOffice',
-  branchName: '',
-  branchRegistrationPlace: '',
-  branchSwiftCode: '',
-  department: 'Trade Finance',
-  headOfficeEmployee: false,
-  officeAddress: 'Rua Augusta 100, Lisboa',
-  continent: 'EUROPE',
-  country: 'PT',
-  usualContactBranches: ['OS_LUXEMBOURG'],
-  mainContactBranch: 'OS_LUXEMBOURG',
-  actingOnBehalf: false,
-  actingForInstitution: '',
-  businessScope: 'Export finance for Portuguese-speaking markets.',
-  introAttachments: [],
-  interestedTypes: ['FORFAITING', 'LC_ADVISING'],
-};
-
-async function emailCodeFor(email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/p1/getEmailCode',
-    remoteAddress: nextIp(),
-    payload: { emailAdr: email, emailType: '1' },
-  });
-  expect(res.statusCode).toBe(200);
-  return (await lastMailTo(db, email)).code!;
-}
-
-function registerPayload(email: string, emailCode: string, overrides: Partial<TProfile> = {}, pwd = 'Harbor#2468') {
-  return { emailAdr: email, emailCode, pwd, confirmPwd: pwd, agreed: true, profile: { ...profile, ...overrides } };
-}
+const profile = applicantProfile;
+const emailCodeFor = (email: string) => registrationCodeFor(app, db, email);
 
 async function staffCookie() {
   return sessionCookie(db, (await buildUser(db, { roles: ['50'] })).id);
