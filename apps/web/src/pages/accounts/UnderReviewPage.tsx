@@ -2,6 +2,7 @@ import '../../features/accounts/accounts.css';
 import type { TApplicationStatus, TUserInfo } from '@portal/shared/schemas/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Result, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
@@ -76,64 +77,31 @@ export function UnderReviewPage() {
   );
 }
 
-function ApplicationStatus({ user }: { user: TUserInfo }) {
-  const { t } = useTranslation('accounts');
-  const returned = user.actvtInd === ACTIVATION.rejected || user.actvtInd === ACTIVATION.supplementRequired;
-  return (
-    <div className="application-status" data-testid="application-status">
-      <Descriptions
-        bordered
-        size="small"
-        column={1}
-        items={[
-          {
-            key: 'status',
-            label: t('review.statusLabel'),
-            children: <Tag color={STATUS_COLOURS[user.actvtInd]}>{t(`status.${user.actvtInd}`)}</Tag>,
-          },
-          { key: 'name', label: t('fields.usrNm'), children: user.usrNm },
-          { key: 'email', label: t('fields.workEmail'), children: user.emailAdr },
-          ...(user.instNm ? [{ key: 'inst', label: t('fields.instNm'), children: user.instNm }] : []),
-        ]}
-      />
-      {user.reviewNote ? (
-        <Alert
-          className="application-status__note"
-          type={returned ? 'warning' : 'info'}
-          showIcon
-          title={t('review.noteLabel')}
-          description={<span data-testid="review-note">{user.reviewNote}</span>}
-        />
-      ) : null}
-      <p className="application-status__text">{t(`review.stateText.${user.actvtInd}`)}</p>
-      <div className="form-actions">
-        {returned ? (
-          <ButtonLink type="primary" to={REGISTER_PATH}>
-            {t('review.updateApplication')}
-          </ButtonLink>
-        ) : null}
-        {hasAccess(user) ? (
-          <ButtonLink type="primary" to={HOME_PATH}>
-            {t('review.start')}
-          </ButtonLink>
-        ) : (
-          <ButtonLink to={HOME_PATH}>{t('submitted.backHome')}</ButtonLink>
-        )}
-      </div>
-    </div>
-  );
-}
+/** Rejected, or returned for more: the applicant has something to correct. */
+const isReturned = (actvtInd: TUserInfo['actvtInd']) =>
+  actvtInd === ACTIVATION.rejected || actvtInd === ACTIVATION.supplementRequired;
+
+type StatusFacts = Pick<TApplicationStatus, 'actvtInd' | 'usrNm' | 'instNm' | 'reviewNote'> &
+  Partial<Pick<TUserInfo, 'emailAdr'> & Pick<TApplicationStatus, 'submittedAt'>>;
 
 /**
- * The application registered in this browser, for a visitor (not logged in): its state, the
- * reviewer's note, and the next thing to do — wait, log in now, or log in to correct it.
+ * An application's state as both views show it: the facts (with the e-mail or the submission
+ * time where the view has them), the reviewer's note, what the state means, and the actions.
  */
-function RegisteredHereStatus({ application }: { application: TApplicationStatus }) {
+function StatusCard({
+  facts,
+  text,
+  actions,
+  children,
+}: {
+  facts: StatusFacts;
+  text: string;
+  actions: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('accounts');
-  const { actvtInd } = application;
-  const returned = actvtInd === ACTIVATION.rejected || actvtInd === ACTIVATION.supplementRequired;
-  const approved = hasAccess(application);
-  const logIn = () => appEvents.emit('open-login', { reason: 'user' });
+  const { actvtInd } = facts;
+  const returned = isReturned(actvtInd);
   return (
     <div className="application-status" data-testid="application-status">
       <Descriptions
@@ -146,30 +114,80 @@ function RegisteredHereStatus({ application }: { application: TApplicationStatus
             label: t('review.statusLabel'),
             children: <Tag color={STATUS_COLOURS[actvtInd]}>{t(`status.${actvtInd}`)}</Tag>,
           },
-          { key: 'name', label: t('fields.usrNm'), children: application.usrNm },
-          ...(application.instNm ? [{ key: 'inst', label: t('fields.instNm'), children: application.instNm }] : []),
-          { key: 'submitted', label: t('review.submittedAt'), children: <TimeText value={application.submittedAt} /> },
+          { key: 'name', label: t('fields.usrNm'), children: facts.usrNm },
+          ...(facts.emailAdr ? [{ key: 'email', label: t('fields.workEmail'), children: facts.emailAdr }] : []),
+          ...(facts.instNm ? [{ key: 'inst', label: t('fields.instNm'), children: facts.instNm }] : []),
+          ...(facts.submittedAt
+            ? [{ key: 'submitted', label: t('review.submittedAt'), children: <TimeText value={facts.submittedAt} /> }]
+            : []),
         ]}
       />
-      {application.reviewNote ? (
+      {facts.reviewNote ? (
         <Alert
           className="application-status__note"
           type={returned ? 'warning' : 'info'}
           showIcon
           title={t('review.noteLabel')}
-          description={<span data-testid="review-note">{application.reviewNote}</span>}
+          description={<span data-testid="review-note">{facts.reviewNote}</span>}
         />
       ) : null}
-      <p className="application-status__text">{t(`review.visitorStateText.${actvtInd}`)}</p>
-      <div className="form-actions">
-        {approved || returned ? (
-          <Button type="primary" onClick={logIn}>
-            {approved ? t('review.loginNow') : t('review.loginToUpdate')}
-          </Button>
-        ) : null}
-        <ButtonLink to={HOME_PATH}>{t('submitted.backHome')}</ButtonLink>
-      </div>
-      <p className="application-status__hint">{t('review.thisBrowser')}</p>
+      <p className="application-status__text">{text}</p>
+      <div className="form-actions">{actions}</div>
+      {children}
     </div>
+  );
+}
+
+function ApplicationStatus({ user }: { user: TUserInfo }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <StatusCard
+      facts={user}
+      text={t(`review.stateText.${user.actvtInd}`)}
+      actions={
+        <>
+          {isReturned(user.actvtInd) ? (
+            <ButtonLink type="primary" to={REGISTER_PATH}>
+              {t('review.updateApplication')}
+            </ButtonLink>
+          ) : null}
+          {hasAccess(user) ? (
+            <ButtonLink type="primary" to={HOME_PATH}>
+              {t('review.start')}
+            </ButtonLink>
+          ) : (
+            <ButtonLink to={HOME_PATH}>{t('submitted.backHome')}</ButtonLink>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * The application registered in this browser, for a visitor (not logged in): its state, the
+ * reviewer's note, and the next thing to do — wait, log in now, or log in to correct it.
+ */
+function RegisteredHereStatus({ application }: { application: TApplicationStatus }) {
+  const { t } = useTranslation('accounts');
+  const approved = hasAccess(application);
+  const logIn = () => appEvents.emit('open-login', { reason: 'user' });
+  return (
+    <StatusCard
+      facts={application}
+      text={t(`review.visitorStateText.${application.actvtInd}`)}
+      actions={
+        <>
+          {approved || isReturned(application.actvtInd) ? (
+            <Button type="primary" onClick={logIn}>
+              {approved ? t('review.loginNow') : t('review.loginToUpdate')}
+            </Button>
+          ) : null}
+          <ButtonLink to={HOME_PATH}>{t('submitted.backHome')}</ButtonLink>
+        </>
+      }
+    >
+      <p className="application-status__hint">{t('review.thisBrowser')}</p>
+    </StatusCard>
   );
 }
