@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../lib/forms/useSchemaSubmit.ts';
+import { useReturnFocus } from '../lib/useReturnFocus.ts';
 
 /**
  * Confirms stopping something (an account, an institution, a published request) with the
@@ -25,6 +26,8 @@ export function StopDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('users');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const [form] = Form.useForm<{ reason?: string }>();
   const { submit, saving } = useSchemaSubmit(form, ZStopRequest, (body) => onConfirm(body.reason));
 

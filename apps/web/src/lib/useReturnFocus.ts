@@ -21,3 +21,12 @@ export function useReturnFocus(): void {
     [opener],
   );
 }
+
+/**
+ * `useReturnFocus` for a dialog written in place (`{deleting ? <><ReturnFocus /><Modal open … /></> : null}`):
+ * rendered before the dialog, beside it, so it sees the opener before the dialog takes the focus.
+ */
+export function ReturnFocus(): null {
+  useReturnFocus();
+  return null;
+}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { showToast } from '../../lib/notify.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { useCountdown } from '../accounts/useCountdown.ts';
 import { sendSignCode, signContract } from './contracts-api.ts';
 import { pagesOf } from './placement.ts';
@@ -45,6 +46,8 @@ export function SignDialog({
   onRefused: () => void;
 }) {
   const { t } = useTranslation('contracts');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const countdown = useCountdown();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);

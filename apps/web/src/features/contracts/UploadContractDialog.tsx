@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadIcon } from '../../components/icons.tsx';
 import { isApiError } from '../../lib/api/api-error.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { formatFileSize } from '../files/files-api.ts';
 import { uploadContract } from './contracts-api.ts';
 import { pdfFileProblem } from './pdf-file.ts';
@@ -24,6 +25,8 @@ export function UploadContractDialog({
   onUploaded: (view: TContractView) => void;
 }) {
   const { t } = useTranslation('contracts');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const [title, setTitle] = useState(requestName.slice(0, CONTRACT_LIMITS.title));
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { fetchInstitutions, type ManagedInstitution } from '../user-management/user-management-api.ts';
 import { type BackofficeRequest, cooperationBackofficeKeys } from './cooperation-backoffice-api.ts';
 
@@ -35,6 +36,8 @@ export function PushDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('backoffice');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const [form] = Form.useForm<{ institutions?: string[] }>();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');

@@ -3,6 +3,7 @@ import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notify.ts';
+import { ReturnFocus } from '../../lib/useReturnFocus.ts';
 import { answerIntention, cooperationKeys, type IntentionItem } from './cooperation-api.ts';
 
 type Decision = 'agree' | 'refuse';
@@ -55,24 +56,27 @@ export function AnswerIntention({ intention }: { intention: IntentionItem }) {
         {t('answer.refuse')}
       </Button>
       {decision ? (
-        <Modal
-          open
-          title={decision === 'agree' ? t('answer.agreeTitle', names) : t('answer.refuseTitle', names)}
-          okText={decision === 'agree' ? t('answer.agreeConfirm') : t('answer.refuseConfirm')}
-          okButtonProps={{ danger: decision === 'refuse', loading: saving }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void confirm()}
-          onCancel={() => setDecision(null)}
-          destroyOnHidden
-          width={520}
-        >
-          <div className="confirm-dialog__text">
-            <p>{decision === 'agree' ? t('answer.agreeText', names) : t('answer.refuseText', names)}</p>
-            <p>
-              <strong>{t('answer.final')}</strong>
-            </p>
-          </div>
-        </Modal>
+        <>
+          <ReturnFocus />
+          <Modal
+            open
+            title={decision === 'agree' ? t('answer.agreeTitle', names) : t('answer.refuseTitle', names)}
+            okText={decision === 'agree' ? t('answer.agreeConfirm') : t('answer.refuseConfirm')}
+            okButtonProps={{ danger: decision === 'refuse', loading: saving }}
+            cancelText={t('actions.cancel')}
+            onOk={() => void confirm()}
+            onCancel={() => setDecision(null)}
+            destroyOnHidden
+            width={520}
+          >
+            <div className="confirm-dialog__text">
+              <p>{decision === 'agree' ? t('answer.agreeText', names) : t('answer.refuseText', names)}</p>
+              <p>
+                <strong>{t('answer.final')}</strong>
+              </p>
+            </div>
+          </Modal>
+        </>
       ) : null}
     </>
   );

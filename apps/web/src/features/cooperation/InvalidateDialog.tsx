@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 
 /** Asks the owner to confirm withdrawing a request (it cannot be undone). */
 export function InvalidateDialog({
@@ -14,6 +15,8 @@ export function InvalidateDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('cooperation');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   return (
     <Modal
       open

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api/api-error.ts';
 import { applyServerErrors, checkWithSchema, pathKey, schemaRule, toFieldPath } from '../../lib/forms/schema-form.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { branchOptionGroups } from '../accounts/profile/profile-options.ts';
 import { useUnsavedChanges } from '../accounts/useUnsavedChanges.ts';
 import { AuthorizationFileField } from './AuthorizationFileField.tsx';
@@ -77,6 +78,8 @@ export function ApplySealDrawer({
   onApplied: (seal: TSealItem) => void;
 }) {
   const { t } = useTranslation('seals');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const { locale } = useLocale();
   const [form] = Form.useForm<ApplyValues>();
   const [dirty, setDirty] = useState(false);

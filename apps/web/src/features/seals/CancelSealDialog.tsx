@@ -4,6 +4,7 @@ import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/api-error.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { CODE_LENGTH, CodeField } from './CodeField.tsx';
 import { cancelSeal, sendCancelCode } from './seals-api.ts';
 
@@ -25,6 +26,8 @@ export function CancelSealDialog({
   onCancelled: (seal: TSealItem) => void;
 }) {
   const { t } = useTranslation('seals');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const [form] = Form.useForm<{ code?: string }>();
   const [saving, setSaving] = useState(false);
   const [sent, setSent] = useState(false);

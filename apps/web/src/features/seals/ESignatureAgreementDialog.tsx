@@ -1,6 +1,7 @@
 import '../accounts/accounts.css';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { AgreementText, E_SIGNATURE_AGREEMENT } from '../accounts/agreement/AgreementText.tsx';
 
 /**
@@ -9,6 +10,8 @@ import { AgreementText, E_SIGNATURE_AGREEMENT } from '../accounts/agreement/Agre
  */
 export function ESignatureAgreementDialog({ onAccept, onClose }: { onAccept: () => void; onClose: () => void }) {
   const { t } = useTranslation('seals');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   return (
     <Modal
       open

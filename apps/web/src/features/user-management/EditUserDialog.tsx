@@ -3,6 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { type ManagedUser, updateInstitutionUser } from './user-management-api.ts';
 
 type Values = { usrNm?: string; phone?: string; jobTitle?: string };
@@ -23,6 +24,8 @@ export function EditUserDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('users');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const [form] = Form.useForm<Values>();
   const jobTitle = user.jobTitle;
   const { submit, saving } = useSchemaSubmit(form, ZInstitutionUserUpdate, async (body) => {

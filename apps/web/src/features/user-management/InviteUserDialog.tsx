@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { countryOptions, dictName, type Option, type OptionGroup } from '../accounts/profile/profile-options.ts';
 import { inviteUser } from './user-management-api.ts';
 
@@ -49,6 +50,8 @@ export function InviteUserDialog({
   onInvited: (invitee: { emailAdr: string; usrNm: string }) => void;
 }) {
   const { t } = useTranslation('users');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const { locale } = useLocale();
   const [form] = Form.useForm<Values>();
   const regionName = region ? dictName('continents', region, locale) : '';

@@ -8,6 +8,7 @@ import {
 } from '../../features/backoffice/backoffice-api.ts';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 
 export type Decision = TReviewDecision['decision'];
 
@@ -28,6 +29,8 @@ export function DecisionDialog({
   onDecided: (detail: RegistrationDetail, decision: Decision) => void;
 }) {
   const { t } = useTranslation('backoffice');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
   const [form] = Form.useForm<{ note?: string }>();
   const withDecision = (values: Record<string, unknown>) => ({ ...values, decision });
   const { submit: confirm, saving } = useSchemaSubmit(

@@ -133,7 +133,18 @@ describe('/backend/seals', () => {
     renderApp('/backend/seals');
     const { drawer } = await openApplication(calls);
 
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
+    // Turned back, the confirmation leaves the page and the focus goes back to Approve.
+    const approve = within(drawer).getByRole('button', { name: 'Approve' });
+    approve.focus();
+    fireEvent.click(approve);
+    const cancelled = await dialogTitled('Approve the seal application?');
+    const back = within(cancelled).getByRole('button', { name: 'Back' });
+    back.focus();
+    fireEvent.click(back);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve the seal application?' })).toBeNull());
+    expect(document.activeElement).toBe(approve);
+
+    fireEvent.click(approve);
     const dialog = await dialogTitled('Approve the seal application?');
     expect(within(dialog).getByText(/Its certificate is issued at once.*for 24 months from today/)).toBeTruthy();
     expect(posts(calls, '/api/backend/seals/S1/approve')).toHaveLength(0);

@@ -18,6 +18,7 @@ import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
+import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 
 // pdf.js loads only when a reviewer shows the authorization agreement here.
 const PdfViewer = lazy(() =>
@@ -222,6 +223,8 @@ type DialogProps = { seal: TSealReviewItem; onClose: () => void; onDecided: (sea
 /** Approving issues the seal's certificate: the reviewer confirms first. */
 function ApproveDialog({ seal, onClose, onDecided }: DialogProps) {
   const { t } = useTranslation('seals');
+  // Mounted to open, unmounted to close: the focus goes back to the opener.
+  useReturnFocus();
   const [saving, setSaving] = useState(false);
   const approve = async () => {
     setSaving(true);
@@ -259,6 +262,8 @@ function ApproveDialog({ seal, onClose, onDecided }: DialogProps) {
 /** Rejecting needs a reason: it is e-mailed to the applicant and shown with the seal. */
 function RejectDialog({ seal, onClose, onDecided }: DialogProps) {
   const { t } = useTranslation('seals');
+  // Mounted to open, unmounted to close: the focus goes back to the opener.
+  useReturnFocus();
   const [form] = Form.useForm<{ reason?: string }>();
   const { submit, saving } = useSchemaSubmit(form, ZSealRejectRequest, async (body) =>
     onDecided(await rejectSeal(seal.lgcSn, body.reason)),

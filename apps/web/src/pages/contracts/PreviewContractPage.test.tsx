@@ -88,12 +88,18 @@ describe('/previewContract', () => {
   it('deletes the upload only after the reader confirms', { timeout: 40_000 }, async () => {
     const { posts } = stubContractApi();
     renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete upload' }, { timeout: 15_000 }));
+    const opener = await screen.findByRole('button', { name: 'Delete upload' }, { timeout: 15_000 });
+    opener.focus();
+    fireEvent.click(opener);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/will be removed/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toEqual([]);
+    // The dialog left the page: the focus is back on the button that opened it.
+    expect(document.activeElement).toBe(opener);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete upload' }));
     const again = await screen.findByRole('dialog');

@@ -20,6 +20,7 @@ import { detailPath } from '../../features/cooperation/paths.ts';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
 import { showToast } from '../../lib/notify.ts';
+import { ReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ContractFrame, ContractProblemView } from './ContractFrame.tsx';
 
 /**
@@ -178,39 +179,45 @@ function PreviewContract() {
         />
       ) : null}
       {dialog === 'delete' ? (
-        <Modal
-          open
-          title={t('delete.title')}
-          okText={t('delete.ok')}
-          okButtonProps={{ danger: true, loading: saving }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void run(() => deleteContract(view.intentionLgcSn), t('delete.done'))}
-          onCancel={() => setDialog(null)}
-          destroyOnHidden
-          width={520}
-        >
-          <div className="confirm-dialog__text">
-            <p>{t('delete.text', { title })}</p>
-          </div>
-        </Modal>
+        <>
+          <ReturnFocus />
+          <Modal
+            open
+            title={t('delete.title')}
+            okText={t('delete.ok')}
+            okButtonProps={{ danger: true, loading: saving }}
+            cancelText={t('actions.cancel')}
+            onOk={() => void run(() => deleteContract(view.intentionLgcSn), t('delete.done'))}
+            onCancel={() => setDialog(null)}
+            destroyOnHidden
+            width={520}
+          >
+            <div className="confirm-dialog__text">
+              <p>{t('delete.text', { title })}</p>
+            </div>
+          </Modal>
+        </>
       ) : null}
       {dialog === 'confirm' ? (
-        <Modal
-          open
-          title={t('confirm.title')}
-          okText={t('confirm.ok')}
-          okButtonProps={{ loading: saving }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void run(() => confirmContract(view.intentionLgcSn), t('confirm.done'))}
-          onCancel={() => setDialog(null)}
-          destroyOnHidden
-          width={560}
-        >
-          <div className="confirm-dialog__text">
-            <p>{t('confirm.text', { title })}</p>
-            <Alert type="warning" showIcon title={t('confirm.warning')} />
-          </div>
-        </Modal>
+        <>
+          <ReturnFocus />
+          <Modal
+            open
+            title={t('confirm.title')}
+            okText={t('confirm.ok')}
+            okButtonProps={{ loading: saving }}
+            cancelText={t('actions.cancel')}
+            onOk={() => void run(() => confirmContract(view.intentionLgcSn), t('confirm.done'))}
+            onCancel={() => setDialog(null)}
+            destroyOnHidden
+            width={560}
+          >
+            <div className="confirm-dialog__text">
+              <p>{t('confirm.text', { title })}</p>
+              <Alert type="warning" showIcon title={t('confirm.warning')} />
+            </div>
+          </Modal>
+        </>
       ) : null}
     </ContractFrame>
   );

@@ -118,10 +118,18 @@ describe('/userCenter/institutionUsers', () => {
   it('asks for a confirmation before deleting, saying it cannot be undone', async () => {
     stubAdminApi(['10', '20']);
     renderApp('/userCenter/institutionUsers');
-    fireEvent.click(within(await kevinRow()).getByRole('button', { name: 'Delete Kevin Lau' }));
+    const opener = within(await kevinRow()).getByRole('button', { name: 'Delete Kevin Lau' });
+    opener.focus();
+    fireEvent.click(opener);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Delete account' })).toBeTruthy();
+    // Cancelled, the dialog leaves the page and the focus goes back to the row's button.
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 
   it('requires a reason to stop a user', async () => {

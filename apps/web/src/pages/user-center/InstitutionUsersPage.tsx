@@ -28,6 +28,7 @@ import {
   userManagementKeys,
 } from '../../features/user-management/user-management-api.ts';
 import { showToast } from '../../lib/notify.ts';
+import { ReturnFocus } from '../../lib/useReturnFocus.ts';
 
 type Dialog =
   | { kind: 'invite' }
@@ -255,24 +256,27 @@ export function InstitutionUsersPage() {
         />
       ) : null}
       {dialog?.kind === 'delete' ? (
-        <Modal
-          open
-          title={t('delete.title', { name: dialog.user.usrNm })}
-          okText={t('delete.confirm')}
-          okButtonProps={{ danger: true, loading: deleting }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void remove(dialog.user)}
-          onCancel={close}
-          destroyOnHidden
-          width={520}
-        >
-          <div className="confirm-dialog__text">
-            <p>{t('delete.text', { name: dialog.user.usrNm, email: dialog.user.emailAdr })}</p>
-            <p>
-              <strong>{t('delete.irreversible')}</strong>
-            </p>
-          </div>
-        </Modal>
+        <>
+          <ReturnFocus />
+          <Modal
+            open
+            title={t('delete.title', { name: dialog.user.usrNm })}
+            okText={t('delete.confirm')}
+            okButtonProps={{ danger: true, loading: deleting }}
+            cancelText={t('actions.cancel')}
+            onOk={() => void remove(dialog.user)}
+            onCancel={close}
+            destroyOnHidden
+            width={520}
+          >
+            <div className="confirm-dialog__text">
+              <p>{t('delete.text', { name: dialog.user.usrNm, email: dialog.user.emailAdr })}</p>
+              <p>
+                <strong>{t('delete.irreversible')}</strong>
+              </p>
+            </div>
+          </Modal>
+        </>
       ) : null}
     </div>
   );

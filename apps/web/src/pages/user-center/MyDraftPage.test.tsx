@@ -74,7 +74,20 @@ describe('/userCenter/myDraft', () => {
     // The user-centre menu has the tab.
     expect(screen.getByText('My drafts', { selector: 'a' })).toBeTruthy();
 
-    fireEvent.click(screen.getByLabelText('Delete draft Forfaiting of Vietnamese L/Cs'));
+    // Cancelled, the dialog leaves the page and the focus goes back to the row's button.
+    const opener = screen.getByLabelText('Delete draft Forfaiting of Vietnamese L/Cs');
+    opener.focus();
+    fireEvent.click(opener);
+    const cancelled = (await screen.findByText('Delete the draft “Forfaiting of Vietnamese L/Cs”?')).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    const cancel = within(cancelled).getByText('Cancel').closest('button') as HTMLElement;
+    cancel.focus();
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByText('Delete the draft “Forfaiting of Vietnamese L/Cs”?')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+
+    fireEvent.click(opener);
     const dialog = (await screen.findByText('Delete the draft “Forfaiting of Vietnamese L/Cs”?')).closest(
       '.ant-modal',
     ) as HTMLElement;

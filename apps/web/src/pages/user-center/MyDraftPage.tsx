@@ -10,6 +10,7 @@ import { publishPath } from '../../features/publish/paths.ts';
 import { type DraftListItem, deleteDraft, fetchDrafts, publishKeys } from '../../features/publish/publish-api.ts';
 import { listView, useListView } from '../../lib/list-view.ts';
 import { showToast } from '../../lib/notify.ts';
+import { ReturnFocus } from '../../lib/useReturnFocus.ts';
 
 /** Only the page in the address. */
 const draftList = listView({ params: {} });
@@ -124,19 +125,22 @@ export function MyDraftPage() {
         }}
       />
       {deleting ? (
-        <Modal
-          open
-          title={t('drafts.deleteTitle', { name: nameOf(deleting) })}
-          okText={t('drafts.deleteConfirm')}
-          okButtonProps={{ danger: true, loading: busy }}
-          cancelText={t('actions.cancel')}
-          onOk={() => void remove(deleting)}
-          onCancel={() => setDeleting(null)}
-          destroyOnHidden
-          width={480}
-        >
-          <p>{t('drafts.deleteText')}</p>
-        </Modal>
+        <>
+          <ReturnFocus />
+          <Modal
+            open
+            title={t('drafts.deleteTitle', { name: nameOf(deleting) })}
+            okText={t('drafts.deleteConfirm')}
+            okButtonProps={{ danger: true, loading: busy }}
+            cancelText={t('actions.cancel')}
+            onOk={() => void remove(deleting)}
+            onCancel={() => setDeleting(null)}
+            destroyOnHidden
+            width={480}
+          >
+            <p>{t('drafts.deleteText')}</p>
+          </Modal>
+        </>
       ) : null}
     </div>
   );
