@@ -10,7 +10,8 @@ import { type Countdown, useCountdown } from './useCountdown.ts';
  * can send again, counting down on the button (SPEC §4). `getEmail` validates the form's e-mail
  * field and returns it, or null when it is not valid (the field then shows why). A log-in code
  * also needs `getProof` (the password and picture code, or null when the form shows what is
- * missing); `onSettled` runs after every request that went out, sent or refused.
+ * missing); `onSettled` runs after every request that went out, sent or refused. With
+ * `onFailed` the caller shows why a request was refused (the API client's toast is left out).
  */
 export function SendCodeButton({
   emailType,
@@ -18,6 +19,7 @@ export function SendCodeButton({
   getProof,
   onSent,
   onSettled,
+  onFailed,
   block = false,
   primary = false,
   countdown: sharedCountdown,
@@ -27,6 +29,7 @@ export function SendCodeButton({
   getProof?: () => Promise<LoginCodeProof | null>;
   onSent?: (emailAdr: string) => void;
   onSettled?: () => void;
+  onFailed?: (error: unknown) => void;
   block?: boolean;
   primary?: boolean;
   /** A countdown shared with another button for the same code (the wait survives a re-render). */
@@ -44,12 +47,13 @@ export function SendCodeButton({
     if (proof === null) return;
     setSending(true);
     try {
-      const { resendAfterSeconds } = await sendEmailCode(emailAdr, emailType, proof);
+      const { resendAfterSeconds } = await sendEmailCode(emailAdr, emailType, proof, { silent: Boolean(onFailed) });
       countdown.start(resendAfterSeconds > 0 ? resendAfterSeconds : EMAIL_CODE_RESEND_SECONDS);
       showToast({ type: 'success', content: t('code.sent') });
       onSent?.(emailAdr);
-    } catch {
-      // The API client has shown the reason (too soon, rate limited, wrong password...).
+    } catch (error) {
+      // The caller, or else the API client's toast, says why (too soon, rate limited, wrong password...).
+      onFailed?.(error);
     } finally {
       setSending(false);
       onSettled?.();

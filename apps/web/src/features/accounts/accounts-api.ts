@@ -55,13 +55,25 @@ export function precheckLogin(emailAdr: string) {
 export type LoginCodeProof = { pwd: string; verifyCode: string; verifyCodeTraceId: string };
 
 /** A log-in code (3) needs `proof`; the server checks it as a log-in does (and uses the picture code up). */
-export function sendEmailCode(emailAdr: string, emailType: EmailCodeType, proof?: LoginCodeProof) {
-  return apiPost(`${BASE}/getEmailCode`, { body: { emailAdr, emailType, ...proof }, schema: ZEmailCodeSent });
+export function sendEmailCode(
+  emailAdr: string,
+  emailType: EmailCodeType,
+  proof?: LoginCodeProof,
+  options: { silent?: boolean } = {},
+) {
+  return apiPost(`${BASE}/getEmailCode`, {
+    body: { emailAdr, emailType, ...proof },
+    schema: ZEmailCodeSent,
+    ...(options.silent ? { silent: true } : {}),
+  });
 }
 
-/** The whole answer: YBLTS100U022 (password reset required) comes back instead of rejecting. */
+/**
+ * The whole answer: YBLTS100U022 (password reset required) comes back instead of rejecting.
+ * Silent: the log-in dialog shows why a log-in failed itself, next to the field concerned.
+ */
 export function login(body: TLoginRequest) {
-  return apiRequest('POST', `${BASE}/login`, { body, schema: ZUserInfo });
+  return apiRequest('POST', `${BASE}/login`, { body, schema: ZUserInfo, silent: true });
 }
 
 export function logout() {

@@ -1,12 +1,11 @@
 import { PASSWORD_RESET_REQUIRED_CODE } from '@portal/shared';
 import { type TUserInfo, ZLoginPrecheckRequest, ZLoginRequest } from '@portal/shared/schemas/accounts';
-import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Form, Input, type InputProps } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
-import { showToast } from '../../../lib/notify.ts';
 import { EMAIL_CODE_TYPE, type LoginCodeProof, login, precheckLogin } from '../accounts-api.ts';
 import { REGISTER_PATH } from '../paths.ts';
 import { SendCodeButton } from '../SendCodeButton.tsx';
@@ -14,8 +13,28 @@ import { CaptchaImage } from './CaptchaImage.tsx';
 import { useCaptcha } from './useCaptcha.ts';
 
 type LoginValues = { emailAdr?: string; pwd?: string; verifyCode?: string; emailCode?: string };
+type LoginField = keyof LoginValues;
 
 const FORM_NAME = 'login';
+const FIELDS: readonly LoginField[] = ['emailAdr', 'pwd', 'verifyCode', 'emailCode'];
+
+/**
+ * The field a refused log-in (or log-in code request) is about. The server answers a wrong
+ * address exactly as a wrong password ("The e-mail or password is incorrect"): the password is
+ * what to retype. Any other code (locked, stopped, too many tries, no connection) concerns no
+ * single field and is shown above the form.
+ */
+export const LOGIN_ERROR_FIELD: Readonly<Record<string, LoginField>> = {
+  PRT_LOGIN_FAILED: 'pwd',
+  PRT_CAPTCHA_INCORRECT: 'verifyCode',
+  PRT_EMAIL_CODE_REQUIRED: 'emailCode',
+  PRT_CODE_EMPTY: 'emailCode',
+  PRT_CODE_INCORRECT: 'emailCode',
+  PRT_CODE_EXPIRED: 'emailCode',
+};
+
+/** Why the last try failed: on a field (`field`), or above the form. `seq` tells two alike apart. */
+type LoginProblem = { field: LoginField | null; message: string; seq: number };
 
 /**
  * The login form of SPEC §2/§4: e-mail (pre-checked on blur: does this browser need an e-mail
@@ -23,8 +42,10 @@ const FORM_NAME = 'login';
  * the 4-character picture code (click the picture for a new one), the e-mail code when the
  * pre-check asks for it. The server sends a log-in code only with the password and a picture
  * code, which that request uses up: sending one clears the picture code and shows a new picture.
- * Any failure clears both codes and shows a new picture. YBLTS100U022 (password reset required)
- * hands over to the reset view.
+ * A refused log-in is said in the dialog, in the reader's language: next to the field it is about
+ * (which takes the focus), or above the form when it concerns none (a locked account). It keeps
+ * what was typed except the picture code, used up by every try: that is cleared for a new
+ * picture. YBLTS100U022 (password reset required) hands over to the reset view.
  */
 export function LoginForm({
   initialEmail,
@@ -46,17 +67,41 @@ export function LoginForm({
   const [emailCodeNeeded, setEmailCodeNeeded] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const checkedEmail = useRef<string | null>(null);
+  const [problem, setProblem] = useState<LoginProblem | null>(null);
+
+  // A field's error is set once the field is there (the e-mail code's appears with the answer
+  // that asks for it), then the field takes the focus. Typing in it runs its rules again, which
+  // replace the server's message.
+  useEffect(() => {
+    if (!problem?.field) return;
+    form.setFields([{ name: problem.field, errors: [problem.message] }]);
+    form.focusField(problem.field);
+  }, [problem, form]);
+
+  /** Shows why the server refused: on its field, or above the form. */
+  const report = (error: unknown) => {
+    if (!isApiError(error)) return;
+    if (error.code === 'PRT_EMAIL_CODE_REQUIRED') setEmailCodeNeeded(true);
+    // A PRT_VALIDATION answer: its messages on their fields (this form's fields are flat).
+    const [first] = applyServerErrors(form, error);
+    if (first) {
+      form.focusField(String(first.name[0]) as LoginField);
+      return;
+    }
+    setProblem({ field: LOGIN_ERROR_FIELD[error.code] ?? null, message: error.message, seq: Date.now() });
+  };
+
+  /** A new try: the last one's errors go. */
+  const forgetProblem = () => {
+    setProblem(null);
+    form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
+  };
 
   const withTrace = (values: Record<string, unknown>) => ({
     ...values,
     verifyCodeTraceId: captcha?.verifyCodeTraceId ?? 'pending',
   });
   const rule = (field: keyof LoginValues) => schemaRule(ZLoginRequest, field, withTrace);
-
-  const clearCodes = () => {
-    form.setFieldsValue({ verifyCode: '', emailCode: '' });
-    void refresh();
-  };
 
   const precheck = async () => {
     const parsed = ZLoginPrecheckRequest.safeParse({ emailAdr: form.getFieldValue('emailAdr') });
@@ -100,29 +145,27 @@ export function LoginForm({
       void refresh();
       return;
     }
+    forgetProblem();
     const body = validateForm(form, ZLoginRequest, withTrace(form.getFieldsValue(true)));
     if (!body) return;
     if (emailCodeNeeded && !body.emailCode) {
-      showToast({ type: 'warning', content: t('login.enterEmailCode') });
-      clearCodes();
-      form.focusField('emailCode');
+      // Nothing was sent: the picture code is still good.
+      setProblem({ field: 'emailCode', message: t('login.enterEmailCode'), seq: Date.now() });
       return;
     }
     setSubmitting(true);
     try {
       const response = await login(body);
       if (response.code === PASSWORD_RESET_REQUIRED_CODE) {
-        clearCodes();
+        newPicture();
         onResetRequired(body.emailAdr);
         return;
       }
       onLoggedIn(response.data);
     } catch (error) {
-      clearCodes();
-      if (isApiError(error)) {
-        if (error.code === 'PRT_EMAIL_CODE_REQUIRED') setEmailCodeNeeded(true);
-        applyServerErrors(form, error);
-      }
+      // The try used the picture code up: a new picture; the rest stays as typed.
+      newPicture();
+      report(error);
     } finally {
       setSubmitting(false);
     }
@@ -144,6 +187,9 @@ export function LoginForm({
       }}
       className="login-form"
     >
+      {problem && !problem.field ? (
+        <Alert key={problem.seq} type="error" showIcon title={problem.message} className="login-form__alert" />
+      ) : null}
       <Form.Item name="emailAdr" label={t('fields.emailAdr')} rules={[rule('emailAdr')]} validateTrigger="onBlur">
         <Input
           type="email"
@@ -157,32 +203,33 @@ export function LoginForm({
       <Form.Item name="pwd" label={t('fields.password')} rules={[rule('pwd')]}>
         <Input.Password autoComplete="current-password" maxLength={128} autoFocus={Boolean(initialEmail)} />
       </Form.Item>
-      <Form.Item label={t('fields.verifyCode')} htmlFor={`${FORM_NAME}_verifyCode`} required>
-        <div className="code-row">
-          <Form.Item name="verifyCode" noStyle rules={[rule('verifyCode')]}>
-            <Input maxLength={4} autoComplete="off" spellCheck={false} className="code-row__input" />
-          </Form.Item>
-          <CaptchaImage captcha={captcha} loading={captchaLoading} onRefresh={() => void refresh()} />
-        </div>
+      <Form.Item name="verifyCode" label={t('fields.verifyCode')} required rules={[rule('verifyCode')]}>
+        <CodeInput
+          autoComplete="off"
+          addon={<CaptchaImage captcha={captcha} loading={captchaLoading} onRefresh={() => void refresh()} />}
+        />
       </Form.Item>
       {emailCodeNeeded ? (
         <Form.Item
+          name="emailCode"
           label={t('fields.emailCode')}
-          htmlFor={`${FORM_NAME}_emailCode`}
           required
+          rules={[rule('emailCode')]}
           extra={t('login.emailCodeHint')}
         >
-          <div className="code-row">
-            <Form.Item name="emailCode" noStyle rules={[rule('emailCode')]}>
-              <Input maxLength={4} autoComplete="one-time-code" spellCheck={false} className="code-row__input" />
-            </Form.Item>
-            <SendCodeButton
-              emailType={EMAIL_CODE_TYPE.login}
-              getEmail={validEmail}
-              getProof={loginCodeProof}
-              onSettled={newPicture}
-            />
-          </div>
+          <CodeInput
+            autoComplete="one-time-code"
+            addon={
+              <SendCodeButton
+                emailType={EMAIL_CODE_TYPE.login}
+                getEmail={validEmail}
+                getProof={loginCodeProof}
+                onSent={() => setProblem(null)}
+                onFailed={report}
+                onSettled={newPicture}
+              />
+            }
+          />
         </Form.Item>
       ) : null}
       <div className="login-form__links">
@@ -204,5 +251,19 @@ export function LoginForm({
         {t('login.submit')}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * A 4-character code's input with what goes beside it (the picture, "Send code"). The field's
+ * own Form.Item gives the input its id, value and error description, so the label, the error
+ * and the input are tied together.
+ */
+function CodeInput({ addon, ...input }: InputProps & { addon: ReactNode }) {
+  return (
+    <div className="code-row">
+      <Input {...input} maxLength={4} spellCheck={false} className="code-row__input" />
+      {addon}
+    </div>
   );
 }
