@@ -94,6 +94,42 @@ export const DEMO = {
   pending: 'maria.silva@atlantico.example',
 } as const;
 
+/** What the log-in dialog shows: its title, field labels and buttons, and the success message. */
+export type LoginText = {
+  loginTitle: string;
+  email: string;
+  password: string;
+  pictureCode: string;
+  emailCode: string;
+  sendCode: string;
+  logIn: string;
+  loggedIn: string;
+};
+
+/** The log-in dialog's texts in each language (the i18n files' texts). */
+export const LOGIN_TEXT = {
+  'en-US': {
+    loginTitle: 'Log in',
+    email: 'E-mail',
+    password: 'Password',
+    pictureCode: 'Picture code',
+    emailCode: 'E-mail verification code',
+    sendCode: 'Send code',
+    logIn: 'Log in',
+    loggedIn: 'Login Successfully',
+  },
+  'zh-CN': {
+    loginTitle: '登录',
+    email: '邮箱',
+    password: '密码',
+    pictureCode: '图形验证码',
+    emailCode: '邮箱验证码',
+    sendCode: '发送验证码',
+    logIn: '登录',
+    loggedIn: '登录成功',
+  },
+} as const satisfies Record<'en-US' | 'zh-CN', LoginText>;
+
 type StoredMail = { to: string[]; subject: string; text: string };
 
 /**

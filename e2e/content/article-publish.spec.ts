@@ -5,10 +5,17 @@
  * the list and reads it, in English and in Chinese. A `<script>` and an `onerror=` written into
  * the body never reach the page.
  */
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
-import { logInAt, settle, useLocale } from './content-helpers.ts';
+import { type JourneyPage, screenshot, useBrowser } from '../support.ts';
+import {
+  drawnPng,
+  named,
+  publishFromList,
+  publishThenRead,
+  saveDraft,
+  settle,
+  startMarketTrend,
+} from './content-helpers.ts';
 
 const stamp = Date.now().toString(36);
 const ARTICLE = {
@@ -28,57 +35,16 @@ const ARTICLE = {
  * so the journey needs no binary fixture.
  */
 function coverPng(width = 640, height = 360): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const bar = Math.floor((x - 360) / 48);
-      const inBar = x >= 360 && x < 600 && (x - 360) % 48 < 32 && y > height - 60 - bar * 50;
-      const [r, g, b] = inBar ? [201, 161, 74] : [10, 61 + Math.round((y / height) * 40), 145];
-      row.set([r, g, b], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return drawnPng(width, height, (x, y) => {
+    const bar = Math.floor((x - 360) / 48);
+    const inBar = x >= 360 && x < 600 && (x - 360) % 48 < 32 && y > height - 60 - bar * 50;
+    return inBar ? [201, 161, 74] : [10, 61 + Math.round((y / height) * 40), 145];
+  });
 }
 const COVER_PNG = coverPng();
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const named = (label: string) => new RegExp(`^(\\*\\s*)?${escapeRegExp(label)}$`);
-
 async function writeAndPublish(staff: JourneyPage) {
-  await staff.getByRole('heading', { level: 1, name: 'Market trends and policy' }).waitFor();
-  await staff.getByRole('button', { name: 'New', exact: true }).click();
-  const editor = staff.locator('.ant-drawer:visible');
-  await editor.getByText('New entry', { exact: true }).waitFor();
-
-  const category = editor.getByRole('combobox', { name: named('Category') });
-  await category.click();
-  await staff
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Financial Markets' })
-    .click();
-  await editor.getByRole('textbox', { name: named('Title (English)') }).fill(ARTICLE.title.en);
-  await editor.getByRole('textbox', { name: named('Title (Chinese)') }).fill(ARTICLE.title.zh);
-  await editor.getByRole('textbox', { name: named('Summary (English)') }).fill(ARTICLE.summary.en);
-  await editor.getByRole('textbox', { name: named('Summary (Chinese)') }).fill(ARTICLE.summary.zh);
+  const editor = await startMarketTrend(staff, ARTICLE);
   await editor.getByRole('textbox', { name: named('Source (English)') }).fill('Financial Markets Department');
   await editor.getByRole('textbox', { name: named('Source (Chinese)') }).fill('金融市场部');
 
@@ -102,20 +68,8 @@ async function writeAndPublish(staff: JourneyPage) {
   }
   await screenshot(staff, 'content-article-editor-en');
 
-  const saved = staff.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().includes('/backend/content/articles'),
-  );
-  await editor.getByRole('button', { name: 'Save as draft' }).click();
-  expect((await saved).status()).toBe(200);
-  await staff.getByText(`“${ARTICLE.title.en}” is saved as a draft.`, { exact: false }).first().waitFor();
-  await editor.waitFor({ state: 'hidden' }).catch(() => staff.keyboard.press('Escape'));
-
-  const row = staff.getByRole('row').filter({ hasText: ARTICLE.title.en });
-  await row.getByRole('button', { name: `Publish ${ARTICLE.title.en}` }).click();
-  const confirm = staff.locator('.ant-popover:visible');
-  await confirm.getByText(`Publish “${ARTICLE.title.en}”?`).waitFor();
-  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
-  await staff.getByText(`“${ARTICLE.title.en}” is published.`).first().waitFor();
+  await saveDraft(staff, editor, ARTICLE.title.en);
+  const row = await publishFromList(staff, ARTICLE.title.en);
   await row.getByRole('button', { name: `Withdraw ${ARTICLE.title.en}` }).waitFor();
   await screenshot(staff, 'content-article-published-en');
 }
@@ -153,16 +107,7 @@ describe('[CONTENT][ARTICLE_PUBLISH]: staff publish a bilingual article, a partn
   it('creates the article with a cover in the back office, publishes it, and shows it in English and Chinese', {
     timeout: 240_000,
   }, async () => {
-    const mail = mailbox();
-    const staff = await browser.newPage({ locale: 'en-US' });
-    await logInAt(staff, mail, '/backend/content/articles', DEMO.staff, DEMO.password);
-    await writeAndPublish(staff);
-
-    const partner = await browser.newPage({ locale: 'en-US' });
-    await logInAt(partner, mail, '/policyInformation', DEMO.partnerA, DEMO.password);
-    await readArticle(partner, 'en');
-    await useLocale(partner, 'zh-CN');
-    await readArticle(partner, 'zh');
+    const { staff, partner } = await publishThenRead(browser, writeAndPublish, readArticle);
 
     // The editor cleans the hostile source before any parser sees it: not even a CSP report.
     expect(await staff.evaluate(() => (window as { __injected?: string }).__injected)).toBeUndefined();

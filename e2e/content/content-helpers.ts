@@ -1,12 +1,18 @@
 /**
  * Pieces of the public-content journeys: log-in through the dialog, waiting for a page to
- * settle, and the page checks of the all-routes run (untranslated i18n keys, console errors,
- * axe-core serious and critical violations).
+ * settle, writing and publishing an entry in the back office, PNG images drawn in code, and the
+ * page checks of the all-routes run (untranslated i18n keys, console errors, axe-core serious
+ * and critical violations).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { captchaAnswer, type JourneyPage, type mailbox } from '../support.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { encodePng } from '../../apps/server/src/platform/signing/test-fixtures.ts';
+import { named } from '../cooperation/cooperation-helpers.ts';
+import { captchaAnswer, DEMO, type JourneyPage, mailbox, type useBrowser } from '../support.ts';
+
+export { escapeRegExp, named } from '../cooperation/cooperation-helpers.ts';
 
 export type Mailbox = ReturnType<typeof mailbox>;
 export type Locale = 'en-US' | 'zh-CN';
@@ -87,6 +93,89 @@ export async function settle(page: Page) {
   await page
     .waitForFunction(() => Array.from(document.images).every((image) => image.complete), null, { timeout: 5_000 })
     .catch(() => {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing in the back office
+
+type Bilingual = { en: string; zh: string };
+
+/**
+ * The frame of the market-trend journeys: staff, logged in on the back office's list, write and
+ * publish an entry with `publish`; then a partner (market trends need a log-in), logged in on the
+ * public list, reads it with `read` in English and then in Chinese. Answers both pages.
+ */
+export async function publishThenRead(
+  browser: ReturnType<typeof useBrowser>,
+  publish: (staff: JourneyPage) => Promise<void>,
+  read: (partner: JourneyPage, language: 'en' | 'zh') => Promise<void>,
+) {
+  const mail = mailbox();
+  const staff = await browser.newPage({ locale: 'en-US' });
+  await logInAt(staff, mail, '/backend/content/articles', DEMO.staff, DEMO.password);
+  await publish(staff);
+  const partner = await browser.newPage({ locale: 'en-US' });
+  await logInAt(partner, mail, '/policyInformation', DEMO.partnerA, DEMO.password);
+  await read(partner, 'en');
+  await useLocale(partner, 'zh-CN');
+  await read(partner, 'zh');
+  return { staff, partner };
+}
+
+/**
+ * On the back office's market trends list: opens the editor of a new Financial Markets entry
+ * and fills its titles and summaries; answers the editor's drawer.
+ */
+export async function startMarketTrend(staff: Page, entry: { title: Bilingual; summary: Bilingual }) {
+  await staff.getByRole('heading', { level: 1, name: 'Market trends and policy' }).waitFor();
+  await staff.getByRole('button', { name: 'New', exact: true }).click();
+  const editor = staff.locator('.ant-drawer:visible');
+  await editor.getByText('New entry', { exact: true }).waitFor();
+  await editor.getByRole('combobox', { name: named('Category') }).click();
+  await staff
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Financial Markets' })
+    .click();
+  await editor.getByRole('textbox', { name: named('Title (English)') }).fill(entry.title.en);
+  await editor.getByRole('textbox', { name: named('Title (Chinese)') }).fill(entry.title.zh);
+  await editor.getByRole('textbox', { name: named('Summary (English)') }).fill(entry.summary.en);
+  await editor.getByRole('textbox', { name: named('Summary (Chinese)') }).fill(entry.summary.zh);
+  return editor;
+}
+
+/** Saves the entry in `editor` as a draft; answers the server's answer to the save. */
+export async function saveDraft(staff: Page, editor: Locator, title: string) {
+  const saved = staff.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/backend/content/articles'),
+  );
+  await editor.getByRole('button', { name: 'Save as draft' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  await staff.getByText(`“${title}” is saved as a draft.`, { exact: false }).first().waitFor();
+  await editor.waitFor({ state: 'hidden' }).catch(() => staff.keyboard.press('Escape'));
+  return response;
+}
+
+/** Publishes the entry titled `title` from its row of the list, confirming; answers the row. */
+export async function publishFromList(staff: Page, title: string) {
+  const row = staff.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: `Publish ${title}` }).click();
+  const confirm = staff.locator('.ant-popover:visible');
+  await confirm.getByText(`Publish “${title}”?`).waitFor();
+  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+  await staff.getByText(`“${title}” is published.`).first().waitFor();
+  return row;
+}
+
+/**
+ * A PNG of `width`×`height` whose pixel (x, y) has the colour (red, green, blue) `colourAt`
+ * gives, opaque, so a journey needs no binary fixture.
+ */
+export function drawnPng(width: number, height: number, colourAt: (x: number, y: number) => number[]): Buffer {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rgba.set([...colourAt(x, y), 255], (y * width + x) * 4);
+  return Buffer.from(encodePng(width, height, rgba));
 }
 
 // ---------------------------------------------------------------------------------------------

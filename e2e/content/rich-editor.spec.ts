@@ -8,11 +8,19 @@
  * visits report's chart is drawn by the chart library. Screenshots at 1366 and 390 px, both
  * languages.
  */
-import { crc32, deflateSync } from 'node:zlib';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
-import { logInAt, settle, useLocale } from './content-helpers.ts';
+import { type JourneyPage, screenshot, useBrowser } from '../support.ts';
+import {
+  drawnPng,
+  escapeRegExp,
+  publishFromList,
+  publishThenRead,
+  saveDraft,
+  settle,
+  startMarketTrend,
+  useLocale,
+} from './content-helpers.ts';
 
 const stamp = Date.now().toString(36);
 const TITLE = { en: `Interbank rates, week ${stamp}`, zh: `同业拆借利率周报 ${stamp}` };
@@ -39,37 +47,10 @@ const HOSTILE = '<img src="x" onerror="window.__injected = \'onerror\'"><script>
 
 /** A 320×180 PNG drawn here (blue with gold bars), so the journey needs no binary fixture. */
 function chartPng(width = 320, height = 180): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const bar = Math.floor(x / 40);
-      const gold = x % 40 < 26 && y > height - 30 - bar * 18;
-      row.set(gold ? [201, 161, 74] : [10, 61, 145], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return drawnPng(width, height, (x, y) =>
+    x % 40 < 26 && y > height - 30 - Math.floor(x / 40) * 18 ? [201, 161, 74] : [10, 61, 145],
+  );
 }
-
-const named = (label: string) => new RegExp(`^(\\*\\s*)?${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
 
 /** Writes one language's body with the toolbar, then adds hostile markup through the source view. */
 async function writeBody(staff: JourneyPage, drawer: Locator, language: 'en' | 'zh') {
@@ -156,49 +137,28 @@ async function writeBody(staff: JourneyPage, drawer: Locator, language: 'en' | '
 }
 
 async function createAndPublish(staff: JourneyPage) {
-  await staff.getByRole('heading', { level: 1, name: 'Market trends and policy' }).waitFor();
-  await staff.getByRole('button', { name: 'New', exact: true }).click();
-  const drawer = staff.locator('.ant-drawer:visible');
-  await drawer.getByText('New entry', { exact: true }).waitFor();
-  await drawer.getByRole('combobox', { name: named('Category') }).click();
-  await staff
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Financial Markets' })
-    .click();
-  await drawer.getByRole('textbox', { name: named('Title (English)') }).fill(TITLE.en);
-  await drawer.getByRole('textbox', { name: named('Title (Chinese)') }).fill(TITLE.zh);
-  await drawer.getByRole('textbox', { name: named('Summary (English)') }).fill('Money-market rates over the week.');
-  await drawer.getByRole('textbox', { name: named('Summary (Chinese)') }).fill('本周货币市场利率回顾。');
+  const drawer = await startMarketTrend(staff, {
+    title: TITLE,
+    summary: { en: 'Money-market rates over the week.', zh: '本周货币市场利率回顾。' },
+  });
 
   await writeBody(staff, drawer, 'en');
   await writeBody(staff, drawer, 'zh');
   await drawer.getByRole('toolbar', { name: 'Formatting of Body (English)' }).scrollIntoViewIfNeeded();
   await screenshot(staff, 'rich-editor-1366-en');
 
-  const saved = staff.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().includes('/backend/content/articles'),
-  );
-  await drawer.getByRole('button', { name: 'Save as draft' }).click();
-  const response = await saved;
-  expect(response.status()).toBe(200);
-  const stored = JSON.stringify(await response.json());
-  expect(stored).not.toMatch(/onerror|<script|__injected/);
-  await staff.getByText(`“${TITLE.en}” is saved as a draft.`, { exact: false }).first().waitFor();
-  await drawer.waitFor({ state: 'hidden' }).catch(() => staff.keyboard.press('Escape'));
-
-  const row = staff.getByRole('row').filter({ hasText: TITLE.en });
-  await row.getByRole('button', { name: `Publish ${TITLE.en}` }).click();
-  const confirm = staff.locator('.ant-popover:visible');
-  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
-  await staff.getByText(`“${TITLE.en}” is published.`).first().waitFor();
+  const saved = await saveDraft(staff, drawer, TITLE.en);
+  expect(JSON.stringify(await saved.json())).not.toMatch(/onerror|<script|__injected/);
+  await publishFromList(staff, TITLE.en);
 }
 
 /** The editor of the saved entry, in the staff's current language, at the page's current width. */
 async function lookAtEditor(staff: JourneyPage, name: string, labels: { edit: string; field: string }) {
   await staff.goto('/backend/content/articles');
   // The list names an entry in the reader's language.
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const row = staff.getByRole('row').filter({ hasText: new RegExp(`${literal(TITLE.en)}|${literal(TITLE.zh)}`) });
+  const row = staff
+    .getByRole('row')
+    .filter({ hasText: new RegExp(`${escapeRegExp(TITLE.en)}|${escapeRegExp(TITLE.zh)}`) });
   await row
     .getByRole('button', { name: new RegExp(`^${labels.edit}`) })
     .first()
@@ -255,16 +215,7 @@ describe('[CONTENT][RICH_EDITOR]: staff write a rich bilingual page with the edi
   it('heading, list, link, table and image in both languages, published, read, and the visits chart', {
     timeout: 420_000,
   }, async () => {
-    const mail = mailbox();
-    const staff = await browser.newPage({ locale: 'en-US' });
-    await logInAt(staff, mail, '/backend/content/articles', DEMO.staff, DEMO.password);
-    await createAndPublish(staff);
-
-    const partner = await browser.newPage({ locale: 'en-US' });
-    await logInAt(partner, mail, '/policyInformation', DEMO.partnerA, DEMO.password);
-    await readArticle(partner, 'en');
-    await useLocale(partner, 'zh-CN');
-    await readArticle(partner, 'zh');
+    const { staff, partner } = await publishThenRead(browser, createAndPublish, readArticle);
 
     // The editor and the chart at both widths, in both languages.
     await lookAtChart(staff, 'rich-editor-visits-1366-en', ['Views', 'Clicks']);

@@ -6,33 +6,18 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { type LoginText, logIn, type Mailbox } from '../cooperation/cooperation-helpers.ts';
-import { captchaAnswer, type JourneyPage } from '../support.ts';
+import { escapeRegExp } from '../cooperation/cooperation-helpers.ts';
 
-export { type LoginText, type Mailbox, named, startsWith } from '../cooperation/cooperation-helpers.ts';
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+export {
+  type LoginText,
+  logInAt,
+  type Mailbox,
+  named,
+  startsWith,
+} from '../cooperation/cooperation-helpers.ts';
 
 /** An accessible name that contains every one of `parts`, in this order. */
 export const containing = (...parts: string[]) => new RegExp(parts.map(escapeRegExp).join('.*'));
-
-/**
- * Opens `path` (behind the log-in: the guard goes home and opens the dialog), logs in (the
- * marketplace journey's `logIn`: the e-mail code a new browser needs, the minute between codes
- * for one address) and waits to be back on `path`.
- */
-export async function logInAt(
-  page: JourneyPage,
-  mail: Mailbox,
-  text: LoginText,
-  login: { email: string; password: string },
-  path: string,
-) {
-  const answer = captchaAnswer(page, () => page.goto(path));
-  await page.waitForURL('**/home');
-  await logIn(page, mail, text, { ...login, answer });
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
-}
 
 export type FileToChoose = { name: string; mimeType: string; buffer: Buffer };
 

@@ -18,7 +18,7 @@ import {
   renderPage,
   runPdfsig,
 } from '../../apps/server/src/platform/signing/test-fixtures.ts';
-import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
+import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
 import {
   byteRanges,
   chooseFile,
@@ -43,15 +43,7 @@ const HARBOURVIEW = 'Harbourview Commercial Bank';
 const TEXT = {
   'en-US': {
     short: 'en',
-    // log-in dialog
-    loginTitle: 'Log in',
-    email: 'E-mail',
-    password: 'Password',
-    pictureCode: 'Picture code',
-    emailCode: 'E-mail verification code',
-    sendCode: 'Send code',
-    logIn: 'Log in',
-    loggedIn: 'Login Successfully',
+    ...LOGIN_TEXT['en-US'],
     // user centre
     userCentre: 'User centre',
     mySeals: 'My signature seals',
@@ -144,14 +136,7 @@ const TEXT = {
   },
   'zh-CN': {
     short: 'zh',
-    loginTitle: '登录',
-    email: '邮箱',
-    password: '密码',
-    pictureCode: '图形验证码',
-    emailCode: '邮箱验证码',
-    sendCode: '发送验证码',
-    logIn: '登录',
-    loggedIn: '登录成功',
+    ...LOGIN_TEXT['zh-CN'],
     userCentre: '用户中心',
     mySeals: '我的签章',
     myCooperation: '我的合作',

@@ -3,28 +3,20 @@
  * device asks for), antd selects and date pickers, and the header bell.
  */
 import type { Locator, Page } from 'playwright-core';
-import { captchaAnswer, type JourneyPage, type mailbox } from '../support.ts';
+import { captchaAnswer, type JourneyPage, type LoginText, type mailbox } from '../support.ts';
+
+export type { LoginText } from '../support.ts';
 
 export type Mailbox = ReturnType<typeof mailbox>;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** `text` as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** The accessible name of a form field: its label, after antd's required mark if any. */
 export const named = (label: string) => new RegExp(`^(\\*\\s*)?${escapeRegExp(label)}$`);
 
 /** An accessible name that starts with `text` (cards whose name continues with a description). */
 export const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
-
-export type LoginText = {
-  loginTitle: string;
-  email: string;
-  password: string;
-  pictureCode: string;
-  emailCode: string;
-  sendCode: string;
-  logIn: string;
-  loggedIn: string;
-};
 
 /** When the last e-mail code was asked for, per address (the server sends one a minute). */
 const lastCodeAt = new Map<string, number>();
@@ -77,6 +69,41 @@ export async function logIn(
   }
   await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
   await page.getByText(text.loggedIn).first().waitFor();
+}
+
+/**
+ * Opens `path` (behind the log-in: the guard goes home and opens the dialog), logs in (`logIn`:
+ * the e-mail code a new browser needs, the minute between codes for one address) and waits to
+ * be back on `path`.
+ */
+export async function logInAt(
+  page: JourneyPage,
+  mail: Mailbox,
+  text: LoginText,
+  login: { email: string; password: string },
+  path: string,
+) {
+  const answer = captchaAnswer(page, () => page.goto(path));
+  await page.waitForURL('**/home');
+  await logIn(page, mail, text, { ...login, answer });
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/**
+ * On the publish page: chooses trade finance, then forfaiting, waits for its form and
+ * acknowledges the risk preference prompt that comes first.
+ */
+export async function startForfaiting(
+  page: Page,
+  text: Record<'publishTitle' | 'tradeFinance' | 'forfaiting' | 'formHeading' | 'riskTitle' | 'understood', string>,
+) {
+  await page.getByRole('heading', { level: 1, name: text.publishTitle }).waitFor();
+  await page.getByRole('button', { name: startsWith(text.tradeFinance) }).click();
+  await page.getByRole('button', { name: startsWith(text.forfaiting) }).click();
+  await page.getByRole('heading', { name: text.formHeading }).waitFor();
+  const prompt = page.locator('.ant-modal:visible').filter({ hasText: text.riskTitle });
+  await prompt.getByRole('button', { name: text.understood }).click();
+  await prompt.waitFor({ state: 'hidden' });
 }
 
 /** The antd select (or tree select) whose label is `label`. */

@@ -6,22 +6,14 @@
  * nothing scrolls sideways.
  */
 import { describe, expect, it } from 'vitest';
-import { captchaAnswer, DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
-import { logIn, startsWith } from './cooperation-helpers.ts';
+import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
+import { logInAt, startForfaiting } from './cooperation-helpers.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
 const TEXT = {
   'en-US': {
     short: 'en',
-    loginTitle: 'Log in',
-    email: 'E-mail',
-    password: 'Password',
-    pictureCode: 'Picture code',
-    emailCode: 'E-mail verification code',
-    sendCode: 'Send code',
-    logIn: 'Log in',
-    loggedIn: 'Login Successfully',
     publishTitle: 'Publish cooperation information',
     tradeFinance: 'Trade finance and factoring',
     forfaiting: 'Forfaiting',
@@ -33,14 +25,6 @@ const TEXT = {
   },
   'zh-CN': {
     short: 'zh',
-    loginTitle: '登录',
-    email: '邮箱',
-    password: '密码',
-    pictureCode: '图形验证码',
-    emailCode: '邮箱验证码',
-    sendCode: '发送验证码',
-    logIn: '登录',
-    loggedIn: '登录成功',
     publishTitle: '发布合作信息',
     tradeFinance: '贸易融资及保理',
     forfaiting: '福费廷',
@@ -144,14 +128,6 @@ async function phoneLayout(page: JourneyPage) {
   });
 }
 
-async function logInAt(page: JourneyPage, text: (typeof TEXT)[Locale], path: string) {
-  const mail = mailbox();
-  const answer = captchaAnswer(page, () => page.goto(path));
-  await page.waitForURL('**/home');
-  await logIn(page, mail, text, { email: DEMO.partnerA, password: DEMO.password, answer });
-  await page.waitForURL(`**${path}`);
-}
-
 describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', () => {
   const browser = useBrowser();
 
@@ -160,7 +136,13 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
 
     it(`detail pages and the publish form at 1366 px and 390 px (${locale})`, { timeout: 300_000 }, async () => {
       const page = await browser.newPage({ locale });
-      await logInAt(page, text, `/cooperationDetail?lgcSn=${REQUESTS[0].lgcSn}`);
+      await logInAt(
+        page,
+        mailbox(),
+        LOGIN_TEXT[locale],
+        { email: DEMO.partnerA, password: DEMO.password },
+        `/cooperationDetail?lgcSn=${REQUESTS[0].lgcSn}`,
+      );
 
       for (const request of REQUESTS) {
         await page.setViewportSize({ width: 1366, height: 900 });
@@ -192,13 +174,7 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
 
       // The publish form (forfaiting: the longest labels).
       await page.goto('/publishInfo');
-      await page.getByRole('heading', { level: 1, name: text.publishTitle }).waitFor();
-      await page.getByRole('button', { name: startsWith(text.tradeFinance) }).click();
-      await page.getByRole('button', { name: startsWith(text.forfaiting) }).click();
-      await page.getByRole('heading', { name: text.formHeading }).waitFor();
-      const prompt = page.locator('.ant-modal:visible').filter({ hasText: text.riskTitle });
-      await prompt.getByRole('button', { name: text.understood }).click();
-      await prompt.waitFor({ state: 'hidden' });
+      await startForfaiting(page, text);
       expect(await countOf(page, PUBLISH_LABELS)).toBeGreaterThan(20);
       expect((await brokenWords(page, PUBLISH_LABELS)).labels).toEqual([]);
       expect(await untranslatedNames(page, locale)).toEqual([]);

@@ -7,7 +7,7 @@
  * My cooperation.
  */
 import { describe, expect, it } from 'vitest';
-import { captchaAnswer, DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
+import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
 import {
   bell,
   choose,
@@ -15,10 +15,9 @@ import {
   combobox,
   dayFromToday,
   enterDate,
-  logIn,
-  type Mailbox,
+  logInAt,
   named,
-  startsWith,
+  startForfaiting,
 } from './cooperation-helpers.ts';
 
 type Locale = 'en-US' | 'zh-CN';
@@ -30,15 +29,7 @@ const NORDLYS = 'Nordlys Handelsbank ASA';
 const TEXT = {
   'en-US': {
     short: 'en',
-    // log-in dialog
-    loginTitle: 'Log in',
-    email: 'E-mail',
-    password: 'Password',
-    pictureCode: 'Picture code',
-    emailCode: 'E-mail verification code',
-    sendCode: 'Send code',
-    logIn: 'Log in',
-    loggedIn: 'Login Successfully',
+    ...LOGIN_TEXT['en-US'],
     // bell and message centre
     bell: (num: number) => `Messages, ${num} unread`,
     anyBell: /^Messages, \d+ unread$/,
@@ -139,14 +130,7 @@ const TEXT = {
   },
   'zh-CN': {
     short: 'zh',
-    loginTitle: '登录',
-    email: '邮箱',
-    password: '密码',
-    pictureCode: '图形验证码',
-    emailCode: '邮箱验证码',
-    sendCode: '发送验证码',
-    logIn: '登录',
-    loggedIn: '登录成功',
+    ...LOGIN_TEXT['zh-CN'],
     bell: (num: number) => `消息，${num} 条未读`,
     anyBell: /^消息，\d+ 条未读$/,
     messageCentre: '消息中心',
@@ -241,14 +225,6 @@ const TEXT = {
 
 type Text = (typeof TEXT)[Locale];
 
-/** Opens a login-only page: the guard goes home and opens the log-in; afterwards it comes back. */
-async function logInAt(page: JourneyPage, mail: Mailbox, text: Text, email: string, path: string) {
-  const answer = captchaAnswer(page, () => page.goto(path));
-  await page.waitForURL('**/home');
-  await logIn(page, mail, text, { email, password: DEMO.password, answer });
-  await page.waitForURL(`**${path}`);
-}
-
 /** A starts from a known count: every message read, so the bell is empty. */
 async function markAllRead(page: JourneyPage, text: Text) {
   await page.getByRole('heading', { level: 1, name: text.messageCentre }).waitFor();
@@ -267,15 +243,8 @@ async function publishForfaiting(page: JourneyPage, text: Text, name: string) {
   await page.getByRole('banner').getByRole('link', { name: text.opportunities }).click();
   await page.getByRole('heading', { level: 1, name: text.opportunities }).waitFor();
   await page.getByRole('link', { name: text.publishTitle }).click();
-  await page.getByRole('heading', { level: 1, name: text.publishTitle }).waitFor();
-  await page.getByRole('button', { name: startsWith(text.tradeFinance) }).click();
-  await page.getByRole('button', { name: startsWith(text.forfaiting) }).click();
-  await page.getByRole('heading', { name: text.formHeading }).waitFor();
-
   // The risk preference prompt comes first.
-  const prompt = page.locator('.ant-modal:visible').filter({ hasText: text.riskTitle });
-  await prompt.getByRole('button', { name: text.understood }).click();
-  await prompt.waitFor({ state: 'hidden' });
+  await startForfaiting(page, text);
 
   await page.getByRole('textbox', { name: named(text.requestName) }).fill(name);
   await page.getByRole('radio', { name: text.requestFunding }).check();
@@ -436,13 +405,13 @@ describe('[COOPERATION][PUBLISH_INTENTION_AGREE]: a forfaiting request finds a p
 
       // A starts with an empty bell and publishes the request.
       const a = await browser.newPage({ locale });
-      await logInAt(a, mail, text, DEMO.partnerA, '/userCenter/messageCenter');
+      await logInAt(a, mail, text, { email: DEMO.partnerA, password: DEMO.password }, '/userCenter/messageCenter');
       await markAllRead(a, text);
       await publishForfaiting(a, text, name);
 
       // B (Nordlys, interested in forfaiting) was matched: a message and a pushed opportunity.
       const b = await browser.newPage({ locale });
-      await logInAt(b, mail, text, DEMO.partnerB, '/userCenter/messageCenter');
+      await logInAt(b, mail, text, { email: DEMO.partnerB, password: DEMO.password }, '/userCenter/messageCenter');
       await seePushedOpportunity(b, text, name);
       await findFollowAndSend(b, text, name);
       await mail.waitFor(DEMO.partnerA, (message) => message.subject.includes(name));

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logInAt, settle, useLocale } from '../content/content-helpers.ts';
-import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
+import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
@@ -20,14 +20,9 @@ type Locale = 'en-US' | 'zh-CN';
 const TEXT = {
   'en-US': {
     short: 'en',
+    ...LOGIN_TEXT['en-US'],
     logInButton: 'Log in',
-    loginTitle: 'Log in',
-    email: 'E-mail',
-    password: 'Password',
-    pictureCode: 'Picture code',
-    emailCode: 'E-mail verification code',
     forgotPassword: 'Forgot password?',
-    sendCode: 'Send code',
     resetTitle: 'Reset password',
     workEmail: 'Work e-mail',
     feedbackTitle: 'Send feedback',
@@ -46,14 +41,9 @@ const TEXT = {
   },
   'zh-CN': {
     short: 'zh',
+    ...LOGIN_TEXT['zh-CN'],
     logInButton: '登录',
-    loginTitle: '登录',
-    email: '邮箱',
-    password: '密码',
-    pictureCode: '图形验证码',
-    emailCode: '邮箱验证码',
     forgotPassword: '忘记密码？',
-    sendCode: '发送验证码',
     resetTitle: '重置密码',
     workEmail: '工作邮箱',
     feedbackTitle: '意见反馈',
