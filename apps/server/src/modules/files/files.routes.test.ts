@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validReleaseBody } from '../../../test/cooperation-factories.ts';
-import { buildUser, lastMailTo, nextIp, sessionCookie } from '../../../test/factories.ts';
+import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { registrationCodeFor } from '../../../test/registration.ts';
 import {
   pdfOfSize,
   sampleBmp,
@@ -62,16 +63,7 @@ async function signedIn(overrides: Parameters<typeof buildUser>[1] = {}) {
   return { user, cookie: await sessionCookie(db, user.id) };
 }
 
-async function emailCodeFor(email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/p1/getEmailCode',
-    remoteAddress: nextIp(),
-    payload: { emailAdr: email, emailType: '1' },
-  });
-  expect(res.statusCode).toBe(200);
-  return (await lastMailTo(db, email)).code!;
-}
+const emailCodeFor = (email: string) => registrationCodeFor(app, db, email);
 
 const wrongCode = (code: string) => (code === 'ZZZZ' ? 'YYYY' : 'ZZZZ');
 
