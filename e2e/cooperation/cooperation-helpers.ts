@@ -89,14 +89,31 @@ export async function logInAt(
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
+/** What `startForfaiting` reads and presses on the publish page, in each language. */
+export const FORFAITING_TEXT = {
+  'en-US': {
+    publishTitle: 'Publish cooperation information',
+    tradeFinance: 'Trade finance and factoring',
+    forfaiting: 'Forfaiting',
+    formHeading: 'Forfaiting: details',
+    riskTitle: 'Choose your risk preference',
+    understood: 'I understand',
+  },
+  'zh-CN': {
+    publishTitle: '发布合作信息',
+    tradeFinance: '贸易融资及保理',
+    forfaiting: '福费廷',
+    formHeading: '福费廷：详细信息',
+    riskTitle: '请选择风险偏好',
+    understood: '我知道了',
+  },
+} as const;
+
 /**
  * On the publish page: chooses trade finance, then forfaiting, waits for its form and
  * acknowledges the risk preference prompt that comes first.
  */
-export async function startForfaiting(
-  page: Page,
-  text: Record<'publishTitle' | 'tradeFinance' | 'forfaiting' | 'formHeading' | 'riskTitle' | 'understood', string>,
-) {
+export async function startForfaiting(page: Page, text: Record<keyof (typeof FORFAITING_TEXT)['en-US'], string>) {
   await page.getByRole('heading', { level: 1, name: text.publishTitle }).waitFor();
   await page.getByRole('button', { name: startsWith(text.tradeFinance) }).click();
   await page.getByRole('button', { name: startsWith(text.forfaiting) }).click();

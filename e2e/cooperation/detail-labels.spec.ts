@@ -7,30 +7,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
-import { logInAt, startForfaiting } from './cooperation-helpers.ts';
+import { FORFAITING_TEXT, logInAt, startForfaiting } from './cooperation-helpers.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
 const TEXT = {
   'en-US': {
     short: 'en',
-    publishTitle: 'Publish cooperation information',
-    tradeFinance: 'Trade finance and factoring',
-    forfaiting: 'Forfaiting',
-    formHeading: 'Forfaiting: details',
-    riskTitle: 'Choose your risk preference',
-    understood: 'I understand',
+    ...FORFAITING_TEXT['en-US'],
     lcSection: 'Letter of credit information',
     ptDescription: 'Description (in Portuguese)',
   },
   'zh-CN': {
     short: 'zh',
-    publishTitle: '发布合作信息',
-    tradeFinance: '贸易融资及保理',
-    forfaiting: '福费廷',
-    formHeading: '福费廷：详细信息',
-    riskTitle: '请选择风险偏好',
-    understood: '我知道了',
+    ...FORFAITING_TEXT['zh-CN'],
     lcSection: '信用证信息',
     ptDescription: '简介（葡萄牙语）',
   },
