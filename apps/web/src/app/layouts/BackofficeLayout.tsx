@@ -1,25 +1,32 @@
 import '../../components/list-page.css';
 import '../../features/backoffice/backoffice.css';
 import { Button } from 'antd';
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
-import { classNames } from '../../components/class-names.ts';
+import { MenuIcon } from '../../components/icons.tsx';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { useLogout } from '../../features/accounts/useLogout.ts';
 import { BACKOFFICE_MENU } from '../../features/backoffice/backoffice-menu.ts';
 import { useSiteNames } from '../../features/site-config/useSiteNames.ts';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
-import { translateKey } from '../../lib/i18n/translate.ts';
+import { useIsPhone } from '../../lib/responsive.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import { PageFallback } from '../shell/PageFallback.tsx';
+import { BackofficeNav } from './BackofficeNav.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+
+// Loaded when a phone's menu button is first pressed (as the public pages' MenuDrawer).
+const BackofficeMenuDrawer = lazy(() => import('./BackofficeMenuDrawer.tsx'));
 
 /**
  * The back office (/backend, bank staff): a bar with the portal's name, language switch and the
  * signed-in staff member; the menu of `BACKOFFICE_MENU` on the left; the page on the right.
+ * On a phone (`useIsPhone`) the bar keeps the mark, the badge, the language switch and a
+ * "Menu" button, which opens the menu, the staff member, the way back to the portal and
+ * log-out in a drawer (closed again by following a link).
  * Its texts (the `backoffice` namespace) download with it; a spinner shows until they are there.
  */
 export function BackofficeLayout() {
@@ -28,9 +35,22 @@ export function BackofficeLayout() {
 
 function BackofficeFrame() {
   const { t } = useTranslation('backoffice');
+  const { t: tc } = useTranslation();
   const { portalName } = useSiteNames();
   const current = useCurrentUser();
   const logout = useLogout();
+  const phone = useIsPhone();
+  const { pathname } = useLocation();
+  const navId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so the drawer can animate closed.
+  const [menuUsed, setMenuUsed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone's menu closes on navigation
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!phone) setMenuOpen(false);
+  }, [phone]);
+
   const user = current.status === 'user' ? current.user : null;
   const visibleMenu = BACKOFFICE_MENU.filter(
     (item) => !item.roles || (user && item.roles.some((role) => user.rlTpcd.includes(role))),
@@ -46,35 +66,49 @@ function BackofficeFrame() {
         </Link>
         <div className="backoffice__tools">
           <LanguageSwitch />
-          {user ? <span className="backoffice__user">{user.usrNm}</span> : null}
-          <Link to={HOME_PATH} className="backoffice__portal-link">
-            {t('backToPortal')}
-          </Link>
-          {user ? (
-            <Button size="small" onClick={() => void logout()}>
-              {t('logout')}
-            </Button>
-          ) : null}
+          {phone ? (
+            <button
+              type="button"
+              className="backoffice__menu-button"
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? navId : undefined}
+              onClick={() => {
+                setMenuUsed(true);
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon size={18} />
+              <span>{tc('a11y.openMenu')}</span>
+            </button>
+          ) : (
+            <>
+              {user ? <span className="backoffice__user">{user.usrNm}</span> : null}
+              <Link to={HOME_PATH} className="backoffice__portal-link">
+                {t('backToPortal')}
+              </Link>
+              {user ? (
+                <Button size="small" onClick={() => void logout()}>
+                  {t('logout')}
+                </Button>
+              ) : null}
+            </>
+          )}
         </div>
       </header>
+      {phone && menuUsed ? (
+        <Suspense fallback={null}>
+          <BackofficeMenuDrawer
+            id={navId}
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            items={visibleMenu}
+            userName={user?.usrNm}
+            onLogout={user ? () => void logout() : undefined}
+          />
+        </Suspense>
+      ) : null}
       <div className="backoffice__body">
-        <nav className="backoffice__nav" aria-label={t('menuLabel')}>
-          <ul>
-            {visibleMenu.map((item, index) => (
-              <li key={item.key}>
-                {item.group && item.group !== visibleMenu[index - 1]?.group ? (
-                  <span className="backoffice__group">{translateKey(item.group, item.key)}</span>
-                ) : null}
-                <NavLink
-                  to={item.path}
-                  className={({ isActive }) => classNames('backoffice__link', isActive && 'is-active')}
-                >
-                  {translateKey(item.label, item.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {phone ? null : <BackofficeNav items={visibleMenu} />}
         <main id={MAIN_CONTENT_ID} className="backoffice__main" tabIndex={-1}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -92,8 +92,13 @@ export function VisitsPage() {
       title: t('content.visits.page'),
       dataIndex: 'page',
       render: (page: string) => (
-        <Button type="link" onClick={() => update({ path: page })} aria-label={t('content.visits.showPage', { page })}>
-          <code>{page}</code>
+        <Button
+          type="link"
+          className="visits-path-link"
+          onClick={() => update({ path: page })}
+          aria-label={t('content.visits.showPage', { page })}
+        >
+          <code className="visits-path">{page}</code>
         </Button>
       ),
     },
@@ -101,8 +106,13 @@ export function VisitsPage() {
     { key: 'clicks', title: t('content.visits.clicks'), dataIndex: 'clicks', width: 120, align: 'right' },
   ];
   const dayColumns: TableColumnsType<DayRow> = [
-    { key: 'day', title: t('content.visits.day'), dataIndex: 'day', width: 130 },
-    { key: 'page', title: t('content.visits.page'), dataIndex: 'page', render: (page: string) => <code>{page}</code> },
+    { key: 'day', title: t('content.visits.day'), dataIndex: 'day', width: 130, className: 'visits-day' },
+    {
+      key: 'page',
+      title: t('content.visits.page'),
+      dataIndex: 'page',
+      render: (page: string) => <code className="visits-path">{page}</code>,
+    },
     { key: 'views', title: t('content.visits.views'), dataIndex: 'views', width: 120, align: 'right' },
     { key: 'clicks', title: t('content.visits.clicks'), dataIndex: 'clicks', width: 120, align: 'right' },
   ];
