@@ -2,7 +2,8 @@
  * The portal on a phone (390 px) and a desktop (1440 px), in both languages: the header's
  * controls on one row without overlap and of a sensible height, for a visitor and a signed-in
  * user; no main page scrolls sideways; the menu in a drawer; Business Opportunities as cards with
- * a Filters drawer and paging. Screenshots: `phone-<width>-<lang>-<page>.png`.
+ * a Filters drawer and paging; the publish form's errors clear of its sticky action bar.
+ * Screenshots: `phone-<width>-<lang>-<page>.png`.
  */
 import { describe, expect, it } from 'vitest';
 import { type Locale, logInAt, settle, useLocale } from '../content/content-helpers.ts';
@@ -123,6 +124,28 @@ const TEXT = {
   },
   'zh-CN': { filters: '筛选', apply: '确定', reset: '重置', keyword: '关键字', menu: '菜单', close: '关闭菜单' },
 } as const;
+
+/** The publish form's texts: its title, a category and one of its types, the Publish button. */
+const PUBLISH_TEXT = {
+  'en-US': {
+    title: 'Publish cooperation information',
+    category: 'Trade finance and factoring',
+    type: 'Export negotiation',
+    publish: 'Publish',
+  },
+  'zh-CN': { title: '发布合作信息', category: '贸易融资及保理', type: '出口押汇', publish: '发布' },
+} as const;
+
+/** How far an element's box reaches under the publish form's sticky action bar (0: not at all). */
+function underTheBar(page: JourneyPage, selector: string): Promise<number> {
+  return page.evaluate((target) => {
+    const element = document.querySelector(target);
+    const bar = document.querySelector('.publish-actions');
+    if (!element || !bar) throw new Error(`no ${element ? 'action bar' : target}`);
+    const box = element.getBoundingClientRect();
+    return Math.max(0, Math.round(box.bottom - bar.getBoundingClientRect().top));
+  }, selector);
+}
 
 /** The names of the cards on the page. */
 function cardNames(page: JourneyPage): Promise<string[]> {
@@ -326,6 +349,60 @@ describe('[SHELL][PHONE]: the portal at 390 and 1440 px in both languages', () =
       expect(fab!.width).toBeLessThanOrEqual(44);
       expect(Math.round(fab!.x + fab!.width)).toBe(PHONE.width);
       expect(page.consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    it(`the publish form on a phone (${locale}): its errors are never under the sticky action bar`, {
+      timeout: 120_000,
+    }, async () => {
+      const page = await userPage();
+      await useLocale(page, locale);
+      const text = PUBLISH_TEXT[locale];
+      await page.setViewportSize(PHONE);
+      await page.goto('/publishInfo');
+      await page.getByRole('heading', { level: 1, name: text.title }).waitFor();
+      await settle(page);
+      await page.getByRole('button', { name: new RegExp(`^${text.category}`) }).click();
+      await page.getByRole('button', { name: new RegExp(`^${text.type}`) }).click();
+      // The form's step is a navigation: the page goes back to the top 200 ms after it.
+      await page.locator('.publish-actions').waitFor();
+      await settle(page);
+      // Published empty: the error summary takes the focus, scrolled into view whole, above the bar.
+      await page.getByRole('button', { name: text.publish, exact: true }).click();
+      const summary = page.getByRole('alert').filter({ has: page.locator('.form-error-summary__list') });
+      await summary.waitFor();
+      await page.waitForFunction(() => document.activeElement?.classList.contains('form-error-summary'));
+      await page.waitForTimeout(300);
+      const problems: string[] = [];
+      const hidden = await underTheBar(page, '.form-error-summary');
+      if (hidden > 0) problems.push(`the error summary's last ${hidden} px are under the action bar`);
+      await shot(page, `phone-390-${LANG[locale]}-publish-errors`, false);
+
+      // Its last link: the field takes the focus above the bar.
+      const link = summary.getByRole('link').last();
+      const target = (await link.getAttribute('href')) ?? '';
+      await link.click();
+      await page.waitForFunction((id) => document.activeElement?.id === id, target.slice(1));
+      await page.waitForTimeout(300);
+      const field = await underTheBar(page, target);
+      if (field > 0) problems.push(`${target}, reached from the summary, is ${field} px under the action bar`);
+
+      // A field that sits under the bar when it takes the focus (Tab, a link) comes out from under it.
+      await page.evaluate((id) => {
+        const element = document.querySelector<HTMLElement>(id);
+        const bar = document.querySelector('.publish-actions');
+        if (!element || !bar) return;
+        window.scrollBy(0, element.getBoundingClientRect().top - bar.getBoundingClientRect().top - 8);
+        element.focus();
+      }, '#publish-release_amount');
+      await page.waitForTimeout(300);
+      const focused = await underTheBar(page, '#publish-release_amount');
+      if (focused > 0) problems.push(`the focused amount field is ${focused} px under the action bar`);
+      expect(problems).toEqual([]);
+      // Leave without the form's question (nothing was typed, but a type was chosen).
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.goto('/home');
     });
   }
 });
