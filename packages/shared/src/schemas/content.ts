@@ -86,6 +86,19 @@ export const CONTENT_LIMITS = {
   visitReportDays: 366,
 } as const;
 
+/**
+ * The bank's reporting day: page views and clicks are counted per calendar day in this zone
+ * (China Standard Time, UTC+8), so "today" in the visits report is today there, whatever the
+ * reader's own zone.
+ */
+export const VISIT_REPORT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Today's date (YYYY-MM-DD) in the reporting zone. */
+export function visitReportToday(now: Date = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: VISIT_REPORT_TIME_ZONE }).format(now);
+}
+
 // ---------- shared pieces ----------
 
 const ZId = z.string().min(1).max(64);

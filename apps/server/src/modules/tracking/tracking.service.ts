@@ -9,7 +9,7 @@
  */
 import { type Locale, translate } from '@portal/shared';
 import type { TTrackBatch, TVisitReport } from '@portal/shared/schemas/content';
-import { CONTENT_LIMITS, type ZTrackBatch } from '@portal/shared/schemas/content';
+import { CONTENT_LIMITS, VISIT_REPORT_TIME_ZONE, type ZTrackBatch } from '@portal/shared/schemas/content';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { assertExportSize, type CsvColumn } from '../../platform/csv.ts';
@@ -19,7 +19,6 @@ import { addToDailyCounters, type EventSum, sumViewsAndClicks } from './tracking
 
 /** Requests per client address: a busy reader sends a batch every few seconds at most. */
 export const TRACK_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 600 };
-export const REPORT_TIME_ZONE = 'Asia/Shanghai';
 
 export async function trackEvents(db: Db, batch: z.output<typeof ZTrackBatch>, ip: string): Promise<number> {
   await enforceRateLimit(db, { key: `track:ip:${ip}`, ...TRACK_RATE_LIMIT });
@@ -31,7 +30,7 @@ export async function trackEvents(db: Db, batch: z.output<typeof ZTrackBatch>, i
     if (current) current.count += 1;
     else sums.set(key, { page: event.page, action: event.action, target, count: 1 });
   }
-  await addToDailyCounters(db, [...sums.values()], REPORT_TIME_ZONE);
+  await addToDailyCounters(db, [...sums.values()], VISIT_REPORT_TIME_ZONE);
   return batch.events.length;
 }
 

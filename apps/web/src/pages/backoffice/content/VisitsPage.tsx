@@ -1,5 +1,5 @@
 import '../../../features/content-admin/content-admin.css';
-import { CONTENT_LIMITS } from '@portal/shared/schemas/content';
+import { CONTENT_LIMITS, visitReportToday } from '@portal/shared/schemas/content';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Empty, Select, Skeleton, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -22,9 +22,17 @@ function isDate(value: string | null): value is string {
   return Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, DATE_FORMAT).isValid());
 }
 
+/**
+ * Today in the bank's reporting zone (UTC+8), where visits are counted: from 16:00 UTC a reader in
+ * Europe is still on the day before, and a range ending on their own date would miss today's visits.
+ */
+function reportToday(): Dayjs {
+  return dayjs(visitReportToday(), DATE_FORMAT);
+}
+
 /** The range in the address (`?from=&until=&page=`), the last 30 days by default. */
 function readView(params: URLSearchParams) {
-  const until = isDate(params.get('until')) ? (params.get('until') as string) : dayjs().format(DATE_FORMAT);
+  const until = isDate(params.get('until')) ? (params.get('until') as string) : reportToday().format(DATE_FORMAT);
   const from = isDate(params.get('from'))
     ? (params.get('from') as string)
     : dayjs(until)
@@ -53,6 +61,7 @@ export function VisitsPage() {
   const { t } = useTranslation('backoffice');
   const { params, update } = useListView(visitList);
   const view = readView(params);
+  const today = reportToday();
 
   const report = useQuery({
     queryKey: contentAdminKeys.visits(view),
@@ -131,13 +140,13 @@ export function VisitsPage() {
           allowClear={false}
           onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
           disabledDate={(current, info) =>
-            current.isAfter(dayjs(), 'day') ||
+            current.isAfter(today, 'day') ||
             Boolean(info.from && Math.abs(current.diff(info.from, 'day')) >= CONTENT_LIMITS.visitReportDays)
           }
           presets={[
-            { label: t('content.visits.last7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
-            { label: t('content.visits.last30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
-            { label: t('content.visits.last90'), value: [dayjs().subtract(89, 'day'), dayjs()] },
+            { label: t('content.visits.last7'), value: [today.subtract(6, 'day'), today] },
+            { label: t('content.visits.last30'), value: [today.subtract(29, 'day'), today] },
+            { label: t('content.visits.last90'), value: [today.subtract(89, 'day'), today] },
           ]}
           aria-label={t('content.visits.range')}
         />

@@ -1,6 +1,6 @@
 import type { TConsultAdmin, TVisitReport } from '@portal/shared/schemas/content';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VisitsChart } from '../../../features/content-admin/VisitsChart.tsx';
 import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -144,5 +144,21 @@ describe('VisitsChart', { timeout: 40_000 }, () => {
     expect(calls.find((call) => call.url.startsWith('/api/backend/visits?'))?.url).toContain('from=2026-11-01');
     await waitFor(() => expect(container.querySelector('.visits-chart__canvas svg')).toBeTruthy());
     expect(screen.getByRole('figure', { name: /Views per day from 2026-11-01 to 2026-11-05/ })).toBeTruthy();
+  });
+
+  it('ends the default range on today in the reporting zone (UTC+8), not on the reader’s date', async () => {
+    // 17:30 UTC on 26 November is already 27 November in Shanghai, where the visits are counted.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T17:30:00Z'));
+    try {
+      const { calls } = stubContentApi();
+      renderApp('/backend/content/visits');
+      expect(await screen.findByText('By page', {}, { timeout: 8000 })).toBeTruthy();
+      const url = calls.find((call) => call.url.startsWith('/api/backend/visits?'))?.url ?? '';
+      expect(new URL(url, 'http://portal').searchParams.get('until')).toBe('2026-11-27');
+      expect(new URL(url, 'http://portal').searchParams.get('from')).toBe('2026-10-29');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
