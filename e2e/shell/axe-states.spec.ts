@@ -206,9 +206,17 @@ async function visitorStates(page: JourneyPage, text: Text): Promise<string[]> {
   const answered = page.waitForResponse((r) => r.url().includes('/api/user/p1/login'));
   await login.getByRole('button', { name: text.logInButton, exact: true }).click();
   await answered;
-  // The refusal is said in a toast; the picture code is cleared and a new picture shown.
-  await page.locator('.ant-message-notice').first().waitFor();
-  await login.getByLabel(text.emailCode, { exact: true }).waitFor();
+  // The refusal is said in the dialog, under the picture code (the wrong field here), which takes
+  // the focus, cleared for the new picture; no toast besides. What else was typed stays.
+  await page.waitForFunction(
+    () => document.activeElement?.id === 'login_verifyCode' && document.activeElement.ariaInvalid === 'true',
+  );
+  const pictureCode = login.getByLabel(text.pictureCode, { exact: true });
+  if ((await pictureCode.inputValue()) !== '') problems.push(`${state('log-in failed')}: the picture code stays`);
+  if ((await login.getByLabel(text.emailCode, { exact: true }).inputValue()) !== 'ABCD') {
+    problems.push(`${state('log-in failed')}: the e-mail code was not kept`);
+  }
+  if (await page.locator('.ant-message-notice').count()) problems.push(`${state('log-in failed')}: a toast too`);
   // The refused log-in (400) is the expected answer here, not a fault of the page.
   page.consoleErrors.length = 0;
   problems.push(...(await axeProblems(page, state('log-in dialog, failed, with the e-mail code field'))));
