@@ -16,12 +16,14 @@ const TEXT = {
     short: 'en',
     ...FORFAITING_TEXT['en-US'],
     lcSection: 'Letter of credit information',
+    menu: 'Menu',
     ptDescription: 'Description (in Portuguese)',
   },
   'zh-CN': {
     short: 'zh',
     ...FORFAITING_TEXT['zh-CN'],
     lcSection: '信用证信息',
+    menu: '菜单',
     ptDescription: '简介（葡萄牙语）',
   },
 } as const;
@@ -103,6 +105,16 @@ async function untranslatedNames(page: JourneyPage, locale: Locale): Promise<str
   );
 }
 
+/**
+ * Narrows the window to a phone's and waits until the page has laid itself out for it: the header
+ * swaps its menu for the Menu button when the media query fires, a moment after the resize, and
+ * a measure taken before that sees the desktop header's width.
+ */
+async function toPhone(page: JourneyPage, menu: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('banner').getByRole('button', { name: menu, exact: true }).waitFor();
+}
+
 /** At a phone's width: no sideways scroll, and each label above its value. */
 async function phoneLayout(page: JourneyPage) {
   return page.evaluate(() => {
@@ -145,7 +157,7 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
         expect(await untranslatedNames(page, locale), request.lgcSn).toEqual([]);
         await screenshot(page, `detail-labels-${request.kind}-1366-${text.short}`);
 
-        await page.setViewportSize({ width: 390, height: 844 });
+        await toPhone(page, text.menu);
         await page.locator('.field-list__label').first().waitFor();
         const phone = await phoneLayout(page);
         expect(phone.overflow, `${request.lgcSn} scrolls sideways`).toBeLessThanOrEqual(0);
@@ -169,7 +181,7 @@ describe('[COOPERATION][DETAIL_LABELS]: field names never break inside a word', 
       expect((await brokenWords(page, PUBLISH_LABELS)).labels).toEqual([]);
       expect(await untranslatedNames(page, locale)).toEqual([]);
       await screenshot(page, `publish-labels-1366-${text.short}`);
-      await page.setViewportSize({ width: 390, height: 844 });
+      await toPhone(page, text.menu);
       await page.getByRole('heading', { name: text.formHeading }).waitFor();
       expect((await phoneLayout(page)).overflow).toBeLessThanOrEqual(0);
       if (locale === 'zh-CN') expect((await brokenWords(page, PUBLISH_LABELS)).labels).toEqual([]);
