@@ -256,6 +256,13 @@ async function register(page: JourneyPage, mail: Mailbox, text: Text, email: str
   await status.getByText(text.underReview, { exact: true }).waitFor();
   await status.getByText(text.underReviewText, { exact: false }).waitFor();
   await screenshot(page, `accounts-under-review-${text.short}`);
+  // On a phone the status reads whole, without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await screenshot(page, `accounts-under-review-390-${text.short}`);
+  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 async function approveAsStaff(staff: JourneyPage, mail: Mailbox, text: Text, email: string) {
