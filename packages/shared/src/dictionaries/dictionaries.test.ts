@@ -20,6 +20,7 @@ import {
   type DictEntry,
   dictCodes,
   dictLabel,
+  dictName,
   findEntry,
   listBranches,
   PUBLISH_CATEGORIES,
@@ -340,6 +341,13 @@ describe('helpers', () => {
     const usd = findEntry('currencies', 'USD')!;
     expect(dictLabel(usd, 'en-US')).toBe('US Dollar');
     expect(dictLabel(usd, 'zh-CN')).toBe('美元');
+  });
+
+  it('dictName names a stored code in the locale, keeps an unknown code and gives nothing for none', () => {
+    expect(dictName('currencies', 'USD', 'zh-CN')).toBe('美元');
+    expect(dictName('currencies', 'USD', 'en-US')).toBe('US Dollar');
+    expect(dictName('countries', 'XX', 'en-US')).toBe('XX');
+    expect(dictName('countries', null, 'en-US')).toBe('');
   });
 
   it('the select query takes an optional dictionary name', () => {

@@ -100,3 +100,10 @@ export function dictCodes(type: DictType): string[] {
 export function dictLabel(entry: Pick<DictEntry, 'en' | 'zh'>, locale: Locale): string {
   return locale === 'zh-CN' ? entry.zh : entry.en;
 }
+
+/** A stored code's name in the reader's language: the code itself if unknown, '' for none. */
+export function dictName(type: DictType, code: string | null | undefined, locale: Locale): string {
+  if (!code) return '';
+  const entry = findEntry(type, code);
+  return entry ? dictLabel(entry, locale) : code;
+}

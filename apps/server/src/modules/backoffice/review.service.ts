@@ -4,7 +4,7 @@
  * decision is audited and ends the applicant's sessions.
  */
 import { type Locale, translate } from '@portal/shared';
-import { dictLabel, findEntry } from '@portal/shared/dictionaries';
+import { dictName } from '@portal/shared/dictionaries';
 import type { TReviewDecision } from '@portal/shared/schemas/accounts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -50,13 +50,6 @@ export async function listRegistrations(
 
 type RegistrationRow = Awaited<ReturnType<typeof listRegistrations>>['list'][number];
 
-/** A country code by its name in the reader's language (the code itself when unknown). */
-function countryName(code: string | null, locale: Locale): string {
-  if (!code) return '';
-  const entry = findEntry('countries', code);
-  return entry ? dictLabel(entry, locale) : code;
-}
-
 /**
  * Every registration matching the review queue's filters, for a spreadsheet: the header in the
  * reader's language, countries and states by name. More rows than the export cap are refused.
@@ -77,7 +70,7 @@ export async function exportRegistrations(
       { header: t('email'), value: (r) => r.emailAdr },
       { header: t('institution'), value: (r) => r.instNm },
       { header: t('swift'), value: (r) => r.instSwiftCode },
-      { header: t('country'), value: (r) => countryName(r.country, locale) },
+      { header: t('country'), value: (r) => dictName('countries', r.country, locale) },
       { header: t('status'), value: (r) => translate(locale, `backoffice.status.${r.actvtInd}`) },
     ],
   };

@@ -3,7 +3,7 @@
  * down with a reason (it is then hidden from everyone but its owner and bank staff).
  */
 import { type Locale, translate } from '@portal/shared';
-import { dictLabel, findEntry } from '@portal/shared/dictionaries';
+import { dictName } from '@portal/shared/dictionaries';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { assertExportSize, type CsvColumn, csvTime, exportFetchSize } from '../../platform/csv.ts';
@@ -55,11 +55,8 @@ export async function exportAllRequests(
   const page = await listAllRequests(db, staff, { ...query, pageNo: 1, pageSize: exportFetchSize() }, locale);
   assertExportSize(page.total);
   const t = (key: string) => translate(locale, `backoffice.export.cooperation.${key}`);
-  const name = (type: 'countries' | 'directions' | 'cooperationTypes', code: string | null) => {
-    if (!code) return '';
-    const entry = findEntry(type, code);
-    return entry ? dictLabel(entry, locale) : code;
-  };
+  const name = (type: 'countries' | 'directions' | 'cooperationTypes', code: string | null) =>
+    dictName(type, code, locale);
   const status = (r: BackofficeRequestRow) =>
     translate(
       locale,

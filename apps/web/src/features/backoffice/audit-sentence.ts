@@ -6,7 +6,7 @@
  * as "<action>: <object type> <name>".
  */
 import type { Locale } from '@portal/shared';
-import { type DictType, dictLabel, findEntry } from '@portal/shared/dictionaries';
+import { type DictType, dictName } from '@portal/shared/dictionaries';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from './backoffice-api.ts';
@@ -81,11 +81,6 @@ function isEmpty(value: unknown): boolean {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value : null;
-}
-
-function dictName(type: DictType, code: string, locale: Locale): string {
-  const entry = findEntry(type, code);
-  return entry ? dictLabel(entry, locale) : code;
 }
 
 /** A key or code this table does not know, in words: `sealNo` → "Seal no", `foo.bar_baz` → "Foo bar baz". */

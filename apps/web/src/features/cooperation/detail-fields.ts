@@ -12,8 +12,8 @@ import {
   type DictEntry,
   type DictType,
   dictLabel,
+  dictName,
   FORFAITING_RISK_PREFERENCES,
-  findEntry,
   GUARANTEE_RISK_PREFERENCES,
   GUARANTEE_TYPES,
   TRANSFERRED_ASSET_TYPES,
@@ -174,11 +174,6 @@ export function groupDigits(amount: string): string {
 
 const entryName = (entries: readonly DictEntry[], code: string, locale: Locale) => {
   const entry = entries.find((item) => item.code === code);
-  return entry ? dictLabel(entry, locale) : code;
-};
-
-const dictName = (type: DictType, code: string, locale: Locale) => {
-  const entry = findEntry(type, code);
   return entry ? dictLabel(entry, locale) : code;
 };
 

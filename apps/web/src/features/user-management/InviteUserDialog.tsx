@@ -1,4 +1,5 @@
 import './user-management.css';
+import { dictName } from '@portal/shared/dictionaries';
 import { ZInviteRequest } from '@portal/shared/schemas/user-management';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useMemo } from 'react';
@@ -7,7 +8,7 @@ import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
-import { countryOptions, dictName, type Option, type OptionGroup } from '../accounts/profile/profile-options.ts';
+import { countryOptions, type Option, type OptionGroup } from '../accounts/profile/profile-options.ts';
 import { inviteUser } from './user-management-api.ts';
 
 type Values = { emailAdr?: string; usrNm?: string; country?: string };

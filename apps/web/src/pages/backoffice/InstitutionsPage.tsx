@@ -1,3 +1,4 @@
+import { dictName } from '@portal/shared/dictionaries';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { PagedTable } from '../../components/PagedTable.tsx';
 import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
 import { StopDialog } from '../../components/StopDialog.tsx';
 import { formatDate } from '../../components/time-cells.ts';
-import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import { useListView } from '../../features/user-management/list-params.ts';
 import { accountsOfInstitution } from '../../features/user-management/paths.ts';
 import { institutionActions } from '../../features/user-management/row-actions.ts';

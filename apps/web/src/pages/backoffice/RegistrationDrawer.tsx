@@ -1,3 +1,4 @@
+import { dictName } from '@portal/shared/dictionaries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Result, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerS
 import { TimeText } from '../../components/TimeText.tsx';
 import { ACTIVATION } from '../../features/accounts/account-states.ts';
 import { ProfileView } from '../../features/accounts/profile/ProfileView.tsx';
-import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import {
   backofficeKeys,
   fetchRegistration,

@@ -1,9 +1,9 @@
+import { dictName } from '@portal/shared/dictionaries';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { formatTime } from '../../components/time-cells.ts';
-import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import {
   backofficeKeys,
   fetchRegistrations,

@@ -1,4 +1,5 @@
 import '../../features/seals/seals.css';
+import { dictName } from '@portal/shared/dictionaries';
 import { SEAL_STATES, type TSealReviewItem } from '@portal/shared/schemas/seals';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
@@ -7,7 +8,6 @@ import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
 import { formatTime } from '../../components/time-cells.ts';
-import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import { SealImage } from '../../features/seals/SealImage.tsx';
 import { SealStateTag } from '../../features/seals/SealStateTag.tsx';
 import { fetchSealReviews, type SealReviewFilter, sealKeys } from '../../features/seals/seals-api.ts';

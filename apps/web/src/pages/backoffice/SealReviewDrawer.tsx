@@ -1,6 +1,7 @@
 // The authorization agreement is shown with the public pages' PDF viewer, which needs their styles.
 import '../../features/content/content.css';
 import '../../features/seals/seals.css';
+import { dictName } from '@portal/shared/dictionaries';
 import { SEAL_LIMITS, type TSealReviewItem, ZSealRejectRequest } from '@portal/shared/schemas/seals';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Result, Space } from 'antd';
@@ -9,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerScrollRegion.tsx';
 import { formatDate, formatTime } from '../../components/time-cells.ts';
-import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { SealImage } from '../../features/seals/SealImage.tsx';
 import { SealStateTag } from '../../features/seals/SealStateTag.tsx';

@@ -1,5 +1,6 @@
 import '../../components/list-page.css';
 import '../../features/seals/seals.css';
+import { dictName } from '@portal/shared/dictionaries';
 import { SEAL_STATES, type TSealItem, type TStampedFile } from '@portal/shared/schemas/seals';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Pagination, Segmented, Skeleton, Table, type TableColumnsType } from 'antd';
@@ -9,7 +10,6 @@ import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
-import { dictName } from '../../features/accounts/profile/profile-options.ts';
 import { ApplySealDrawer } from '../../features/seals/ApplySealDrawer.tsx';
 import { CancelSealDialog } from '../../features/seals/CancelSealDialog.tsx';
 import { SealImage } from '../../features/seals/SealImage.tsx';

@@ -1,4 +1,5 @@
 import '../accounts.css';
+import { dictName } from '@portal/shared/dictionaries';
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Descriptions, Tag } from 'antd';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldLabel } from '../../../lib/forms/field-labels.ts';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { AttachmentList } from '../../files/AttachmentList.tsx';
-import { dictName } from './profile-options.ts';
+
 import { PROFILE_SECTION_KEYS, PROFILE_SECTIONS } from './profile-sections.ts';
 
 type Profile = Partial<TProfile>;

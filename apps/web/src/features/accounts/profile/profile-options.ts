@@ -7,10 +7,8 @@ import {
   CONTINENTS,
   COOPERATION_TYPES,
   COUNTRIES,
-  type DictType,
   DOMESTIC_BRANCHES,
   dictLabel,
-  findEntry,
   OVERSEAS_BRANCHES,
 } from '@portal/shared/dictionaries';
 
@@ -68,11 +66,4 @@ export function cooperationTree(locale: Locale): TreeOption[] {
     title: dictLabel(type, locale),
     children: type.children.map((sub) => ({ value: sub.code, title: dictLabel(sub, locale) })),
   }));
-}
-
-/** The name of a stored dictionary code in the reader's language; the code itself if unknown. */
-export function dictName(type: DictType, code: string | null | undefined, locale: Locale): string {
-  if (!code) return '';
-  const entry = findEntry(type, code);
-  return entry ? dictLabel(entry, locale) : code;
 }

@@ -1,6 +1,6 @@
 import '../../../components/list-page.css';
 import '../cooperation.css';
-import { DIRECTIONS, dictLabel, findEntry } from '@portal/shared/dictionaries';
+import { dictName } from '@portal/shared/dictionaries';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -46,13 +46,9 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
     years: (count: number) => t('units.years', { count }),
     bps: (count: number) => t('units.bps', { count }),
   };
-  const direction = DIRECTIONS.find((entry) => entry.code === item.direction);
   const validFrom = typeof fields.validFrom === 'string' ? fields.validFrom : null;
   const validUntil = (typeof fields.validUntil === 'string' ? fields.validUntil : null) ?? item.validUntil;
-  const countryName = (code: string | null) => {
-    const entry = code ? findEntry('countries', code) : undefined;
-    return entry ? dictLabel(entry, locale) : (code ?? '');
-  };
+  const countryName = (code: string | null) => dictName('countries', code, locale);
 
   const invalidate = async () => {
     setInvalidating(true);
@@ -134,7 +130,7 @@ export function DetailView({ detail }: { detail: OpportunityDetail }) {
             </div>
             <div>
               <dt className="field-label">{label('direction')}</dt>
-              <dd>{direction ? dictLabel(direction, locale) : item.direction}</dd>
+              <dd>{dictName('directions', item.direction, locale)}</dd>
             </div>
             <div>
               <dt className="field-label">{t('detail.publishDate')}</dt>
