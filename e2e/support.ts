@@ -2,7 +2,7 @@
  * Shared pieces for the Chromium journeys: one browser per spec file, pages that record
  * console errors, and the base URL of the server started by `global-setup.ts`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -81,6 +81,35 @@ function nextClientAddress(): string {
 /** Saves a full-page screenshot under e2e/artifacts/ for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
+}
+
+/** The portal's long-lived browser cookie behind its "new browser" check (platform/session.ts). */
+const DEVICE_COOKIE = 'portal_device';
+
+function deviceFile(email: string): string {
+  return join(`${inject('mailDir')}-devices`, `${email.toLowerCase()}.json`);
+}
+
+/**
+ * A browser new to an account takes an e-mailed code at log-in, and an address gets at most 20
+ * log-in codes a day (platform/rate-limit.ts). So that the run's journeys stay within that, and do not wait out
+ * the 60 s between two codes, the shared log-in helpers give a fresh browser the device cookie of
+ * the first browser that logged in as that account (`rememberDevice`): only each account's first
+ * log-in in the run takes a code. Call before the log-in's pre-check.
+ */
+export async function useKnownDevice(page: Page, email: string): Promise<void> {
+  const file = deviceFile(email);
+  if (existsSync(file)) await page.context().addCookies([JSON.parse(readFileSync(file, 'utf8'))]);
+}
+
+/** After a log-in: remembers this browser's device cookie for the account (see useKnownDevice). */
+export async function rememberDevice(page: Page, email: string): Promise<void> {
+  const file = deviceFile(email);
+  if (existsSync(file)) return;
+  const cookie = (await page.context().cookies()).find((c) => c.name === DEVICE_COOKIE);
+  if (!cookie) return;
+  mkdirSync(`${inject('mailDir')}-devices`, { recursive: true });
+  writeFileSync(file, JSON.stringify(cookie));
 }
 
 /** Demo accounts loaded on first start (apps/server/src/db/seed/demo-accounts.ts). */

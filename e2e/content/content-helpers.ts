@@ -10,7 +10,15 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { encodePng } from '../../apps/server/src/platform/signing/test-fixtures.ts';
 import { named } from '../cooperation/cooperation-helpers.ts';
-import { captchaAnswer, DEMO, type JourneyPage, mailbox, type useBrowser } from '../support.ts';
+import {
+  captchaAnswer,
+  DEMO,
+  type JourneyPage,
+  mailbox,
+  rememberDevice,
+  type useBrowser,
+  useKnownDevice,
+} from '../support.ts';
 
 export { escapeRegExp, named } from '../cooperation/cooperation-helpers.ts';
 
@@ -30,6 +38,7 @@ export function loginDialog(page: Page) {
  */
 export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, email: string, password: string) {
   const answer = await captchaAnswer(page, () => page.goto(path));
+  await useKnownDevice(page, email);
   const dialog = loginDialog(page);
   await dialog.getByLabel('E-mail', { exact: true }).fill(email);
   const precheck = page.waitForResponse((r) => r.url().includes('/api/user/p1/queryLoginEmailFlag'));
@@ -61,6 +70,7 @@ export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, em
   }
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.getByText('Login Successfully').first().waitFor();
+  await rememberDevice(page, email);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 

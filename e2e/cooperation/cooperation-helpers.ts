@@ -3,7 +3,14 @@
  * device asks for), antd selects and date pickers, and the header bell.
  */
 import type { Locator, Page } from 'playwright-core';
-import { captchaAnswer, type JourneyPage, type LoginText, type mailbox } from '../support.ts';
+import {
+  captchaAnswer,
+  type JourneyPage,
+  type LoginText,
+  type mailbox,
+  rememberDevice,
+  useKnownDevice,
+} from '../support.ts';
 
 export type { LoginText } from '../support.ts';
 
@@ -35,6 +42,7 @@ export async function logIn(
   text: LoginText,
   login: { email: string; password: string; answer: Promise<string> },
 ) {
+  await useKnownDevice(page, login.email);
   const dialog = page.getByRole('dialog').filter({ has: page.getByText(text.loginTitle, { exact: true }) });
   await dialog.getByLabel(text.email, { exact: true }).fill(login.email);
   const precheck = page.waitForResponse((r) => r.url().includes('/api/user/p1/queryLoginEmailFlag'));
@@ -69,6 +77,7 @@ export async function logIn(
   }
   await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
   await page.getByText(text.loggedIn).first().waitFor();
+  await rememberDevice(page, login.email);
 }
 
 /**
