@@ -1,9 +1,9 @@
 import '../../components/list-page.css';
 import '../../features/backoffice/backoffice.css';
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { MenuIcon } from '../../components/icons.tsx';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
@@ -11,12 +11,12 @@ import { useLogout } from '../../features/accounts/useLogout.ts';
 import { BACKOFFICE_MENU } from '../../features/backoffice/backoffice-menu.ts';
 import { useSiteNames } from '../../features/site-config/useSiteNames.ts';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
-import { useIsPhone } from '../../lib/responsive.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import { PageFallback } from '../shell/PageFallback.tsx';
 import { BackofficeNav } from './BackofficeNav.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+import { usePhoneMenu } from './usePhoneMenu.ts';
 
 // Loaded when a phone's menu button is first pressed (as the public pages' MenuDrawer).
 const BackofficeMenuDrawer = lazy(() => import('./BackofficeMenuDrawer.tsx'));
@@ -24,7 +24,7 @@ const BackofficeMenuDrawer = lazy(() => import('./BackofficeMenuDrawer.tsx'));
 /**
  * The back office (/backend, bank staff): a bar with the portal's name, language switch and the
  * signed-in staff member; the menu of `BACKOFFICE_MENU` on the left; the page on the right.
- * On a phone (`useIsPhone`) the bar keeps the mark, the badge, the language switch and a
+ * On a phone (`usePhoneMenu`) the bar keeps the mark, the badge, the language switch and a
  * "Menu" button, which opens the menu, the staff member, the way back to the portal and
  * log-out in a drawer (closed again by following a link).
  * Its texts (the `backoffice` namespace) download with it; a spinner shows until they are there.
@@ -39,17 +39,8 @@ function BackofficeFrame() {
   const { portalName } = useSiteNames();
   const current = useCurrentUser();
   const logout = useLogout();
-  const phone = useIsPhone();
-  const { pathname } = useLocation();
-  const navId = useId();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // Mounted from the first opening on, so the drawer can animate closed.
-  const [menuUsed, setMenuUsed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone's menu closes on navigation
-  useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!phone) setMenuOpen(false);
-  }, [phone]);
+  const menu = usePhoneMenu();
+  const { phone } = menu;
 
   const user = current.status === 'user' ? current.user : null;
   const visibleMenu = BACKOFFICE_MENU.filter(
@@ -70,12 +61,9 @@ function BackofficeFrame() {
             <button
               type="button"
               className="backoffice__menu-button"
-              aria-expanded={menuOpen}
-              aria-controls={menuOpen ? navId : undefined}
-              onClick={() => {
-                setMenuUsed(true);
-                setMenuOpen(true);
-              }}
+              aria-expanded={menu.open}
+              aria-controls={menu.open ? menu.id : undefined}
+              onClick={menu.show}
             >
               <MenuIcon size={18} />
               <span>{tc('a11y.openMenu')}</span>
@@ -95,12 +83,12 @@ function BackofficeFrame() {
           )}
         </div>
       </header>
-      {phone && menuUsed ? (
+      {phone && menu.used ? (
         <Suspense fallback={null}>
           <BackofficeMenuDrawer
-            id={navId}
-            open={menuOpen}
-            onClose={() => setMenuOpen(false)}
+            id={menu.id}
+            open={menu.open}
+            onClose={menu.close}
             items={visibleMenu}
             userName={user?.usrNm}
             onLogout={user ? () => void logout() : undefined}

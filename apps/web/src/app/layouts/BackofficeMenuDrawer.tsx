@@ -1,9 +1,10 @@
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BackofficeMenuItem } from '../../features/backoffice/backoffice-menu.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import { BackofficeNav } from './BackofficeNav.tsx';
+import { NavDrawer } from './NavDrawer.tsx';
 
 /**
  * The back office's menu on a phone, in a drawer (as the public pages' MenuDrawer): the same
@@ -27,18 +28,8 @@ export default function BackofficeMenuDrawer({
   onLogout?: () => void;
 }) {
   const { t } = useTranslation('backoffice');
-  const { t: tc } = useTranslation();
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="right"
-      size="min(320px, 86vw)"
-      title={t('menuLabel')}
-      closable={{ 'aria-label': tc('a11y.closeMenu') }}
-      className="nav-drawer backoffice-drawer"
-      destroyOnHidden
-    >
+    <NavDrawer open={open} onClose={onClose} title={t('menuLabel')} className="backoffice-drawer">
       <BackofficeNav id={id} items={items} variant="drawer" onNavigate={onClose} />
       <div className="backoffice-drawer__account">
         {userName ? <span className="backoffice-drawer__user">{userName}</span> : null}
@@ -57,6 +48,6 @@ export default function BackofficeMenuDrawer({
           </Button>
         ) : null}
       </div>
-    </Drawer>
+    </NavDrawer>
   );
 }

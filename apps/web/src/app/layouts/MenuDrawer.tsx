@@ -1,10 +1,10 @@
-import { Drawer } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { classNames } from '../../components/class-names.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { isMenuItemActive, MAIN_MENU, type MenuItem } from './menu.ts';
+import { NavDrawer } from './NavDrawer.tsx';
 
 /**
  * The phone's main menu (SPEC §2) in a drawer: every submenu shown, tooltips as visible hints,
@@ -15,16 +15,7 @@ export default function MenuDrawer({ id, open, onClose }: { id: string; open: bo
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="right"
-      size="min(320px, 86vw)"
-      title={t('a11y.openMenu')}
-      closable={{ 'aria-label': t('a11y.closeMenu') }}
-      className="nav-drawer"
-      destroyOnHidden
-    >
+    <NavDrawer open={open} onClose={onClose} title={t('a11y.openMenu')}>
       <nav id={id} className="main-nav main-nav--drawer" aria-label={t('a11y.mainNav')}>
         <ul className="main-nav__list">
           {MAIN_MENU.map((item) =>
@@ -36,7 +27,7 @@ export default function MenuDrawer({ id, open, onClose }: { id: string; open: bo
           )}
         </ul>
       </nav>
-    </Drawer>
+    </NavDrawer>
   );
 }
 

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { MenuIcon } from '../../components/icons.tsx';
 import { useSiteNames } from '../../features/site-config/useSiteNames.ts';
-import { useIsPhone } from '../../lib/responsive.ts';
 import { HOME_PATH } from '../route-paths.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
 import { HEADER_ACTIONS } from './slots.tsx';
+import { usePhoneMenu } from './usePhoneMenu.ts';
 
 // Loaded when a phone's menu button is first pressed: antd's Drawer stays out of the initial download.
 const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
@@ -22,18 +22,8 @@ const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
 export function PortalHeader() {
   const { t } = useTranslation();
   const { portalName, bankName } = useSiteNames();
-  const { pathname } = useLocation();
-  const phone = useIsPhone();
-  const navId = useId();
-  const [navOpen, setNavOpen] = useState(false);
-  // Mounted from the first opening on, so the drawer can animate closed.
-  const [navUsed, setNavUsed] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the phone menu closes on navigation
-  useEffect(() => setNavOpen(false), [pathname]);
-  useEffect(() => {
-    if (!phone) setNavOpen(false);
-  }, [phone]);
+  const menu = usePhoneMenu();
+  const { phone } = menu;
 
   return (
     <header className="portal-header">
@@ -60,13 +50,10 @@ export function PortalHeader() {
             <button
               type="button"
               className="nav-toggle"
-              aria-expanded={navOpen}
-              aria-controls={navOpen ? navId : undefined}
+              aria-expanded={menu.open}
+              aria-controls={menu.open ? menu.id : undefined}
               aria-label={t('a11y.openMenu')}
-              onClick={() => {
-                setNavUsed(true);
-                setNavOpen(true);
-              }}
+              onClick={menu.show}
             >
               <MenuIcon size={20} />
             </button>
@@ -74,13 +61,13 @@ export function PortalHeader() {
         </div>
       </div>
       {phone ? (
-        navUsed ? (
+        menu.used ? (
           <Suspense fallback={null}>
-            <MenuDrawer id={navId} open={navOpen} onClose={() => setNavOpen(false)} />
+            <MenuDrawer id={menu.id} open={menu.open} onClose={menu.close} />
           </Suspense>
         ) : null
       ) : (
-        <MainNav id={navId} />
+        <MainNav id={menu.id} />
       )}
     </header>
   );
