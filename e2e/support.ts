@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -112,6 +112,18 @@ export async function rememberDevice(page: Page, email: string): Promise<void> {
   writeFileSync(file, JSON.stringify(cookie));
 }
 
+/** Waits for the log-in's success message; a refused log-in fails with what the dialog says. */
+export async function loggedIn(dialog: Locator, success: Locator, email: string): Promise<void> {
+  try {
+    await success.waitFor();
+  } catch (error) {
+    const said = (await dialog.textContent({ timeout: 1000 }).catch(() => '')) ?? '';
+    throw new Error(`log-in as ${email} not confirmed; the dialog says: ${said.replace(/\s+/g, ' ')}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Demo accounts loaded on first start (apps/server/src/db/seed/demo-accounts.ts). */
 export const DEMO = {
   password: 'Portal#2026',
@@ -129,6 +141,7 @@ export type LoginText = {
   email: string;
   password: string;
   pictureCode: string;
+  newPicture: string;
   emailCode: string;
   sendCode: string;
   logIn: string;
@@ -142,6 +155,7 @@ export const LOGIN_TEXT = {
     email: 'E-mail',
     password: 'Password',
     pictureCode: 'Picture code',
+    newPicture: 'Show a new picture code',
     emailCode: 'E-mail verification code',
     sendCode: 'Send code',
     logIn: 'Log in',
@@ -152,6 +166,7 @@ export const LOGIN_TEXT = {
     email: '邮箱',
     password: '密码',
     pictureCode: '图形验证码',
+    newPicture: '看不清，换一张',
     emailCode: '邮箱验证码',
     sendCode: '发送验证码',
     logIn: '登录',

@@ -14,6 +14,8 @@ import {
   captchaAnswer,
   DEMO,
   type JourneyPage,
+  LOGIN_TEXT,
+  loggedIn,
   mailbox,
   rememberDevice,
   type useBrowser,
@@ -45,7 +47,11 @@ export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, em
   await dialog.getByLabel('Password', { exact: true }).focus();
   const flag = ((await (await precheck).json()) as { data: { flag: string } }).data.flag;
   await dialog.getByLabel('Password', { exact: true }).fill(password);
-  let picture = answer;
+  // A fresh picture for this try: the one the page load showed may have been replaced since.
+  let picture =
+    flag === '1'
+      ? answer
+      : await captchaAnswer(page, () => dialog.getByRole('button', { name: LOGIN_TEXT['en-US'].newPicture }).click());
   await dialog.getByLabel('Picture code', { exact: true }).fill(picture);
   if (flag === '1') {
     // The code request takes the password and picture code and uses the picture up: the log-in
@@ -69,7 +75,7 @@ export async function logInAt(page: JourneyPage, mail: Mailbox, path: string, em
     await dialog.getByLabel('E-mail verification code', { exact: true }).fill(await mail.waitForCode(email));
   }
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.getByText('Login Successfully').first().waitFor();
+  await loggedIn(dialog, page.getByText('Login Successfully').first(), email);
   await rememberDevice(page, email);
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }

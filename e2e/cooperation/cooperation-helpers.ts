@@ -7,6 +7,7 @@ import {
   captchaAnswer,
   type JourneyPage,
   type LoginText,
+  loggedIn,
   type mailbox,
   rememberDevice,
   useKnownDevice,
@@ -49,7 +50,12 @@ export async function logIn(
   await dialog.getByLabel(text.password, { exact: true }).focus();
   const flag = ((await (await precheck).json()) as { data: { flag: string } }).data.flag;
   await dialog.getByLabel(text.password, { exact: true }).fill(login.password);
-  await dialog.getByLabel(text.pictureCode, { exact: true }).fill(await login.answer);
+  // A fresh picture for a log-in without a code: the one the page load showed may have been replaced since.
+  const firstPicture =
+    flag === '1'
+      ? await login.answer
+      : await captchaAnswer(page, () => dialog.getByRole('button', { name: text.newPicture }).click());
+  await dialog.getByLabel(text.pictureCode, { exact: true }).fill(firstPicture);
   if (flag === '1') {
     const key = login.email.toLowerCase();
     const wait = (lastCodeAt.get(key) ?? 0) + RESEND_INTERVAL_MS - Date.now();
@@ -76,7 +82,7 @@ export async function logIn(
     await dialog.getByLabel(text.emailCode, { exact: true }).fill(await mail.waitForCode(login.email));
   }
   await dialog.getByRole('button', { name: text.logIn, exact: true }).click();
-  await page.getByText(text.loggedIn).first().waitFor();
+  await loggedIn(dialog, page.getByText(text.loggedIn).first(), login.email);
   await rememberDevice(page, login.email);
 }
 
