@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
+import { itOnPostgres } from '../../test/postgres-only.ts';
 import { clearLoginFailures, loginFailuresOf, recordLoginFailure } from './login-failures.ts';
 
 const { db } = await createTestDatabase();
@@ -27,7 +28,7 @@ describe('login failures per address', () => {
     expect(await loginFailuresOf(db, email)).toEqual({ failures: 0, lockedUntil: null });
   });
 
-  it('counts concurrent failures exactly', async () => {
+  itOnPostgres('counts concurrent failures exactly', async () => {
     await Promise.all(Array.from({ length: 12 }, () => recordLoginFailure(db, 'race@bank.example', rule)));
     expect((await loginFailuresOf(db, 'race@bank.example')).failures).toBe(12);
   });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
+import { itOnPostgres } from '../../../test/postgres-only.ts';
 import { startTestSmtpServer } from '../../../test/smtp.ts';
 import type { Db } from '../../db/database.ts';
 import { createMailer, MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAYS_SECONDS, type MailerLog } from './mailer.ts';
@@ -123,7 +124,7 @@ describe('delivery over SMTP', async () => {
     expect(mail.text).toContain('Log in: https://portal.example/home');
   });
 
-  it('does not send a message twice when two senders run at once', async () => {
+  itOnPostgres('does not send a message twice when two senders run at once', async () => {
     const before = smtp.messages.length;
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
