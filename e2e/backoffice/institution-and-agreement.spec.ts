@@ -118,12 +118,12 @@ describe('[BACKOFFICE][INSTITUTION_AGREEMENT]: stop and re-enable an institution
     await settle(staff);
     await screenshot(staff, 'backoffice-institutions-reenabled');
 
-    // Ingrid logs in again in the same browser; the request she sent waits for the bank. (She is
-    // not taken back to the page she asked for: her ended session's cookie makes the user info
-    // answer "session expired" twice, and the second answer forgets the page. Reported.)
+    // Ingrid logs in again in the same browser and is taken back to the page she asked for; the
+    // request she sent waits for the bank.
     const answer = captchaAnswer(ingrid, () => ingrid.goto('/publishInfo'));
     await ingrid.waitForURL('**/home');
     await logIn(ingrid, mail, LOGIN, { email: DEMO.partnerB, password: DEMO.password, answer });
+    await ingrid.waitForURL('**/publishInfo');
     await chooseForfaiting(ingrid);
     await ingrid.getByText('Agreement intention submitted').first().waitFor();
 
