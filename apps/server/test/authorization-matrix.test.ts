@@ -9,10 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildMasterAgreement, buildRequest, validReleaseBody } from './cooperation-factories.ts';
-import { buildInstitution, buildUser, sessionCookie } from './factories.ts';
+import { buildInstitution, buildUser, nextIp, sessionCookie } from './factories.ts';
 import { buildTestApp } from './helpers.ts';
 import { applicantProfile } from './registration.ts';
-import { samplePdf } from './sample-files.ts';
+import { samplePdf, samplePng } from './sample-files.ts';
 import { REVIEW_BRANCH, signingApi } from './signing-scene.ts';
 
 type Level = 'public' | 'session' | 'active' | 'institutionAdmin' | 'staff';
@@ -259,7 +259,7 @@ await db
 
 // ---------- fixtures: what a caller the route admits sends to succeed ----------
 
-type Call = { url?: string; payload?: object };
+type Call = { url?: string; payload?: object | FormData };
 /** The request that must succeed for `caller` (url with its ids and query, body); undefined: no fixture for that caller. */
 type Fixture = (caller: Caller) => Promise<Call | undefined>;
 
@@ -311,8 +311,7 @@ async function contractFor(caller: Caller) {
     if (up.statusCode !== 200) throw new Error(`upload: ${up.body}`);
     return deal.intentionLgcSn;
   }
-  const { publisher, intentionLgcSn } = await intentionFrom(caller);
-  await scene.inject('POST', '/api/bthw/agreeOrRefuse', publisher.cookie, { intentionLgcSn, decision: 'agree' });
+  const { publisher, intentionLgcSn } = await agreedWith(caller);
   const up = await scene.uploadContract(publisher.cookie, intentionLgcSn, samplePdf('Contract'), 'Deal');
   if (up.statusCode !== 200) throw new Error(`upload: ${up.body}`);
   return intentionLgcSn;
@@ -327,6 +326,43 @@ async function sceneCaller(caller: Caller) {
     cookie: await sessionCookie(db, user.id),
     institutionId: institutionOf(caller),
   };
+}
+
+/** A multipart body: the fields, and a file part named `file` when given. */
+function formOf(fields: Record<string, string>, file?: { name: string; data: Uint8Array }): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
+  return form;
+}
+
+/** A published research report with a cover image and a PDF: the two files' lgcSns. */
+async function publishedReportFiles() {
+  const image = await scene.uploadId(staffCookie, 'contentImage', 'cover.png', samplePng());
+  const pdf = await scene.uploadId(staffCookie, 'contentDocument', 'fits.pdf', samplePdf('FITs'));
+  const body = { ...(await CONTENT_BODIES.reports!()), pdfFileId: pdf, coverFileId: image };
+  const res = await scene.inject('POST', '/api/backend/content/reports', staffCookie, body);
+  await scene.inject('POST', `/api/backend/content/reports/${res.json().data.lgcSn}/publish`, staffCookie);
+  return { image, pdf };
+}
+
+/** A feedback sent by a visitor; its lgcSn. */
+async function feedback(): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/feedback/submit',
+    remoteAddress: nextIp(),
+    payload: formOf({ text: 'The research PDF does not open.', emailAdr: 'ana@bank.example' }),
+  });
+  if (res.statusCode !== 200) throw new Error(`feedback: ${res.body}`);
+  return res.json().data.lgcSn as string;
+}
+
+/** An agreed deal where the caller's institution is the counterpart, no contract uploaded yet. */
+async function agreedWith(caller: Caller) {
+  const { publisher, intentionLgcSn } = await intentionFrom(caller);
+  await scene.inject('POST', '/api/bthw/agreeOrRefuse', publisher.cookie, { intentionLgcSn, decision: 'agree' });
+  return { publisher, intentionLgcSn };
 }
 
 /** A seal application of a new member of `institutionId`, or of the caller (effective once approved by staff). */
@@ -571,6 +607,24 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/contracts/:intentionLgcSn/file': async (caller) => ({
     url: `/api/contracts/${await contractFor(caller)}/file`,
   }),
+  'POST /api/contracts/:intentionLgcSn/upload': async (caller) => {
+    // Staff may read a deal's contract, not upload one (contracts.routes.test.ts).
+    if (caller === 'staff') return undefined;
+    const { intentionLgcSn } = await agreedWith(caller);
+    const pdf = { name: 'contract.pdf', data: samplePdf('Contract') };
+    return { url: `/api/contracts/${intentionLgcSn}/upload`, payload: formOf({ title: 'Deal' }, pdf) };
+  },
+  'POST /api/contracts/:intentionLgcSn/confirm': async (caller) =>
+    // The other party (the caller, counterpart of the publisher who uploaded) confirms; staff may not.
+    caller === 'staff' ? undefined : { url: `/api/contracts/${await contractFor(caller)}/confirm` },
+  'POST /api/verify': async () => ({
+    payload: formOf({}, { name: 'unsigned.pdf', data: samplePdf('Not signed') }),
+  }),
+  'POST /api/fileP1/upload': async (caller) =>
+    // A visitor uploads only while registering, with the e-mailed code (files.routes.test.ts).
+    caller === 'visitor'
+      ? undefined
+      : { payload: formOf({ purpose: 'attachment' }, { name: 'terms.pdf', data: samplePdf('Terms') }) },
   // Messages.
   'GET /api/bthw/messages': asIs,
   'POST /api/bthw/updateMessageStatusByLgcSn': async (caller) => {
@@ -605,6 +659,11 @@ const FIXTURES: Record<string, Fixture> = {
     return { url: '/api/topic/greenFinance' };
   },
   'GET /api/site/uncommonChar/token': asIs,
+  'GET /api/content/image/:lgcSn': async () => ({ url: `/api/content/image/${(await publishedReportFiles()).image}` }),
+  'GET /api/content/document/:lgcSn': async () => ({
+    url: `/api/content/document/${(await publishedReportFiles()).pdf}`,
+  }),
+  'POST /api/user/p1/queryLoginEmailFlag': async () => ({ payload: { emailAdr: users.approved.email } }),
   'GET /api/backend/content/topics': asIs,
   'GET /api/backend/content/topics/:key': async () => ({ url: '/api/backend/content/topics/greenFinance' }),
   'GET /api/backend/content/topics/:key/preview': async () => {
@@ -628,6 +687,29 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/cooperLevgMg/getLevaingMessage': asIs,
   'POST /api/cooperLevgMg/saveLevaingMessage': async () => ({ payload: { content: 'Please call us back.' } }),
   'GET /api/backend/feedback': asIs,
+  'POST /api/feedback/submit': async () => ({
+    payload: formOf({ text: 'The research PDF does not open.', emailAdr: 'ana@bank.example' }),
+  }),
+  'GET /api/backend/feedback/:lgcSn': async () => ({ url: `/api/backend/feedback/${await feedback()}` }),
+  'POST /api/backend/feedback/:lgcSn/answer': async () => ({
+    url: `/api/backend/feedback/${await feedback()}/answer`,
+    payload: { answer: 'Fixed: the file opens again.' },
+  }),
+  'POST /api/backend/leaveMessages/:lgcSn/reply': async () => {
+    const saved = await scene.inject(
+      'POST',
+      '/api/cooperLevgMg/saveLevaingMessage',
+      await sessionCookie(db, users.approved.id),
+      {
+        content: 'Who handles panda bonds?',
+      },
+    );
+    return {
+      url: `/api/backend/leaveMessages/${saved.json().data.lgcSn}/reply`,
+      payload: { reply: 'Our desk will call you.' },
+    };
+  },
+  'POST /api/eventTrack/add': async () => ({ payload: { events: [{ page: '/home', action: 'view' }] } }),
   'GET /api/backend/feedback/export': asIs,
   'GET /api/backend/leaveMessages': asIs,
   'GET /api/backend/visits': async () => ({ url: '/api/backend/visits?from=2026-01-01&until=2026-01-31' }),
@@ -648,7 +730,6 @@ async function contentModule(moduleType: string): Promise<string> {
 
 /** Routes with no success fixture here, and why (they are still called, and must answer below 500). */
 const NO_FIXTURE: Record<string, string> = {
-  'POST /api/user/p1/queryLoginEmailFlag': 'log-in flow: auth.routes.test.ts',
   'POST /api/user/p1/getEmailCode': 'sends mail and is rate-limited per address: auth.routes.test.ts',
   'POST /api/user/p1/login': 'needs a solved picture code and an e-mailed code: auth.routes.test.ts',
   'POST /api/user/p1/resetPwd': 'needs an e-mailed code: auth.routes.test.ts',
@@ -660,26 +741,15 @@ const NO_FIXTURE: Record<string, string> = {
   'POST /api/user/p1/completeInfo': 'only while the profile is incomplete: profile-access.routes.test.ts',
   'GET /api/user/p1/invitation': 'needs the mailed invitation token: management.routes.test.ts',
   'POST /api/user/p1/invitation/accept': 'needs the mailed invitation token: management.routes.test.ts',
-  'POST /api/fileP1/upload': 'multipart: files.routes.test.ts',
-  'POST /api/contracts/:intentionLgcSn/upload': 'multipart: contracts.routes.test.ts',
   'POST /api/cooperationManage/contractUploadDel': 'contract life cycle: contracts.routes.test.ts',
-  'POST /api/contracts/:intentionLgcSn/confirm': 'contract life cycle: contracts.routes.test.ts',
   'POST /api/contracts/:intentionLgcSn/sign-code':
     'needs an effective seal and a confirmed contract: contracts.routes.test.ts',
   'POST /api/contracts/:intentionLgcSn/sign': 'needs a mailed code and seal placements: contracts.routes.test.ts',
   'GET /api/contracts/:intentionLgcSn/evidence': 'only for a signed contract: contracts.routes.test.ts',
   'POST /api/signet/seals/:lgcSn/cancel': 'needs the mailed cancel code: seals.routes.test.ts',
-  'POST /api/verify': 'multipart (a PDF): contracts.routes.test.ts',
   'GET /api/bthw/messages/stream': 'an event stream: its 200 is checked below; messages.stream.test.ts',
-  'GET /api/content/image/:lgcSn': 'served only once a published entry uses it: content.routes.test.ts',
-  'GET /api/content/document/:lgcSn': 'served only once a published entry uses it: content.routes.test.ts',
   'POST /api/qtn/checkEmail': 'needs a questionnaire e-mail link: survey-and-services.routes.test.ts',
   'GET /api/pageForward/getTransKey': 'needs a configured partner site: survey-and-services.routes.test.ts',
-  'POST /api/feedback/submit': 'multipart, rate-limited: feedback.routes.test.ts',
-  'POST /api/eventTrack/add': 'tracking.routes.test.ts',
-  'GET /api/backend/feedback/:lgcSn': 'needs a submitted feedback (multipart): feedback.routes.test.ts',
-  'POST /api/backend/feedback/:lgcSn/answer': 'needs a submitted feedback (multipart): feedback.routes.test.ts',
-  'POST /api/backend/leaveMessages/:lgcSn/reply': 'feedback.routes.test.ts',
 };
 
 const apiRoutes = app.routeTable
@@ -715,8 +785,9 @@ describe('authorization matrix', () => {
     const request = {
       method: method as 'GET' | 'POST',
       url: fixture?.url ?? url.replace(':lgcSn', 'no-such-user'),
+      remoteAddress: nextIp(),
       headers: cookie ? { cookie } : {},
-      ...(method === 'POST' ? { payload: fixture?.payload ?? {} } : {}),
+      ...(method === 'POST' ? { payload: (fixture?.payload ?? {}) as object } : {}),
     };
     if (STREAMS.has(route)) {
       // An allowed event stream stays open: its status is the answer; then it is closed.
