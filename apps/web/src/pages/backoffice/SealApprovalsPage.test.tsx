@@ -58,6 +58,12 @@ async function rowOf(text: string): Promise<HTMLElement> {
   return cell.closest('tr') as HTMLElement;
 }
 
+/** What the list's row of the application says now (the list re-renders its rows when it reloads). */
+function rowText(name: string): string {
+  const cell = within(document.querySelector('tbody') as HTMLElement).getByText(name, { selector: 'td *' });
+  return (cell.closest('tr') as HTMLElement).textContent ?? '';
+}
+
 async function dialogTitled(title: string): Promise<HTMLElement> {
   const heading = await screen.findByText(title, { selector: '.ant-modal-title, .ant-drawer-title' });
   let box: HTMLElement | null = heading;
@@ -101,7 +107,8 @@ describe('/backend/seals', () => {
     );
     // Opening it made it pending approval, in the drawer and in the row.
     expect(within(drawer).getByText('Pending approval')).toBeTruthy();
-    await waitFor(() => expect(within(document.querySelector('tbody') as HTMLElement).getByText('Pending approval')));
+    await waitFor(() => expect(rowText('Contract seal')).toContain('Pending approval'));
+    expect(rowText('Contract seal')).not.toContain('Submitted');
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Reject' }));
     const dialog = await dialogTitled('Reject the seal application?');
@@ -125,7 +132,8 @@ describe('/backend/seals', () => {
     // Decided: no more buttons, the reason shows, the row says so.
     await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull());
     expect(within(drawer).getByText('The authorization letter is not signed.')).toBeTruthy();
-    await waitFor(() => expect(within(document.querySelector('tbody') as HTMLElement).getByText('Rejected')));
+    await waitFor(() => expect(rowText('Contract seal')).toContain('Rejected'));
+    expect(rowText('Contract seal')).not.toContain('Pending approval');
   });
 
   it('approves an application after the confirmation', { timeout: 40_000 }, async () => {
@@ -152,6 +160,7 @@ describe('/backend/seals', () => {
     await waitFor(() => expect(posts(calls, '/api/backend/seals/S1/approve')).toHaveLength(1));
     expect(await screen.findByText('The seal “Contract seal” of Lakeside Bank has been approved.')).toBeTruthy();
     await waitFor(() => expect(within(drawer).getByText('7B21C4')).toBeTruthy());
-    await waitFor(() => expect(within(document.querySelector('tbody') as HTMLElement).getByText('Effective')));
+    await waitFor(() => expect(rowText('Contract seal')).toContain('Effective'));
+    expect(rowText('Contract seal')).not.toContain('Pending approval');
   });
 });
