@@ -3690,6 +3690,8 @@ export interface components {
         | 'PRT_CONTRACT_CONFIRMED'
         | 'PRT_CONTRACT_NOT_CONFIRMED'
         | 'PRT_CONTRACT_ALREADY_SIGNED'
+        | 'PRT_CONTRACT_REQUEST_WITHDRAWN'
+        | 'PRT_CONTRACT_REQUEST_TAKEN_DOWN'
         | 'PRT_STAMP_REQUIRED'
         | 'PRT_STAMP_OUTSIDE_PAGE'
         | 'PRT_PDF_UNREADABLE'
@@ -15392,6 +15394,11 @@ export interface operations {
                 counterpartName: string;
                 counterpartSwiftCode: string | null;
                 agreedAt: string | null;
+                /**
+                 * @description Set when the request was withdrawn or taken down: the contract takes no new step
+                 * @enum {string|null}
+                 */
+                requestClosed: 'withdrawn' | 'takenDown' | null;
                 /** @enum {string} */
                 contractStatus: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
                 confirmed: boolean;
@@ -15445,6 +15452,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -15576,6 +15588,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -15675,6 +15692,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -15769,6 +15791,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -16037,6 +16064,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';

@@ -102,6 +102,10 @@ export const ERROR_STATUS = {
   PRT_CONTRACT_CONFIRMED: 409,
   PRT_CONTRACT_NOT_CONFIRMED: 409,
   PRT_CONTRACT_ALREADY_SIGNED: 409,
+  /** The cooperation request was withdrawn by its publisher: its contract takes no new step. */
+  PRT_CONTRACT_REQUEST_WITHDRAWN: 409,
+  /** The cooperation request was taken down by the bank: its contract takes no new step. */
+  PRT_CONTRACT_REQUEST_TAKEN_DOWN: 409,
   /** "You have not stamped yet" (SPEC §8): no seal placed. */
   PRT_STAMP_REQUIRED: 422,
   PRT_STAMP_OUTSIDE_PAGE: 422,

@@ -336,6 +336,8 @@ export async function cancelSeal(
   // Outside the transaction: a wrong try stays counted (platform/verification-codes.ts).
   await checkVerificationCode(deps.db, { email: user.email, purpose: cancelPurpose(lgcSn), code, consume: true });
   await inTransaction(deps.db, async (trx) => {
+    // Waits for a signature being made with this seal (it holds the seal's share lock), so the
+    // cancellation comes after it; a signature starting now finds the seal cancelled.
     const seal = await findSealForUpdate(trx, lgcSn);
     assertCancellable(seal, user);
     const now = new Date();

@@ -11,7 +11,7 @@ import type { FileStorage } from '../../platform/files/storage.ts';
 import { signerFor } from '../../platform/signing/pki.ts';
 import { findOwnedFile, readStoredFile } from '../files/index.ts';
 import { portalSigner, signingAuthority } from './authority.ts';
-import { findSealRowsByIds, type SealRow } from './seals.repository.ts';
+import { findSealRowsByIds, lockSealRowsByIds, type SealRow } from './seals.repository.ts';
 
 export type UsableSeal = {
   id: number;
@@ -65,6 +65,25 @@ export async function findUsableSeals(
     });
   }
   return seals;
+}
+
+/**
+ * Inside the signing transaction: locks the seals `ids` (found usable by findUsableSeals before)
+ * until it ends, so that cancelling or expiring one waits for the signature, or the signature for
+ * it. Answers the moment the locks were held, the signature's time; refuses with
+ * PRT_SEAL_NOT_USABLE a seal that stopped being usable meanwhile.
+ */
+export async function lockSealsForSigning(trx: Db, ids: readonly number[]): Promise<Date> {
+  const rows = await lockSealRowsByIds(trx, [...new Set(ids)]);
+  const now = new Date();
+  for (const row of rows) {
+    if (!isUsable(row, now)) {
+      const state = row.state === 'effective' ? 'expired' : row.state;
+      throw new AppError('PRT_SEAL_NOT_USABLE', { name: row.name, sealNo: row.sealNo, state });
+    }
+  }
+  if (rows.length !== new Set(ids).size) throw new AppError('PRT_SEAL_NOT_FOUND');
+  return now;
 }
 
 function isUsable(row: SealRow, now: Date): boolean {
