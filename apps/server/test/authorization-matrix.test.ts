@@ -92,6 +92,7 @@ const MATRIX: Record<string, Level> = {
   'GET /api/backend/seals': 'staff',
   'GET /api/backend/seals/:lgcSn': 'staff',
   'GET /api/backend/seals/:lgcSn/authorization': 'staff',
+  'POST /api/backend/seals/:lgcSn/claim': 'staff',
   'POST /api/backend/seals/:lgcSn/approve': 'staff',
   'POST /api/backend/seals/:lgcSn/reject': 'staff',
   // Contracts (modules/contracts): the two parties and bank staff, checked again in the service;
