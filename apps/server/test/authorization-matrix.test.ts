@@ -101,6 +101,7 @@ const MATRIX: Record<string, Level> = {
   'GET /api/backend/seals': 'staff',
   'GET /api/backend/seals/:lgcSn': 'staff',
   'GET /api/backend/seals/:lgcSn/authorization': 'staff',
+  'POST /api/backend/seals/:lgcSn/claim': 'staff',
   'POST /api/backend/seals/:lgcSn/approve': 'staff',
   'POST /api/backend/seals/:lgcSn/reject': 'staff',
   // Contracts (modules/contracts): the two parties and bank staff, checked again in the service;
@@ -593,6 +594,9 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/backend/seals/:lgcSn': async () => ({ url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}` }),
   'GET /api/backend/seals/:lgcSn/authorization': async () => ({
     url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}/authorization`,
+  }),
+  'POST /api/backend/seals/:lgcSn/claim': async () => ({
+    url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}/claim`,
   }),
   'POST /api/backend/seals/:lgcSn/approve': async () => ({
     url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}/approve`,

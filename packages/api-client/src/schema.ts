@@ -3267,7 +3267,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Open an application: a submitted one becomes pending approval
+     * An application with every field; reading it changes nothing (claimSealApplication starts the review)
      * @description Needs a session of active bank staff (role 50, the back office).
      */
     get: operations['getSealApplication'];
@@ -3293,6 +3293,28 @@ export interface paths {
     get: operations['getSealApplicationAuthorization'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/seals/{lgcSn}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start reviewing an application: a submitted one becomes pending approval, with the reader as reviewer
+     * @description One already pending approval is answered as it is (its reviewer stays); a decided one is 409 PRT_SEAL_DECIDED.
+     *
+     *     Needs a session of active bank staff (role 50, the back office).
+     */
+    post: operations['claimSealApplication'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15168,6 +15190,91 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  claimSealApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              lgcSn: string;
+              /** @description The seal number, given at application */
+              sealNo: string;
+              sealName: string;
+              /** @enum {string} */
+              state: 'submitted' | 'pendingApproval' | 'effective' | 'rejected' | 'cancelled' | 'expired';
+              /** @description The holder */
+              institutionName: string;
+              applicantName: string;
+              mine: boolean;
+              /** @description GET: the seal image (PNG) */
+              imageUrl: string;
+              imageWidth: number;
+              imageHeight: number;
+              periodMonths: number;
+              reason: string;
+              /** @description Branch code */
+              approverBranch: string;
+              /** @description When the seal was generated (applied for), ISO */
+              generatedAt: string;
+              /** @description Start of validity (approval), ISO */
+              validFrom: string | null;
+              /** @description End of validity, ISO */
+              validTo: string | null;
+              rejectReason: string | null;
+              decidedAt: string | null;
+              cancelledAt: string | null;
+              certificateSerial: string | null;
+              authorizationFile: {
+                name: string;
+                size: number;
+                url: string;
+              };
+              stampedFiles: {
+                contractLgcSn: string;
+                intentionLgcSn: string;
+                /** @description Contract title */
+                title: string;
+                /** @description The institutions that signed it so far */
+                signers: string[];
+                /** @description When this seal stamped it (ISO) */
+                signedAt: string;
+              }[];
+              applicantEmail: string;
+              institutionSwiftCode: string | null;
+              /** @description Who opened, approved or rejected it */
+              reviewerName: string | null;
+              canDecide: boolean;
+            };
+          };
         };
       };
       400: components['responses']['BadRequest'];

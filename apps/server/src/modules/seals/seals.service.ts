@@ -410,13 +410,22 @@ async function reviewItem(deps: SealDeps, user: SessionUser, lgcSn: string, bran
   return toReviewItem(described as DescribedSeal, user, branches);
 }
 
-/** A reviewer opens an application: a submitted one is now pending approval, by them. */
+/** An application, as a reviewer of its branch (or a system administrator) reads it. Reads only. */
 export async function openApplication(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealReviewItem> {
+  return reviewItem(deps, user, lgcSn, await reviewBranchesOf(deps.db, user));
+}
+
+/**
+ * A reviewer of its branch starts the review (SPEC §4): a submitted application becomes pending
+ * approval, by them. One already pending stays with whoever started it; a decided one is 409.
+ */
+export async function claimApplication(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealReviewItem> {
   const branches = await reviewBranchesOf(deps.db, user);
   await inTransaction(deps.db, async (trx) => {
     const seal = await findSealForUpdate(trx, lgcSn);
     if (!seal || (branches !== null && !branches.includes(seal.approverBranch)))
       throw new AppError('PRT_SEAL_NOT_FOUND');
+    if (!TO_REVIEW.includes(seal.state)) throw new AppError('PRT_SEAL_DECIDED', { state: seal.state });
     if (seal.state === 'submitted') {
       await updateSeal(trx, Number(seal.id), {
         state: 'pendingApproval',

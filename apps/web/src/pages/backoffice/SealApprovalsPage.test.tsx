@@ -10,7 +10,7 @@ const STAFF = STAFF_USER;
 
 type Call = { url: string; method: string; body: unknown };
 
-/** The server as the queue sees it: one application, opened (pending), then decided. */
+/** The server as the queue sees it: one application, read, claimed (pending), then decided. */
 function stubReviewApi() {
   const calls: Call[] = [];
   let seal: TSealReviewItem = sealReviewItem();
@@ -24,7 +24,8 @@ function stubReviewApi() {
       if (url.startsWith('/api/backend/seals?')) {
         return jsonResponse(envelope({ list: [seal], total: 1, pageNo: 1, pageSize: 10 }));
       }
-      if (url === '/api/backend/seals/S1' && method === 'GET') {
+      if (url === '/api/backend/seals/S1' && method === 'GET') return jsonResponse(envelope(seal));
+      if (url === '/api/backend/seals/S1/claim' && method === 'POST') {
         if (seal.state === 'submitted') seal = { ...seal, state: 'pendingApproval', reviewerName: 'Wei Zhang' };
         return jsonResponse(envelope(seal));
       }
@@ -82,6 +83,16 @@ async function openApplication(calls: Call[]) {
   return { row, drawer, detail };
 }
 
+/** Opens the application and starts its review: it is pending approval, in the drawer and the row. */
+async function startReview(calls: Call[]) {
+  const opened = await openApplication(calls);
+  fireEvent.click(within(opened.drawer).getByRole('button', { name: 'Start review' }));
+  await waitFor(() => expect(posts(calls, '/api/backend/seals/S1/claim')).toHaveLength(1));
+  expect(await within(opened.drawer).findByText('Pending approval')).toBeTruthy();
+  await waitFor(() => expect(rowText('Contract seal')).toContain('Pending approval'));
+  return opened;
+}
+
 describe('/backend/seals', () => {
   it('opens an application with every field and rejects it only with a reason', { timeout: 40_000 }, async () => {
     const { calls } = stubReviewApi();
@@ -105,10 +116,23 @@ describe('/backend/seals', () => {
     expect(within(detail).getByRole('link', { name: 'Open in a new tab' }).getAttribute('href')).toBe(
       '/api/backend/seals/S1/authorization',
     );
-    // Opening it made it pending approval, in the drawer and in the row.
-    expect(within(drawer).getByText('Pending approval')).toBeTruthy();
+    // Opening only shows it: still submitted, nothing posted, only Start review offered.
+    expect(within(drawer).getByText('Submitted')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(drawer).getByText(/Start the review to take this application on/)).toBeTruthy();
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Start review' }));
+    await waitFor(() => expect(posts(calls, '/api/backend/seals/S1/claim')).toHaveLength(1));
+    expect(
+      await screen.findByText('You are now reviewing the seal application “Contract seal” of Lakeside Bank.'),
+    ).toBeTruthy();
+    // Started: pending approval in the drawer and in the row, and the decisions are offered.
+    expect(await within(drawer).findByText('Pending approval')).toBeTruthy();
     await waitFor(() => expect(rowText('Contract seal')).toContain('Pending approval'));
     expect(rowText('Contract seal')).not.toContain('Submitted');
+    expect(within(drawer).queryByRole('button', { name: 'Start review' })).toBeNull();
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Reject' }));
     const dialog = await dialogTitled('Reject the seal application?');
@@ -139,7 +163,7 @@ describe('/backend/seals', () => {
   it('approves an application after the confirmation', { timeout: 40_000 }, async () => {
     const { calls } = stubReviewApi();
     renderApp('/backend/seals');
-    const { drawer } = await openApplication(calls);
+    const { drawer } = await startReview(calls);
 
     // Turned back, the confirmation leaves the page and the focus goes back to Approve.
     const approve = within(drawer).getByRole('button', { name: 'Approve' });
