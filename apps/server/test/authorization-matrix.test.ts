@@ -456,12 +456,25 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/user/p1/logout': asIs,
   'POST /api/user/p1/agree': asIs,
   'GET /api/user/p1/accountInfo': asIs,
-  // The bank-managed fields must stay as they are: a general user of home or other (role 10 only).
+  // The bank-managed fields must stay as they are: a general user of home or other (role 10 only),
+  // whose stored profile carries them as a registered user's does.
   'POST /api/user/p1/updateUserInfo': async (caller) => {
     const inst = { approved: home, otherInstitution: other }[caller as 'approved' | 'otherInstitution'];
     if (!inst) return undefined;
-    const profile = { ...applicantProfile, instNm: inst.name, instSwiftCode: inst.swiftCode, userRole: 'general' };
-    return { payload: { profile: { ...profile, continent: 'ASIA', country: 'HK', jobTitle: 'Dealer' } } };
+    const profile = {
+      ...applicantProfile,
+      instNm: inst.name,
+      instSwiftCode: inst.swiftCode,
+      userRole: 'general',
+      continent: 'ASIA',
+      country: 'HK',
+    };
+    await db
+      .updateTable('appUser')
+      .set({ profile: JSON.stringify(profile) })
+      .where('id', '=', users[caller as 'approved' | 'otherInstitution'].id)
+      .execute();
+    return { payload: { profile: { ...profile, jobTitle: 'Dealer' } } };
   },
   // Users and institutions (modules/users, modules/institutions).
   'GET /api/backend/registrations': asIs,
