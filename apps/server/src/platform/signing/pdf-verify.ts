@@ -125,7 +125,7 @@ export async function inspectPdfSignatures(
 
   const ranges = distinctByteRanges(text);
   // Before any parser reads it: objects and what its compressed streams inflate to.
-  checkPdfLimits(buffer, text);
+  await checkPdfLimits(buffer, text);
   const revisions = revisionDigests(
     buffer,
     ranges.map(({ range }) => range[2] + range[3]),

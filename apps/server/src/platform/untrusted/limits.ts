@@ -10,6 +10,8 @@ export const PARSE_LIMITS = {
   pdfMaxObjects: 100_000,
   /** What one compressed PDF stream may inflate to (checked by inflating with this cap, never fully). */
   pdfMaxStreamInflatedBytes: 64 * 1024 * 1024,
+  /** The same for a cross-reference or object stream (the PDF's own structure, read at load). */
+  pdfMaxStructureInflatedBytes: 16 * 1024 * 1024,
   /** What all the compressed streams of one PDF may inflate to together. */
   pdfMaxTotalInflatedBytes: 256 * 1024 * 1024,
   /** Signatures in one PDF: distinct /ByteRange arrays. */

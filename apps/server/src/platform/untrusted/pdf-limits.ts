@@ -4,19 +4,24 @@
  * the bytes; nothing is inflated past its cap (zlib stops at maxOutputLength), so a stream of
  * zeros compressed a thousand to one costs at most the cap, never the gigabytes it claims.
  *
+ * A cross-reference or object stream (the file's structure, which a parser inflates as it loads
+ * the file) has the tighter cap pdfMaxStructureInflatedBytes.
+ *
  * Streams are found by their `stream` keyword wherever it stands (inside another stream's data
  * too: a parser that follows the cross-reference table may reach any offset). A stream is inflated
  * when its dictionary names FlateDecode (after ASCIIHexDecode or ASCII85Decode, which are decoded
  * first) or when its data starts with a zlib header whatever the dictionary says. A Flate filter
  * behind any other filter cannot be measured and counts as over the cap.
  */
-import { constants, inflateSync } from 'node:zlib';
+import { constants, createInflate } from 'node:zlib';
 import { megabytes, PARSE_LIMITS, ParseRefusal } from './limits.ts';
 
 const WHITE = '[\\0\\t\\n\\f\\r ]';
 const OBJECT_HEADER = new RegExp(`(?<![0-9])[0-9]+${WHITE}+[0-9]+${WHITE}+obj(?![A-Za-z])`, 'g');
 const STREAM_KEYWORD = /(?<![A-Za-z])stream(?:\r\n|\n|\r)/g;
 const SIZE_ENTRY = new RegExp(`/Size${WHITE}+([0-9]+)`, 'g');
+const OBJECT_STREAM = new RegExp(`/Type${WHITE}*/ObjStm(?![A-Za-z])`);
+const XREF_STREAM = new RegExp(`/Type${WHITE}*/XRef(?![A-Za-z])`);
 /** How far before `stream` its dictionary is looked for. */
 const DICT_WINDOW = 4096;
 const FLATE = new Set(['FlateDecode', 'Fl']);
@@ -24,8 +29,8 @@ const DECODED_FIRST = new Set(['ASCIIHexDecode', 'AHx', 'ASCII85Decode', 'A85'])
 
 export type PdfLimitsReport = { objects: number; streams: number; inflatedBytes: number };
 
-/** Throws ParseRefusal when the PDF in `buffer` is over a limit; else what it counted. */
-export function checkPdfLimits(buffer: Buffer, text = buffer.toString('latin1')): PdfLimitsReport {
+/** Throws (rejects with) ParseRefusal when the PDF in `buffer` is over a limit; else what it counted. */
+export async function checkPdfLimits(buffer: Buffer, text = buffer.toString('latin1')): Promise<PdfLimitsReport> {
   const max = PARSE_LIMITS.pdfMaxObjects;
   const tooMany = () => new ParseRefusal('PRT_PDF_TOO_MANY_OBJECTS', { max });
   let objects = 0;
@@ -37,11 +42,14 @@ export function checkPdfLimits(buffer: Buffer, text = buffer.toString('latin1'))
   for (const match of text.matchAll(STREAM_KEYWORD)) {
     if (++streams > max) throw tooMany();
     const dict = dictionaryBefore(text, match.index);
-    if (/\/(?:Type[\0\t\n\f\r ]*\/ObjStm)\b/.test(dict)) {
+    const objectStream = OBJECT_STREAM.test(dict);
+    if (objectStream) {
       objects += Number(new RegExp(`/N${WHITE}+([0-9]+)`).exec(dict)?.[1] ?? 0);
       if (objects > max) throw tooMany();
     }
-    inflatedBytes += inflatedSize(buffer, match.index + match[0].length, filtersOf(dict), inflatedBytes);
+    const structure = objectStream || XREF_STREAM.test(dict);
+    const start = match.index + match[0].length;
+    inflatedBytes += await inflatedSize(buffer, start, filtersOf(dict), { spent: inflatedBytes, structure });
   }
   return { objects, streams, inflatedBytes };
 }
@@ -64,15 +72,19 @@ const hasZlibHeader = (data: Buffer) =>
   data.length >= 2 && (data[0]! & 0x0f) === 8 && data[0]! >> 4 <= 7 && ((data[0]! << 8) | data[1]!) % 31 === 0;
 
 /**
- * What the stream whose data starts at `start` inflates to (0 when it is not compressed or does
- * not inflate at all: a parser will find it damaged). Refuses past either cap.
+ * What the stream whose data starts at `start` inflates to (0 when it is not compressed; what came
+ * out before the damage when it is damaged: a parser may read that much). Refuses past either cap.
  */
-function inflatedSize(buffer: Buffer, start: number, filters: string[], spent: number): number {
+async function inflatedSize(
+  buffer: Buffer,
+  start: number,
+  filters: string[],
+  { spent, structure }: { spent: number; structure: boolean },
+): Promise<number> {
   const flateAt = filters.findIndex((name) => FLATE.has(name));
   const before = flateAt >= 0 ? filters.slice(0, flateAt) : [];
-  const perStream = PARSE_LIMITS.pdfMaxStreamInflatedBytes;
-  const left = PARSE_LIMITS.pdfMaxTotalInflatedBytes - spent;
-  const cap = Math.min(perStream, left);
+  const perStream = structure ? PARSE_LIMITS.pdfMaxStructureInflatedBytes : PARSE_LIMITS.pdfMaxStreamInflatedBytes;
+  const cap = Math.min(perStream, PARSE_LIMITS.pdfMaxTotalInflatedBytes - spent);
   const overCap = () =>
     new ParseRefusal('PRT_PDF_STREAM_TOO_LARGE', {
       limit: megabytes(cap === perStream ? perStream : PARSE_LIMITS.pdfMaxTotalInflatedBytes),
@@ -81,12 +93,31 @@ function inflatedSize(buffer: Buffer, start: number, filters: string[], spent: n
   let data = buffer.subarray(start);
   for (const name of before) data = name === 'ASCIIHexDecode' || name === 'AHx' ? fromHex(data) : fromAscii85(data);
   if (flateAt < 0 && !hasZlibHeader(data)) return 0;
-  try {
-    return inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: Math.max(1, cap) }).length;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw overCap();
-    return 0;
-  }
+  const length = await inflatedLength(data, cap);
+  if (length > cap) throw overCap();
+  return length;
+}
+
+/**
+ * How many bytes `data` inflates to, counted as they stream out and dropped (nothing is kept);
+ * stops as soon as the count passes `cap` (answers cap + 1). zlib stops by itself at the end of
+ * the compressed data: what follows it in the file is not read.
+ */
+function inflatedLength(data: Buffer, cap: number): Promise<number> {
+  return new Promise((resolve) => {
+    const inflate = createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 1024 * 1024 });
+    let total = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > cap) {
+        inflate.destroy();
+        resolve(cap + 1);
+      }
+    });
+    inflate.on('end', () => resolve(total));
+    inflate.on('error', () => resolve(total));
+    inflate.end(data);
+  });
 }
 
 /** ASCIIHexDecode up to its `>` (PDF 32000 §7.4.2). */

@@ -30,7 +30,7 @@ export const tasks = {
     const type = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
     const facts: UploadFacts = { detected: type ? { ext: type.ext, mime: type.mime } : null };
     if (type?.ext === 'pdf' && input.pdf) {
-      checkPdfLimits(buffer);
+      await checkPdfLimits(buffer);
       facts.pdf = findPdfActiveContent(buffer);
     }
     if (type?.ext === 'png' && input.png) facts.png = readPngFacts(buffer);
@@ -45,7 +45,7 @@ export const tasks = {
   /** A contract upload: within the limits, and a PDF that takes an incremental update; its page count. */
   async contractPdf(input: { bytes: Uint8Array }): Promise<{ pageCount: number }> {
     const buffer = asBuffer(input.bytes);
-    if (buffer.subarray(0, 1024).toString('latin1').includes('%PDF-')) checkPdfLimits(buffer);
+    if (buffer.subarray(0, 1024).toString('latin1').includes('%PDF-')) await checkPdfLimits(buffer);
     const pdf = await loadForUpdate(input.bytes);
     return { pageCount: pdf.getPages().length };
   },
