@@ -39,18 +39,18 @@ export function byteRangeFlood(size = MB): Buffer {
 
 /**
  * A PDF of about `size` bytes whose only cross-reference table is a compressed stream of zeros
- * (about 1000 × `size` once inflated): the memory bomb.
+ * (about 1000 × `size` once inflated), with one signature dictionary so that a verifier goes on
+ * to parse the file: the memory bomb.
  */
 export function xrefBombPdf(size = 3 * MB): Buffer {
   const data = zerosZlib(Math.round(size * 1000));
+  const start =
+    '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n2 0 obj\n<< /Type /Sig /ByteRange [0 10 20 30] /Contents <00> >>\nendobj\n';
   const head = Buffer.from(
-    `%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /XRef /Size 2 /Root 1 0 R /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    `${start}1 0 obj\n<< /Type /XRef /Size 3 /Root 1 0 R /W [1 4 2] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
     'latin1',
   );
-  const tail = Buffer.from(
-    `\nendstream\nendobj\nstartxref\n${'%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'.length}\n%%EOF\n`,
-    'latin1',
-  );
+  const tail = Buffer.from(`\nendstream\nendobj\nstartxref\n${start.length}\n%%EOF\n`, 'latin1');
   return Buffer.concat([head, data, tail]);
 }
 
