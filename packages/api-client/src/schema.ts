@@ -3645,6 +3645,13 @@ export interface components {
         | 'PRT_PAYLOAD_TOO_LARGE'
         | 'PRT_UNSUPPORTED_MEDIA_TYPE'
         | 'PRT_PDF_ACTIVE_CONTENT'
+        | 'PRT_PDF_TOO_MANY_OBJECTS'
+        | 'PRT_PDF_STREAM_TOO_LARGE'
+        | 'PRT_PDF_TOO_MANY_SIGNATURES'
+        | 'PRT_IMAGE_TOO_LARGE'
+        | 'PRT_IMAGE_DAMAGED'
+        | 'PRT_FILE_TOO_COMPLEX'
+        | 'PRT_FILE_CHECK_BUSY'
         | 'PRT_RATE_LIMITED'
         | 'PRT_SERVICE_UNAVAILABLE'
         | 'PRT_LOGIN_FAILED'
@@ -3740,7 +3747,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_SERVICE_UNAVAILABLE. */
+    /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE. */
     ServiceUnavailable: {
       headers: {
         /** @description Seconds to wait before trying again */
@@ -3769,7 +3776,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
+    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PDF_TOO_MANY_OBJECTS, PRT_PDF_STREAM_TOO_LARGE, PRT_PDF_TOO_MANY_SIGNATURES, PRT_IMAGE_TOO_LARGE, PRT_IMAGE_DAMAGED, PRT_FILE_TOO_COMPLEX, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
     ValidationFailed: {
       headers: {
         [name: string]: unknown;
@@ -3904,7 +3911,7 @@ export interface operations {
         };
       };
       500: components['responses']['InternalError'];
-      /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_SERVICE_UNAVAILABLE. */
+      /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again */

@@ -42,12 +42,8 @@ import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
-import {
-  loadForUpdate,
-  PdfUnreadableError,
-  StampPlacementError,
-  stampAndSign,
-} from '../../platform/signing/pdf-sign.ts';
+import { PdfUnreadableError, StampPlacementError, stampAndSign } from '../../platform/signing/pdf-sign.ts';
+import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import {
   type CodePurpose,
   checkVerificationCode,
@@ -351,7 +347,8 @@ export async function uploadContract(
   if (input.file.data.length > CONTRACT_MAX_BYTES) throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: '10 MB' });
   let pageCount: number;
   try {
-    pageCount = (await loadForUpdate(new Uint8Array(input.file.data))).getPages().length;
+    // Read in the parser pool, within the parsing limits (docs/security.md): never on this thread.
+    ({ pageCount } = await parseUntrusted('contractPdf', { bytes: input.file.data }));
   } catch (error) {
     // Not a PDF at all is the type rule (415); a damaged or encrypted one cannot be signed.
     if (error instanceof PdfUnreadableError && error.code === 'NOT_PDF') {

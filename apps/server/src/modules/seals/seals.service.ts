@@ -30,11 +30,11 @@ import type { SealStateColumn } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readPngFacts } from '../../platform/files/png.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
+import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
   type CodePurpose,
@@ -225,7 +225,7 @@ export async function applyForSeal(
     const image = await findOwnedFile(trx, { kind: 'seal', lgcSn }, input.imageFile);
     if (!image) throw fieldError(locale, 'imageFile', 'required');
     // Checked at upload (square, transparent); the size is read again for the record.
-    const facts = readPngFacts(await readStoredFile(deps.storage, image));
+    const facts = await parseUntrusted('pngFacts', { bytes: await readStoredFile(deps.storage, image) });
     if (!facts) throw fieldError(locale, 'imageFile', 'invalid');
     await insertSeal(trx, {
       lgcSn,
