@@ -153,6 +153,20 @@ export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {}
 
+/**
+ * What a production start needs beyond a well-formed configuration. Checked by the start
+ * (start.ts, before the database is opened) rather than by parseConfig, so that tests can build
+ * production configurations without a mail server. Throws a ConfigError naming the variable.
+ */
+export function checkProductionStart(config: Pick<Config, 'isProduction' | 'smtp'>): void {
+  if (!config.isProduction || config.smtp.url) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  SMTP_URL: must be set in production (an smtp:// or smtps:// URL): registration and ' +
+      'log-in codes, invitations and notices are e-mailed, and without it they would only be stored in the ' +
+      'database, where nobody reads them (/dev/mailbox is off in production)',
+  );
+}
+
 /** Parses the environment; throws a ConfigError listing every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means "not set" (as shells and .env files often leave them).
