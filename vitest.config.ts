@@ -5,6 +5,8 @@ import { reporters } from './vitest.reporters.ts';
 export default defineConfig({
   test: {
     reporters: reporters('unit'),
+    // A test left with `.only` fails the run (here and in CI) instead of quietly skipping the rest.
+    allowOnly: false,
     projects: [
       {
         test: {

@@ -1,16 +1,79 @@
-// Adds up the Vitest JSON reports of this CI run and prints one closing line: "N passed, N failed".
-import { readdirSync, readFileSync } from 'node:fs';
+// Judges the Vitest JSON reports of this CI run and prints one closing line:
+// "Total: N passed, N failed, N skipped". It fails (exit 1) when a report is missing (unit, e2e,
+// postgres), says it did not succeed, has a failed test or no test, or skips a test it may not:
+// the unit run (PGlite) may skip only the PostgreSQL-only tests (apps/server/test/postgres-only.ts,
+// named with "[PostgreSQL only]"); the postgres and e2e runs may skip none.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = process.argv[2];
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+/** The reports every CI run writes (vitest.reporters.ts: CI_REPORT_NAME, or the config's name). */
+const REQUIRED = ['unit', 'e2e', 'postgres'];
+/** The mark PostgreSQL-only tests carry in their name (apps/server/test/postgres-only.ts). */
+const POSTGRES_ONLY = '[PostgreSQL only]';
+/** The projects of the unit run: each must have run test files (a project can fail to start quietly). */
+const UNIT_PROJECTS = ['apps/server/', 'apps/web/', 'packages/shared/', 'scripts/'];
+
+const isPostgresOnly = (test) =>
+  [...(test.ancestorTitles ?? []), test.title ?? ''].some((t) => t.endsWith(POSTGRES_ONLY));
+const testsOf = (report) => (report.testResults ?? []).flatMap((file) => file.assertionResults ?? []);
+
+/** What is wrong with one report, as sentences (none when it is fine). */
+function problemsOf(name, report) {
+  const problems = [];
+  const tests = testsOf(report);
+  if (report.success !== true) problems.push(`${name}: the run says it did not succeed (success: ${report.success})`);
+  for (const test of tests.filter((t) => t.status === 'failed')) problems.push(`${name}: failed: ${test.fullName}`);
+  if ((report.numFailedTests ?? 0) > 0 && !tests.some((t) => t.status === 'failed')) {
+    problems.push(`${name}: ${report.numFailedTests} failed`);
+  }
+  if (!report.numTotalTests || !report.numPassedTests) problems.push(`${name}: no test ran`);
+  const allowed = (test) => name === 'unit' && isPostgresOnly(test);
+  for (const test of tests.filter((t) => t.status !== 'passed' && t.status !== 'failed' && !allowed(t))) {
+    problems.push(`${name}: skipped and not allowed to be (${test.status}): ${test.fullName}`);
+  }
+  if (name === 'unit') {
+    for (const project of UNIT_PROJECTS) {
+      if (!(report.testResults ?? []).some((file) => file.name?.includes(`/${project}`))) {
+        problems.push(`${name}: no test file of ${project} ran`);
+      }
+    }
+  }
+  return problems;
 }
-console.info(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** Reads every report in `dir` and judges them: `{ problems, passed, failed, skipped }`. */
+export function summarize(dir) {
+  const problems = [];
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  for (const name of REQUIRED) {
+    if (!present.includes(`${name}.json`)) problems.push(`${name}: report missing (${join(dir, `${name}.json`)})`);
+  }
+  for (const file of present.sort()) {
+    const name = file.replace(/\.json$/, '');
+    let report;
+    try {
+      report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    } catch (error) {
+      problems.push(`${name}: report unreadable (${error.message})`);
+      continue;
+    }
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    problems.push(...problemsOf(name, report));
+  }
+  return { problems, ...totals };
+}
+
+const [, script, dir] = process.argv;
+if (script && import.meta.filename === script) {
+  if (!dir) {
+    console.error('usage: node .ci/summarize.mjs REPORT_DIR');
+    process.exit(2);
+  }
+  const { problems, passed, failed, skipped } = summarize(dir);
+  if (problems.length) console.error(`\nCI fails:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.info(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  process.exit(problems.length ? 1 : 0);
+}

@@ -11,6 +11,8 @@ export default defineConfig({
     // Two cores: one browser at a time keeps journeys steady.
     fileParallelism: false,
     reporters: reporters('e2e'),
+    // A journey left with `.only` fails the run instead of quietly skipping the others.
+    allowOnly: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -2,7 +2,9 @@
 /**
  * The Debian packages the tests need, installed with apt-get when missing (never by hand):
  * Chromium and CJK fonts for the browser journeys, poppler-utils for `pdfsig`, the independent
- * check of signed contracts, and libnss3-tools (certutil) to make pdfsig trust the portal's CA.
+ * check of signed contracts (with pdftotext and pdftoppm), libnss3-tools (certutil) to make pdfsig
+ * trust the portal's CA, and openssl, the independent check of the portal's certificates. Tests that
+ * need one of these fail naming it when it is missing (apps/server/test/require-tool.ts).
  * `node scripts/test-packages.mjs` installs them all; e2e/run.mjs and `npm run test:unit` call
  * it first.
  */
@@ -24,6 +26,8 @@ export function ensureTestPackages() {
   if (!debInstalled('poppler-utils')) missing.push('poppler-utils');
   // certutil: trusting the portal's CA in an NSS database, so pdfsig can say "Certificate is Trusted".
   if (!debInstalled('libnss3-tools')) missing.push('libnss3-tools');
+  // openssl: verifying the portal's certificates (pki.test.ts).
+  if (!debInstalled('openssl')) missing.push('openssl');
   if (!missing.length) return;
   console.info(`tests: installing ${missing.join(', ')} with apt-get`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];

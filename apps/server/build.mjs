@@ -5,10 +5,10 @@
  */
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/main.ts'],
-  // SERVER_BUNDLE_OUT: another place for the bundle (a second e2e or bench build beside this one).
-  outfile: process.env.SERVER_BUNDLE_OUT ?? 'dist/main.mjs',
+// SERVER_BUNDLE_OUT: another place for the bundle (a second e2e or bench build beside this one).
+const outfile = process.env.SERVER_BUNDLE_OUT ?? 'dist/main.mjs';
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,4 +29,13 @@ await build({
       },
     },
   ],
+};
+
+await build({ ...common, entryPoints: ['src/main.ts'], outfile });
+// The parser pool's worker (platform/untrusted/pool.ts looks for it beside the bundle, by the
+// bundle's name: main.mjs → main.parser-worker.mjs).
+await build({
+  ...common,
+  entryPoints: ['src/platform/untrusted/parser-worker.ts'],
+  outfile: outfile.replace(/\.mjs$/, '.parser-worker.mjs'),
 });

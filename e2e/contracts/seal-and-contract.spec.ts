@@ -78,6 +78,8 @@ const TEXT = {
     reviewFor: (name: string) => startsWith(`Review – seal “${name}” of `),
     drawerTitle: (name: string) => `Seal application: ${name}`,
     showAuthorization: 'Show here',
+    startReview: 'Start review',
+    pendingApproval: 'Pending approval',
     approve: 'Approve',
     approveTitle: 'Approve the seal application?',
     approved: (name: string) => `The seal “${name}” of ${HARBOURVIEW} has been approved.`,
@@ -168,6 +170,8 @@ const TEXT = {
     reviewFor: (name: string) => containing('审批 – ', `的印章“${name}”`),
     drawerTitle: (name: string) => `印章申请：${name}`,
     showAuthorization: '在此查看',
+    startReview: '开始审批',
+    pendingApproval: '待审批',
     approve: '通过',
     approveTitle: '通过该印章申请？',
     approved: (name: string) => `的印章“${name}”已审批通过。`,
@@ -324,6 +328,9 @@ async function approveSeal(staff: JourneyPage, text: Text, sealName: string) {
   await viewer.scrollIntoViewIfNeeded();
   await screenshot(staff, `contracts-seal-review-authorization-${text.short}`);
 
+  // Opening only shows the application; Start review takes it on (no GET changes state).
+  await drawer.getByRole('button', { name: text.startReview, exact: true }).click();
+  await drawer.getByText(text.pendingApproval, { exact: true }).first().waitFor();
   await drawer.getByRole('button', { name: text.approve, exact: true }).click();
   const confirm = staff.locator('.ant-modal:visible').filter({ hasText: text.approveTitle });
   await confirm.getByRole('button', { name: text.approve, exact: true }).click();

@@ -52,21 +52,36 @@ describe('[SHELL][LANDING]: a visitor opens the portal', () => {
     expect(page.consoleErrors).toEqual([]);
   });
 
-  it('shows the Business Opportunities tooltip on hover and on keyboard focus', async () => {
+  it('shows the Business Opportunities tooltip, with its text, on hover and on keyboard focus, in English and Chinese', async () => {
     const page = await browser.newPage();
     await page.goto('/home');
-    const link = page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Business Opportunities' });
-    const tooltip = page.getByRole('tooltip');
-    await link.hover();
-    await tooltip.filter({ hasText: 'Click to view or publish cooperation intentions' }).waitFor({ state: 'visible' });
-    await page.mouse.move(0, 0);
-    await tooltip.waitFor({ state: 'hidden' });
-    await link.focus();
-    await tooltip.waitFor({ state: 'visible' });
-    await page.keyboard.press('Escape');
-    await tooltip.waitFor({ state: 'hidden' });
+    const languages = [
+      {
+        nav: 'Main navigation',
+        link: 'Business Opportunities',
+        tip: 'Click to view or publish cooperation intentions',
+      },
+      { nav: '主导航', link: '合作商机', tip: '点击查看或发布合作意向', switchTo: '中文' },
+    ];
+    for (const lang of languages) {
+      if (lang.switchTo) {
+        await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: lang.switchTo }).click();
+      }
+      const link = page.getByRole('navigation', { name: lang.nav }).getByRole('link', { name: lang.link });
+      const tooltip = page.getByRole('tooltip');
+      await link.hover();
+      await tooltip.waitFor({ state: 'visible' });
+      expect(await tooltip.textContent()).toBe(lang.tip);
+      await page.mouse.move(0, 0);
+      await tooltip.waitFor({ state: 'hidden' });
+      await link.focus();
+      await tooltip.waitFor({ state: 'visible' });
+      expect(await tooltip.textContent()).toBe(lang.tip);
+      // Screen readers hear it too: the link is described by the tooltip.
+      expect(await link.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
+      await page.keyboard.press('Escape');
+      await tooltip.waitFor({ state: 'hidden' });
+    }
   });
 
   it('starts keyboard users at a skip link to the main content', async () => {

@@ -25,7 +25,7 @@ import {
 } from './modules/cooperation/index.ts';
 import { dictionaryRoutes } from './modules/dictionaries/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
-import { fileRoutes, pruneAbandonedUploads } from './modules/files/index.ts';
+import { fileRoutes, pruneAbandonedUploads, storedFileNames } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { institutionRoutes } from './modules/institutions/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
@@ -155,7 +155,13 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     log: app.log,
     jobs: [
       createDormantAccountsJob({ db: database.db, config, log: app.log }),
-      createPruneJob({ db: database.db, config, storage, steps: [pruneAbandonedUploads] }),
+      createPruneJob({
+        db: database.db,
+        config,
+        storage,
+        steps: [pruneAbandonedUploads],
+        fileNames: [storedFileNames],
+      }),
       createRequestExpiryJob({ db: database.db }),
       createSealExpiryJob({ db: database.db }),
     ],

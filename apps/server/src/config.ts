@@ -66,6 +66,16 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('data'),
   STORAGE_DIR: z.string().optional(),
+  /**
+   * How long a stored file no database row names is kept before the hourly prune deletes it: a
+   * file written just before the transaction that names it commits is not an orphan yet.
+   */
+  ORPHAN_FILE_GRACE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Unset: demo data outside production only (db/seed/index.ts); true in production logs a warning. */
   SEED_DEMO_DATA: bool.optional(),
   /** The first system administrator, invited at start while there is none (modules/users/initial-admin.ts). */
@@ -210,6 +220,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
     dataDir,
     storageDir: e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files'),
+    orphanFileGraceMs: e.ORPHAN_FILE_GRACE_HOURS * 3_600_000,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     initialAdmin: e.INITIAL_ADMIN_EMAIL
       ? { email: e.INITIAL_ADMIN_EMAIL, name: e.INITIAL_ADMIN_NAME ?? 'System Administrator' }

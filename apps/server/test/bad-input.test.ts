@@ -264,24 +264,28 @@ describe('a date that does not exist answers 422 naming the field', () => {
   });
 });
 
-describe('numbers far out of range are not a 500', () => {
-  const urls = [
-    '/api/bthw/listPage?pageNo=9007199254740991&pageSize=100',
-    '/api/bthw/listPage?pageNo=9007199254740993',
-    '/api/bthw/listPage?pageNo=1e300',
-    '/api/bthw/listPage?pageNo=2147483648',
-    '/api/bthw/listPage?pageSize=2147483648',
-    '/api/backend/users?pageNo=99999999999999999999',
-    '/api/bthw/messages?pageNo=-1',
+describe('numbers far out of range are refused by name, never changed or a 500', () => {
+  /** Each URL with what it must answer: the page it asked for, or 422 naming the field and its rule. */
+  const urls: [url: string, expected: { pageNo: number } | { field: string; rule: string }][] = [
+    ['/api/bthw/listPage?pageNo=9007199254740991&pageSize=100', { pageNo: 9007199254740991 }],
+    ['/api/bthw/listPage?pageNo=2147483648', { pageNo: 2147483648 }],
+    // Above Number.MAX_SAFE_INTEGER the number read would not be the number typed.
+    ['/api/bthw/listPage?pageNo=9007199254740993', { field: 'pageNo', rule: 'max' }],
+    ['/api/bthw/listPage?pageNo=1e300', { field: 'pageNo', rule: 'max' }],
+    ['/api/bthw/listPage?pageSize=2147483648', { field: 'pageSize', rule: 'max' }],
+    ['/api/backend/users?pageNo=99999999999999999999', { field: 'pageNo', rule: 'max' }],
+    ['/api/bthw/messages?pageNo=-1', { field: 'pageNo', rule: 'min' }],
   ];
-  it.each(urls)('%s', async (url) => {
+  it.each(urls)('%s', async (url, expected) => {
     const res = await send({ method: 'GET', url, cookie: url.includes('backend') ? staff : member }, 'en-US');
-    expect([200, 422], res.body.slice(0, 300)).toContain(res.statusCode);
-    if (res.statusCode === 422) expect(res.json().code).toBe('PRT_VALIDATION');
+    if ('pageNo' in expected) {
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.json().data).toMatchObject({ list: [], pageNo: expected.pageNo });
+    } else {
+      expectFieldError(res, expected.field, [expected.rule]);
+    }
   });
 });
-
-// ---------- every route ----------
 
 type OpenApiParameter = { name: string; in: string };
 type OpenApiOperation = {
@@ -289,6 +293,43 @@ type OpenApiOperation = {
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
 };
 const openapi = app.swagger() as unknown as { paths: Record<string, Record<string, OpenApiOperation>> };
+
+describe('every list refuses a page number below 1 and a page size outside 1..100 (never clamped)', () => {
+  const listUrls = Object.entries(openapi.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, op]) => (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'pageNo'))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  const BAD = [
+    ['pageNo=0', 'pageNo', 'min', { en: 'Page number must be at least 1.', zh: '页码不能小于 1。' }],
+    ['pageNo=-1', 'pageNo', 'min', { en: 'Page number must be at least 1.', zh: '页码不能小于 1。' }],
+    ['pageSize=0', 'pageSize', 'min', { en: 'Page size must be at least 1.', zh: '每页条数不能小于 1。' }],
+    ['pageSize=101', 'pageSize', 'max', { en: 'Page size must be at most 100.', zh: '每页条数不能大于 100。' }],
+  ] as const;
+  const cases = listUrls.flatMap((route) => BAD.map((bad) => [route, ...bad] as const));
+
+  it('finds every paged list (the sweep is not empty)', () => {
+    expect(listUrls.length).toBeGreaterThanOrEqual(30);
+    expect(listUrls).toContain('GET /api/bthw/messages');
+  });
+
+  it.each(cases)('%s?%s → 422 naming %s (%s) in both languages', async (route, query, field, rule, words) => {
+    const path = route.slice(4).replace(/\{\w+\}/g, 'x');
+    const cookie = path.startsWith('/api/user/p1/institution/')
+      ? admin
+      : path.startsWith('/api/backend')
+        ? staff
+        : member;
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const res = await send({ method: 'GET', url: `${path}?${query}`, cookie }, lang);
+      const found = expectFieldError(res, field, [rule]);
+      expect(found.message).toBe(lang === 'en-US' ? words.en : words.zh);
+    }
+  });
+});
+
+// ---------- every route ----------
+
 /** Routes answering with a server-sent-events stream that does not end by itself. */
 const STREAMS = new Set(['GET /api/bthw/messages/stream']);
 

@@ -3267,7 +3267,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Open an application: a submitted one becomes pending approval
+     * An application with every field; reading it changes nothing (claimSealApplication starts the review)
      * @description Needs a session of active bank staff (role 50, the back office).
      */
     get: operations['getSealApplication'];
@@ -3293,6 +3293,28 @@ export interface paths {
     get: operations['getSealApplicationAuthorization'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/seals/{lgcSn}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start reviewing an application: a submitted one becomes pending approval, with the reader as reviewer
+     * @description One already pending approval is answered as it is (its reviewer stays); a decided one is 409 PRT_SEAL_DECIDED.
+     *
+     *     Needs a session of active bank staff (role 50, the back office).
+     */
+    post: operations['claimSealApplication'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3623,6 +3645,13 @@ export interface components {
         | 'PRT_PAYLOAD_TOO_LARGE'
         | 'PRT_UNSUPPORTED_MEDIA_TYPE'
         | 'PRT_PDF_ACTIVE_CONTENT'
+        | 'PRT_PDF_TOO_MANY_OBJECTS'
+        | 'PRT_PDF_STREAM_TOO_LARGE'
+        | 'PRT_PDF_TOO_MANY_SIGNATURES'
+        | 'PRT_IMAGE_TOO_LARGE'
+        | 'PRT_IMAGE_DAMAGED'
+        | 'PRT_FILE_TOO_COMPLEX'
+        | 'PRT_FILE_CHECK_BUSY'
         | 'PRT_RATE_LIMITED'
         | 'PRT_SERVICE_UNAVAILABLE'
         | 'PRT_LOGIN_FAILED'
@@ -3690,6 +3719,8 @@ export interface components {
         | 'PRT_CONTRACT_CONFIRMED'
         | 'PRT_CONTRACT_NOT_CONFIRMED'
         | 'PRT_CONTRACT_ALREADY_SIGNED'
+        | 'PRT_CONTRACT_REQUEST_WITHDRAWN'
+        | 'PRT_CONTRACT_REQUEST_TAKEN_DOWN'
         | 'PRT_STAMP_REQUIRED'
         | 'PRT_STAMP_OUTSIDE_PAGE'
         | 'PRT_PDF_UNREADABLE'
@@ -3716,7 +3747,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_SERVICE_UNAVAILABLE. */
+    /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE. */
     ServiceUnavailable: {
       headers: {
         /** @description Seconds to wait before trying again */
@@ -3745,7 +3776,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
+    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PDF_TOO_MANY_OBJECTS, PRT_PDF_STREAM_TOO_LARGE, PRT_PDF_TOO_MANY_SIGNATURES, PRT_IMAGE_TOO_LARGE, PRT_IMAGE_DAMAGED, PRT_FILE_TOO_COMPLEX, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
     ValidationFailed: {
       headers: {
         [name: string]: unknown;
@@ -3880,7 +3911,7 @@ export interface operations {
         };
       };
       500: components['responses']['InternalError'];
-      /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_SERVICE_UNAVAILABLE. */
+      /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again */
@@ -15178,6 +15209,91 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  claimSealApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              lgcSn: string;
+              /** @description The seal number, given at application */
+              sealNo: string;
+              sealName: string;
+              /** @enum {string} */
+              state: 'submitted' | 'pendingApproval' | 'effective' | 'rejected' | 'cancelled' | 'expired';
+              /** @description The holder */
+              institutionName: string;
+              applicantName: string;
+              mine: boolean;
+              /** @description GET: the seal image (PNG) */
+              imageUrl: string;
+              imageWidth: number;
+              imageHeight: number;
+              periodMonths: number;
+              reason: string;
+              /** @description Branch code */
+              approverBranch: string;
+              /** @description When the seal was generated (applied for), ISO */
+              generatedAt: string;
+              /** @description Start of validity (approval), ISO */
+              validFrom: string | null;
+              /** @description End of validity, ISO */
+              validTo: string | null;
+              rejectReason: string | null;
+              decidedAt: string | null;
+              cancelledAt: string | null;
+              certificateSerial: string | null;
+              authorizationFile: {
+                name: string;
+                size: number;
+                url: string;
+              };
+              stampedFiles: {
+                contractLgcSn: string;
+                intentionLgcSn: string;
+                /** @description Contract title */
+                title: string;
+                /** @description The institutions that signed it so far */
+                signers: string[];
+                /** @description When this seal stamped it (ISO) */
+                signedAt: string;
+              }[];
+              applicantEmail: string;
+              institutionSwiftCode: string | null;
+              /** @description Who opened, approved or rejected it */
+              reviewerName: string | null;
+              canDecide: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
   approveSealApplication: {
     parameters: {
       query?: never;
@@ -15392,6 +15508,11 @@ export interface operations {
                 counterpartName: string;
                 counterpartSwiftCode: string | null;
                 agreedAt: string | null;
+                /**
+                 * @description Set when the request was withdrawn or taken down: the contract takes no new step
+                 * @enum {string|null}
+                 */
+                requestClosed: 'withdrawn' | 'takenDown' | null;
                 /** @enum {string} */
                 contractStatus: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
                 confirmed: boolean;
@@ -15445,6 +15566,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -15576,6 +15702,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -15675,6 +15806,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -15769,6 +15905,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';
@@ -16037,6 +16178,11 @@ export interface operations {
               contractLgcSn: string | null;
               requestLgcSn: string;
               requestName: string;
+              /**
+               * @description Set when the request was withdrawn or taken down: the contract takes no new step
+               * @enum {string|null}
+               */
+              requestClosed: 'withdrawn' | 'takenDown' | null;
               title: string | null;
               /** @enum {string} */
               status: 'notUploaded' | 'uploaded' | 'signing' | 'signed';

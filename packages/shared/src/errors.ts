@@ -26,6 +26,21 @@ export const ERROR_STATUS = {
   PRT_UNSUPPORTED_MEDIA_TYPE: 415,
   /** A PDF with JavaScript, launch or automatic actions: refused at upload. */
   PRT_PDF_ACTIVE_CONTENT: 422,
+  // Parsing limits for files from clients (docs/security.md, Parsing limits)
+  /** A PDF with more objects than the portal reads. */
+  PRT_PDF_TOO_MANY_OBJECTS: 422,
+  /** A compressed stream of a PDF inflates past the per-stream or per-file cap. */
+  PRT_PDF_STREAM_TOO_LARGE: 422,
+  /** A PDF with more signatures (distinct /ByteRange arrays) than the verifier checks. */
+  PRT_PDF_TOO_MANY_SIGNATURES: 422,
+  /** An image whose header declares more pixels than the portal decodes. */
+  PRT_IMAGE_TOO_LARGE: 422,
+  /** An image that fails its own checksums or does not decode. */
+  PRT_IMAGE_DAMAGED: 422,
+  /** Reading the file took longer than the deadline or more memory than the cap. */
+  PRT_FILE_TOO_COMPLEX: 422,
+  /** Every file reader is busy and the queue is full: try again shortly. */
+  PRT_FILE_CHECK_BUSY: 503,
   PRT_RATE_LIMITED: 429,
   PRT_SERVICE_UNAVAILABLE: 503,
   // Accounts (SPEC §8 server messages and the log-in rules)
@@ -102,6 +117,10 @@ export const ERROR_STATUS = {
   PRT_CONTRACT_CONFIRMED: 409,
   PRT_CONTRACT_NOT_CONFIRMED: 409,
   PRT_CONTRACT_ALREADY_SIGNED: 409,
+  /** The cooperation request was withdrawn by its publisher: its contract takes no new step. */
+  PRT_CONTRACT_REQUEST_WITHDRAWN: 409,
+  /** The cooperation request was taken down by the bank: its contract takes no new step. */
+  PRT_CONTRACT_REQUEST_TAKEN_DOWN: 409,
   /** "You have not stamped yet" (SPEC §8): no seal placed. */
   PRT_STAMP_REQUIRED: 422,
   PRT_STAMP_OUTSIDE_PAGE: 422,

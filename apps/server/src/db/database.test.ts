@@ -3,10 +3,11 @@
  * only (DATABASE_URL set, as in CI's second run): PGlite sends statements as Kysely builds them.
  */
 import { sql } from 'kysely';
-import { describe, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
+import { describeOnPostgres } from '../../test/postgres-only.ts';
 
-describe.skipIf(inject('testDatabase').kind !== 'postgres')('prepared statements on PostgreSQL', () => {
+describeOnPostgres('prepared statements', () => {
   it('prepares a parameterised statement once per connection and reuses it', async () => {
     const { db } = await createTestDatabase();
     const prepared = await db.transaction().execute(async (trx) => {

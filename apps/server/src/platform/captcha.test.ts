@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
+import { itOnPostgres } from '../../test/postgres-only.ts';
 import { CAPTCHA_TTL_MINUTES, consumeCaptcha, issueCaptcha, pruneCaptchas } from './captcha.ts';
 import { CODE_ALPHABET } from './codes.ts';
 
@@ -68,7 +69,7 @@ describe('consumeCaptcha', () => {
     expect(await consumeCaptcha(db, 'f'.repeat(32), 'ABCD')).toBe(false);
   });
 
-  it('lets only one of two simultaneous right answers through', async () => {
+  itOnPostgres('lets only one of two simultaneous right answers through', async () => {
     const { verifyCodeTraceId, answer } = await issueCaptcha(db);
     const results = await Promise.all([
       consumeCaptcha(db, verifyCodeTraceId, answer),

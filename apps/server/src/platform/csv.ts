@@ -21,16 +21,39 @@ export type CsvValue = string | number | boolean | null | undefined;
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
 
 /**
- * One cell: a text a spreadsheet would run as a formula (starting with = + - @, a tab or a
- * carriage return) gets a leading apostrophe; a cell with a comma, quote or line break is quoted,
- * its quotes doubled. Numbers are written as they are (a negative amount stays a number).
+ * What a spreadsheet runs as a formula when a cell starts with it, in any locale: `=`, `+`, `-`,
+ * `@` (Lotus-style), their full-width forms `＝ ＋ － ＠` (East Asian input turns them into the
+ * half-width ones), and tab, carriage return and line feed (OWASP's list has tab and CR: importers
+ * that drop leading whitespace read the formula behind it; LF for the same reason). `|` is not here: it is a formula start nowhere (a DDE payload such as
+ * `=cmd|'/c calc'!A0` needs one of the above first).
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A text made safe for every spreadsheet: each piece that would be read as a formula gets a
+ * leading apostrophe. The pieces are the cell and whatever follows a `;` in it, because in a
+ * locale whose list separator is `;` (German, French, ... Excel) a `;` inside a comma-separated
+ * cell ends a cell there, quoted or not, and the next one starts with what comes after it:
+ * `;=1+1` and `a;@SUM(A1)` would each run a formula in the second cell. The one guard every
+ * export uses.
+ */
+export function neutraliseFormula(text: string): string {
+  return text
+    .split(';')
+    .map((piece) => (FORMULA_START.test(piece) ? `'${piece}` : piece))
+    .join(';');
+}
+
+/**
+ * One cell: a text a spreadsheet would run as a formula is neutralised (neutraliseFormula); a cell
+ * with a comma, semicolon, quote or line break is quoted, its quotes doubled. Numbers are written as
+ * they are (a negative amount stays a number).
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = neutraliseFormula(String(value));
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The whole file: BOM, a header row, one row per item, each line ending CRLF. */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
-import { pruneAbandonedUploads } from '../modules/files/index.ts';
+import { pruneAbandonedUploads, storedFileNames } from '../modules/files/index.ts';
 import { createPruneJob, pruneShortLived } from './prune.job.ts';
 
 const { db } = await createTestDatabase();
@@ -137,6 +137,7 @@ describe('prune-short-lived', () => {
       sentMail: 0,
       abandonedUploads: 0,
       temporaryFiles: 0,
+      orphanFiles: 0,
     });
   });
 
@@ -152,6 +153,7 @@ describe('prune-short-lived', () => {
       sentMail: 0,
       abandonedUploads: 0,
       temporaryFiles: 0,
+      orphanFiles: 0,
     });
   });
 });
@@ -250,5 +252,84 @@ describe('temporary files of interrupted uploads', async () => {
   it("is what the hourly job does with the app's storage", async () => {
     await leave(`${KEY}.cccccccccccc.tmp`, 3 * HOUR);
     expect(await createPruneJob({ db, config, storage, steps }).run(NOW)).toMatchObject({ temporaryFiles: 1 });
+  });
+});
+
+describe('stored files no row names (bytes written before a transaction that never committed)', async () => {
+  const { mkdtemp, rm, utimes } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { LocalDiskStorage, newStorageKey } = await import('./files/storage.ts');
+  const { db: filesDb } = await createTestDatabase();
+  const dir = await mkdtemp(join(tmpdir(), 'portal-prune-orphans-'));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const storage = new LocalDiskStorage(dir);
+  const HOUR = 3_600_000;
+  const owner = await buildUser(filesDb);
+  const fileNames = [storedFileNames];
+
+  /**
+   * A stored file written `age` before NOW: `named`, its row committed; not, the process died
+   * between writing the bytes and committing the transaction that would have named them.
+   */
+  async function stored(age: number, named: boolean): Promise<string> {
+    const key = newStorageKey();
+    await storage.put(key, Buffer.from('%PDF-1.4 test'));
+    await utimes(join(dir, key.slice(0, 2), key.slice(2, 4), key), ago(age), ago(age));
+    if (named) {
+      await filesDb
+        .insertInto('fileObject')
+        .values({
+          lgcSn: key.slice(0, 20),
+          purpose: 'contract',
+          originalName: 'contract.pdf',
+          mime: 'application/pdf',
+          sizeBytes: 13,
+          sha256: 'x'.repeat(64),
+          storageKey: key,
+          ownerUserId: owner.id,
+        })
+        .execute();
+    }
+    return key;
+  }
+  const exists = (key: string) =>
+    storage.get(key).then(
+      () => true,
+      () => false,
+    );
+
+  it.each([
+    { grace: '24', age: 25 * HOUR, named: false, fate: 'deleted' },
+    { grace: '24', age: 23 * HOUR, named: false, fate: 'kept' },
+    { grace: '24', age: 400 * DAY, named: true, fate: 'kept' },
+    { grace: '24', age: 0, named: true, fate: 'kept' },
+    { grace: '2', age: 3 * HOUR, named: false, fate: 'deleted' },
+    { grace: '48', age: 47 * HOUR, named: false, fate: 'kept' },
+  ])('grace $grace h, written $age ms ago, named by a row: $named → $fate', async ({ grace, age, named, fate }) => {
+    const key = await stored(age, named);
+    const result = await pruneShortLived(
+      { db: filesDb, config: testConfig({ ORPHAN_FILE_GRACE_HOURS: grace }), storage, fileNames },
+      NOW,
+    );
+    expect(await exists(key)).toBe(fate === 'kept');
+    expect(result.orphanFiles).toBe(fate === 'deleted' ? 1 : 0);
+    await storage.remove(key);
+  });
+
+  it('deletes nothing when no module says which files its rows name', async () => {
+    const key = await stored(30 * DAY, false);
+    expect((await pruneShortLived({ db: filesDb, config, storage }, NOW)).orphanFiles).toBe(0);
+    expect(await exists(key)).toBe(true);
+    await storage.remove(key);
+  });
+
+  it("is what the hourly job does with the app's storage, many files at once", async () => {
+    const orphans = await Promise.all(Array.from({ length: 30 }, () => stored(2 * DAY, false)));
+    const named = await Promise.all(Array.from({ length: 5 }, () => stored(2 * DAY, true)));
+    const job = createPruneJob({ db: filesDb, config, storage, steps, fileNames });
+    expect(await job.run(NOW)).toMatchObject({ orphanFiles: 30 });
+    for (const key of orphans) expect(await exists(key)).toBe(false);
+    for (const key of named) expect(await exists(key)).toBe(true);
   });
 });

@@ -15,11 +15,16 @@
  *   module cleans only its own tables), e.g. the files module's `pruneAbandonedUploads` (uploads
  *   nobody claimed, bytes included);
  * - temporary files of uploads a crash interrupted (written, never renamed into place) last
- *   changed more than an hour ago: no write takes that long.
+ *   changed more than an hour ago: no write takes that long;
+ * - stored files that no row names (platform/files/orphans.ts), written longer ago than
+ *   ORPHAN_FILE_GRACE_HOURS (24 h by default): bytes written before a transaction that never
+ *   committed, as when the process is killed while signing. The modules say which files their
+ *   rows name (`fileNames`, handed in by app.ts); with none registered no file is deleted.
  */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { pruneCaptchas } from './captcha.ts';
+import { removeOrphanFiles, type StoredFileNames } from './files/orphans.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Job } from './jobs.ts';
 import { pruneLoginFailures } from './login-failures.ts';
@@ -41,6 +46,7 @@ export type PruneResult = {
   sessions: number;
   sentMail: number;
   temporaryFiles: number;
+  orphanFiles: number;
 };
 
 /**
@@ -54,15 +60,17 @@ export type PruneStep<Name extends string = string> = {
 
 type PruneDeps<Step extends string> = {
   db: Db;
-  config: { auth: Pick<Config['auth'], 'sessionIdleMs'> };
+  config: Pick<Config, 'orphanFileGraceMs'> & { auth: Pick<Config['auth'], 'sessionIdleMs'> };
   storage?: FileStorage;
   /** The modules' steps, run in this order after platform's own tables. */
   steps?: readonly PruneStep<Step>[];
+  /** Which stored files the modules' rows name (every module whose tables name one). */
+  fileNames?: readonly StoredFileNames[];
 };
 
 /** Deletes what has outlived its use as of `now`; returns the rows deleted per table and step. */
 export async function pruneShortLived<Step extends string = never>(
-  { db, config, storage, steps = [] }: PruneDeps<Step>,
+  { db, config, storage, steps = [], fileNames = [] }: PruneDeps<Step>,
   now: Date,
 ): Promise<PruneResult & Record<Step, number>> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -84,6 +92,9 @@ export async function pruneShortLived<Step extends string = never>(
   const stepCounts = {} as Record<Step, number>;
   for (const step of steps) stepCounts[step.name] = await step.run({ db, storage }, now);
   const temporaryFiles = (await storage?.removeStaleTemporaries?.(new Date(now.getTime() - HOUR_MS))) ?? 0;
+  const orphanFiles = storage
+    ? await removeOrphanFiles(db, storage, fileNames, new Date(now.getTime() - config.orphanFileGraceMs))
+    : 0;
   return {
     captchas,
     verificationCodes,
@@ -93,6 +104,7 @@ export async function pruneShortLived<Step extends string = never>(
     sentMail: Number(sentMail.numDeletedRows),
     ...stepCounts,
     temporaryFiles,
+    orphanFiles,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
+import { itOnPostgres } from '../../test/postgres-only.ts';
 import { AppError } from './errors.ts';
 import { enforceRateLimit, hitRateLimit, pruneRateLimits, RATE_LIMITS } from './rate-limit.ts';
 
@@ -44,7 +45,7 @@ describe('hitRateLimit', () => {
     expect((await hitRateLimit(db, { ...opts, key: 'login:ip:203.0.113.1' })).allowed).toBe(false);
   });
 
-  it('counts concurrent hits exactly', async () => {
+  itOnPostgres('counts concurrent hits exactly', async () => {
     const opts = { key: 'test:concurrent', limit: 10, windowSeconds: WINDOW, now: at(1) };
     const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(db, opts)));
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));

@@ -218,7 +218,7 @@ export const sessionPlugin = fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access;
       if (!access) return;
       if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !allowedOrigin(request, publicOrigin, development)) {
@@ -228,6 +228,9 @@ export const sessionPlugin = fp(
       if (token) {
         request.auth = await loadSession(db, token, { config, recordActivity }, new Date());
         request.sessionExpired = request.auth === null;
+        // An ended session is said once: the browser drops the cookie and is a visitor from then on,
+        // instead of hearing "session expired" on every later request.
+        if (request.sessionExpired) clearSessionCookie(reply, config);
       }
       checkAccess(request, access);
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
+import { itOnPostgres } from '../../test/postgres-only.ts';
 import { CODE_ALPHABET } from './codes.ts';
 import { AppError } from './errors.ts';
 import {
@@ -106,7 +107,7 @@ describe('issueVerificationCode', () => {
     expect(await errorOf(issueVerificationCode(db, { email, purpose: 'reset', now: after(5) }))).toBeNull();
   });
 
-  it('lets only one of two simultaneous requests through', async () => {
+  itOnPostgres('lets only one of two simultaneous requests through', async () => {
     const email = newEmail();
     const results = await Promise.allSettled([
       issueVerificationCode(db, { email, purpose: 'register' }),
@@ -267,7 +268,7 @@ describe('checkVerificationCode', () => {
     ).toBe('PRT_CODE_EXPIRED');
   });
 
-  it('compares no more than 5 of many simultaneous wrong tries', async () => {
+  itOnPostgres('compares no more than 5 of many simultaneous wrong tries', async () => {
     const email = newEmail();
     const { code } = await issueVerificationCode(db, { email, purpose: 'login' });
     const results = await Promise.all(

@@ -17,6 +17,18 @@ export const CONTRACT_STATUSES = ['notUploaded', 'uploaded', 'signing', 'signed'
 export const ZContractStatus = z.enum(CONTRACT_STATUSES);
 export type TContractStatus = z.infer<typeof ZContractStatus>;
 
+/**
+ * Why a contract takes no new step (no upload, confirmation or signature): its cooperation
+ * request was withdrawn by its publisher or taken down by the bank. A request past its validity
+ * is not closed: a deal agreed on it still gets its contract.
+ */
+export const REQUEST_CLOSED_REASONS = ['withdrawn', 'takenDown'] as const;
+export const ZRequestClosed = z
+  .enum(REQUEST_CLOSED_REASONS)
+  .nullable()
+  .describe('Set when the request was withdrawn or taken down: the contract takes no new step');
+export type TRequestClosed = z.infer<typeof ZRequestClosed>;
+
 export const CONTRACT_PARTIES = ['publisher', 'counterpart'] as const;
 export const ZContractParty = z.enum(CONTRACT_PARTIES);
 export type TContractParty = z.infer<typeof ZContractParty>;
@@ -41,6 +53,7 @@ export const ZCooperationInfo = z.object({
   counterpartName: z.string().describe('The other institution'),
   counterpartSwiftCode: z.string().nullable(),
   agreedAt: z.string().nullable(),
+  requestClosed: ZRequestClosed,
   contractStatus: ZContractStatus,
   confirmed: z.boolean(),
   /** The reader's institution has signed / the other has. */
@@ -100,6 +113,7 @@ export const ZContractView = z.object({
   contractLgcSn: z.string().nullable(),
   requestLgcSn: z.string(),
   requestName: z.string(),
+  requestClosed: ZRequestClosed,
   title: z.string().nullable(),
   status: ZContractStatus,
   confirmed: z.boolean(),

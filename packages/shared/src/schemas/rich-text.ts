@@ -86,9 +86,38 @@ export function isRichTextHref(href: string): boolean {
   return isSafeLink(href) || MAILTO.test(href) || FRAGMENT.test(href);
 }
 
-/** An image kept in rich text: an uploaded content image of the portal, or an https:// address. */
+/** The shape of a content image's id: a file's public id, a random UUID (`newPublicId`). */
+export const CONTENT_IMAGE_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const CONTENT_IMAGE_SRC = new RegExp(`^${CONTENT_IMAGE_PATH}${CONTENT_IMAGE_ID}$`);
+const PORTAL_ORIGIN = 'https://portal.invalid';
+
+/**
+ * What a browser asks for when it loads `src`: whether it stays on this site, and the path as the
+ * server's router reads it. The URL standard resolves `..`, `%2e%2e` and backslashes first, then
+ * the path is percent-decoded. Null when it cannot be read.
+ */
+function requestedPath(src: string): { sameSite: boolean; path: string } | null {
+  try {
+    const url = new URL(src, `${PORTAL_ORIGIN}/`);
+    return { sameSite: url.origin === PORTAL_ORIGIN, path: decodeURIComponent(url.pathname) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An image kept in rich text: an uploaded content image of the portal, written exactly as
+ * `/api/content/image/<uuid>` (so the path checked is the path requested: no `..`, encoded dots,
+ * backslashes, query or fragment), or an https:// address that is not an API path, under any host
+ * (the portal's own included). Anything else is dropped, so no content image fires a request at
+ * another portal route (issue 24: `/api/content/image/../../backend/seals/ID`).
+ */
 export function isRichTextImageSrc(src: string): boolean {
-  return isSafeLink(src) && (src.startsWith(CONTENT_IMAGE_PATH) || /^https:\/\//i.test(src));
+  if (!isSafeLink(src)) return false;
+  const requested = requestedPath(src);
+  if (!requested) return false;
+  if (requested.sameSite) return CONTENT_IMAGE_SRC.test(src) && requested.path === src;
+  return /^https:\/\//i.test(src) && !/^\/api(\/|$)/i.test(requested.path);
 }
 
 /** The path of the uploaded content image `lgcSn`. */
@@ -101,6 +130,6 @@ export const contentImagePath = (lgcSn: string) => `${CONTENT_IMAGE_PATH}${encod
 export function contentImageFromAddress(address: string, origin: string): string | null {
   let value = address.trim();
   if (value.toLowerCase().startsWith(`${origin.toLowerCase()}/`)) value = value.slice(origin.length);
-  const match = /^\/api\/content\/image\/([A-Za-z0-9-]{1,64})$/.exec(value);
+  const match = new RegExp(`^${CONTENT_IMAGE_PATH}(${CONTENT_IMAGE_ID})$`).exec(value);
   return match ? contentImagePath(match[1]!) : null;
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { ZPageQuery } from './common.ts';
 
 /**
- * SPEC §4: submitted → pendingApproval (a reviewer of the chosen branch opened it) → effective
+ * SPEC §4: submitted → pendingApproval (a reviewer of the chosen branch started its review, POST claim) → effective
  * (approved: certificate issued) → cancelled (by the applicant, with an e-mailed code); also
  * rejected (with the reviewer's reason) and expired (the end of the period, by the daily job).
  */

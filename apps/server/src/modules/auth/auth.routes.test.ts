@@ -577,6 +577,22 @@ describe('sessions', () => {
     expect(await db.selectFrom('userSession').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
   });
 
+  it('says an ended session once: the answer drops the cookie, so the browser is a visitor next time', async () => {
+    const user = await buildUser(db);
+    const cookie = await sessionCookie(db, user.id);
+    await app.inject({ method: 'POST', url: '/api/user/p1/logout', headers: { cookie } });
+    const ended = await app.inject({ method: 'GET', url: '/api/user/p1/accountInfo', headers: { cookie } });
+    expect(ended.json().code).toBe('YBLSYSTE0005');
+    const dropped = ended.cookies.find((c) => c.name === 'portal_sid');
+    expect(dropped?.value).toBe('');
+    expect(dropped?.expires?.getTime() ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(Date.now());
+    // The user-info read (a public route) drops it too; without it the browser is a visitor.
+    const info = await app.inject({ method: 'GET', url: '/api/user/p1/detail', headers: { cookie } });
+    expect(info.cookies.find((c) => c.name === 'portal_sid')?.value).toBe('');
+    const visitor = await app.inject({ method: 'GET', url: '/api/user/p1/detail' });
+    expect(visitor.json()).toMatchObject({ code: '0', data: null });
+  });
+
   it('ends at the absolute expiry however active it is', async () => {
     const user = await buildUser(db);
     const cookie = await sessionCookie(db, user.id);

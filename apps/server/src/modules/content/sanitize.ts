@@ -6,7 +6,7 @@
  * images only from the portal's own content images or https.
  */
 import { sanitizeRichText } from '@portal/shared/rich-text';
-import { CONTENT_IMAGE_PATH } from '@portal/shared/schemas/rich-text';
+import { CONTENT_IMAGE_ID, CONTENT_IMAGE_PATH } from '@portal/shared/schemas/rich-text';
 
 export { CONTENT_IMAGE_PATH, sanitizeRichText };
 export const CONTENT_DOCUMENT_PATH = '/api/content/document/';
@@ -16,9 +16,11 @@ export function sanitizeBilingual(text: { en: string; zh: string }): { en: strin
   return { en: sanitizeRichText(text.en), zh: sanitizeRichText(text.zh) };
 }
 
+const IMAGE_IN_TEXT = new RegExp(`${CONTENT_IMAGE_PATH}(${CONTENT_IMAGE_ID})`, 'g');
+
 /** Ids of the portal content images a rich text shows (<img src="/api/content/image/{id}">). */
 export function imageIdsIn(html: string): string[] {
   const ids = new Set<string>();
-  for (const match of html.matchAll(/\/api\/content\/image\/([A-Za-z0-9-]{1,64})/g)) ids.add(match[1]!);
+  for (const match of html.matchAll(IMAGE_IN_TEXT)) ids.add(match[1]!);
   return [...ids];
 }

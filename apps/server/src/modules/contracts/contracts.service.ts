@@ -9,8 +9,14 @@
  *   one PAdES signature made with the first placed seal's certificate (platform/signing). The
  *   first signature makes the contract "signing", the second "signed".
  * - Only the two parties and bank staff read it; everyone else is told it does not exist.
- * - Signing locks the contract row: two parties signing at once are served one after the other,
- *   the second signing on top of the first, so neither signature is lost.
+ * - Once the request is withdrawn by its publisher or taken down by the bank, the contract takes
+ *   no new step (upload, confirmation, signature, sign code); it stays readable, and an
+ *   unconfirmed upload may still be deleted. Asked of the cooperation module, again under a
+ *   share lock of the request inside each step's transaction.
+ * - Signing locks the contract row, then the placed seals' rows: two parties signing at once are
+ *   served one after the other, the second signing on top of the first (and recorded after it),
+ *   so neither signature is lost; a seal's cancellation and a signature with it are served one
+ *   after the other too (the signature first, or refused as the seal is cancelled).
  * Every step is in the audit trail (contract_event) with who, institution, seal, time, address
  * and the SHA-256 of the file before and after.
  */
@@ -36,23 +42,26 @@ import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
-import {
-  loadForUpdate,
-  PdfUnreadableError,
-  StampPlacementError,
-  stampAndSign,
-} from '../../platform/signing/pdf-sign.ts';
+import { PdfUnreadableError, StampPlacementError, stampAndSign } from '../../platform/signing/pdf-sign.ts';
+import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import {
   type CodePurpose,
   checkVerificationCode,
   codeKindOf,
   issueVerificationCode,
 } from '../../platform/verification-codes.ts';
-import { type Deal, findDeal, findDealsByIds, listAgreedDeals } from '../cooperation/index.ts';
+import {
+  type Deal,
+  findDeal,
+  findDealsByIds,
+  listAgreedDeals,
+  lockRequestClosed,
+  type RequestClosed,
+} from '../cooperation/index.ts';
 import { findOwnedFile, readStoredFile, releaseFiles, type StoredFile, storeFileWithin } from '../files/index.ts';
 import { findInstitution, findInstitutions } from '../institutions/index.ts';
 import { postMessages } from '../messages/index.ts';
-import { findUsableSeals, sealNames } from '../seals/index.ts';
+import { findUsableSeals, lockSealsForSigning, sealNames } from '../seals/index.ts';
 import { findUserById, findUserNames } from '../users/index.ts';
 import {
   allContractIntentionIds,
@@ -114,6 +123,19 @@ async function partyDeal(db: Db, user: SessionUser, intentionLgcSn: string) {
   return { deal, party };
 }
 
+/** Refuses a new step (upload, confirmation, signature) once the request was withdrawn or taken down. */
+function assertRequestOpen(closed: RequestClosed): void {
+  if (closed === 'withdrawn') throw new AppError('PRT_CONTRACT_REQUEST_WITHDRAWN');
+  if (closed === 'takenDown') throw new AppError('PRT_CONTRACT_REQUEST_TAKEN_DOWN');
+}
+
+/** A party taking a new step on the contract: its request still open (checked again under lock). */
+async function openPartyDeal(db: Db, user: SessionUser, intentionLgcSn: string) {
+  const found = await partyDeal(db, user, intentionLgcSn);
+  assertRequestOpen(found.deal.requestClosed);
+  return found;
+}
+
 const institutionOfParty = (deal: Deal, party: TContractParty) =>
   party === 'publisher' ? deal.publisherInstitutionId : deal.counterpartInstitutionId;
 const otherParty = (party: TContractParty): TContractParty => (party === 'publisher' ? 'counterpart' : 'publisher');
@@ -159,6 +181,7 @@ export async function cooperationInfos(deps: ContractDeps, user: SessionUser, qu
       counterpartName: other?.name ?? '',
       counterpartSwiftCode: other?.swiftCode ?? null,
       agreedAt: iso(deal.agreedAt),
+      requestClosed: deal.requestClosed,
       contractStatus: statusOf(contract),
       confirmed: Boolean(contract?.confirmedAt),
       signedByMe: signed.some((signature) => signature.party === myParty),
@@ -236,11 +259,13 @@ async function viewOf(deps: ContractDeps, deal: Deal, party: TContractParty | nu
   const status = statusOf(contract);
   const signedByMe = party !== null && signatureOf(party) !== undefined;
   const done = status === 'signed';
+  const open = deal.requestClosed === null;
   return {
     intentionLgcSn: deal.intentionLgcSn,
     contractLgcSn: contract?.lgcSn ?? null,
     requestLgcSn: deal.requestLgcSn,
     requestName: deal.requestName,
+    requestClosed: deal.requestClosed,
     title: contract?.title ?? null,
     status,
     confirmed: Boolean(contract?.confirmedAt),
@@ -258,10 +283,11 @@ async function viewOf(deps: ContractDeps, deal: Deal, party: TContractParty | nu
     parties: [await partyInfo('publisher'), await partyInfo('counterpart')],
     myParty: party,
     can: {
-      upload: party !== null && !contract,
+      upload: open && party !== null && !contract,
+      // Taking back an unconfirmed upload stays possible: it commits nobody to anything.
       delete: party !== null && !!contract && !contract.confirmedAt,
-      confirm: party !== null && !!contract && !contract.confirmedAt,
-      sign: party !== null && !!contract?.confirmedAt && !signedByMe,
+      confirm: open && party !== null && !!contract && !contract.confirmedAt,
+      sign: open && party !== null && !!contract?.confirmedAt && !signedByMe,
     },
     events: events.map(
       (event): TContractEvent => ({
@@ -317,11 +343,12 @@ export async function uploadContract(
   input: { title?: string | undefined; file: { name: string; data: Buffer } },
   ip: string,
 ): Promise<TContractView> {
-  const { deal, party } = await partyDeal(deps.db, user, intentionLgcSn);
+  const { deal, party } = await openPartyDeal(deps.db, user, intentionLgcSn);
   if (input.file.data.length > CONTRACT_MAX_BYTES) throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: '10 MB' });
   let pageCount: number;
   try {
-    pageCount = (await loadForUpdate(new Uint8Array(input.file.data))).getPages().length;
+    // Read in the parser pool, within the parsing limits (docs/security.md): never on this thread.
+    ({ pageCount } = await parseUntrusted('contractPdf', { bytes: input.file.data }));
   } catch (error) {
     // Not a PDF at all is the type rule (415); a damaged or encrypted one cannot be signed.
     if (error instanceof PdfUnreadableError && error.code === 'NOT_PDF') {
@@ -334,6 +361,7 @@ export async function uploadContract(
   await inTransaction(deps.db, async (trx) => {
     // The intention row is not ours to lock; the unique intention_id refuses a second upload.
     if (await lockContractByIntention(trx, deal.intentionId)) throw new AppError('PRT_CONTRACT_EXISTS');
+    assertRequestOpen(await lockRequestClosed(trx, deal.requestId));
     const file = await storeFileWithin(trx, deps.storage, {
       uploaderUserId: user.id,
       purpose: 'contract',
@@ -413,11 +441,12 @@ export async function deleteUpload(deps: ContractDeps, user: SessionUser, intent
 
 /** Confirm the upload: from now on it cannot be deleted or replaced, and may be signed. */
 export async function confirmContract(deps: ContractDeps, user: SessionUser, intentionLgcSn: string, ip: string) {
-  const { deal, party } = await partyDeal(deps.db, user, intentionLgcSn);
+  const { deal, party } = await openPartyDeal(deps.db, user, intentionLgcSn);
   await inTransaction(deps.db, async (trx) => {
     const contract = await lockContractByIntention(trx, deal.intentionId);
     if (!contract) throw new AppError('PRT_CONTRACT_NOT_UPLOADED');
     if (contract.confirmedAt) throw new AppError('PRT_CONTRACT_CONFIRMED');
+    assertRequestOpen(await lockRequestClosed(trx, deal.requestId));
     const file = await findOwnedFile(trx, { kind: 'contract', lgcSn: contract.lgcSn }, contract.currentFile);
     await updateContract(trx, Number(contract.id), { confirmedAt: new Date(), confirmedBy: user.id });
     await insertEvents(trx, [
@@ -460,7 +489,7 @@ async function assertSignable(db: Db, contract: ContractRow | undefined, party: 
 
 /** Mails the signer the code that confirms their signature. */
 export async function sendSignCode(deps: ContractDeps, user: SessionUser, intentionLgcSn: string, locale: Locale) {
-  const { deal, party } = await partyDeal(deps.db, user, intentionLgcSn);
+  const { deal, party } = await openPartyDeal(deps.db, user, intentionLgcSn);
   const contract = await assertSignable(deps.db, await findContractByIntention(deps.db, deal.intentionId), party);
   const purpose = signPurpose(contract.lgcSn);
   return inTransaction(deps.db, async (trx) => {
@@ -491,16 +520,16 @@ export async function signContract(
   ip: string,
 ): Promise<TContractView> {
   const { db, config, storage } = deps;
-  const { deal, party } = await partyDeal(db, user, intentionLgcSn);
+  const { deal, party } = await openPartyDeal(db, user, intentionLgcSn);
   const institutionId = institutionOfParty(deal, party);
   const before = await assertSignable(db, await findContractByIntention(db, deal.intentionId), party);
-  const now = new Date();
-  // Refused before the code is used up: another institution's seal, a cancelled or expired one.
+  // Refused before the code is used up: another institution's seal, a cancelled or expired one
+  // (checked again under the seals' locks below).
   const seals = await findUsableSeals(
     deps,
     institutionId,
     input.placements.map((placement) => placement.sealLgcSn),
-    now,
+    new Date(),
   );
   const sealOf = new Map(seals.map((seal) => [seal.lgcSn, seal]));
   for (const placement of input.placements) {
@@ -519,8 +548,17 @@ export async function signContract(
   if (!first) throw new AppError('PRT_STAMP_REQUIRED');
   const signer = await first.signer();
   await inTransaction(db, async (trx) => {
-    // The lock: the other party signing at this moment waits here, then signs on top of this.
+    // The locks, contract, request, then seals (always in that order): the other party signing
+    // at this moment waits here, then signs on top of this; a withdrawal or take-down of the
+    // request, or a cancellation of a placed seal, waits for this signature, or this one finds it
+    // done. The time is taken once they are held, so the signature applied second is never
+    // recorded as the earlier one.
     const contract = await assertSignable(trx, await lockContractByIntention(trx, deal.intentionId), party);
+    assertRequestOpen(await lockRequestClosed(trx, deal.requestId));
+    const now = await lockSealsForSigning(
+      trx,
+      seals.map((seal) => seal.id),
+    );
     const current = await findOwnedFile(trx, { kind: 'contract', lgcSn: contract.lgcSn }, contract.currentFile);
     if (!current) throw new AppError('PRT_CONTRACT_NOT_FOUND');
     const bytes = new Uint8Array(await readStoredFile(storage, current));

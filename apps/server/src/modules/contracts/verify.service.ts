@@ -8,16 +8,19 @@
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName } from '../../platform/files/file-types.ts';
-import { inspectPdfSignatures, PdfUnreadableError } from '../../platform/signing/pdf-verify.ts';
+import { type PdfSignatureReport, PdfUnreadableError } from '../../platform/signing/pdf-verify.ts';
+import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { findInstitutions } from '../institutions/index.ts';
 import { authorityCertificate, sealsByCertificateSerial } from '../seals/index.ts';
 import { findContractByFileHash, findContractByIntention } from './contracts.repository.ts';
 import type { ContractDeps } from './contracts.service.ts';
 
 export async function verifyPdf(deps: ContractDeps, file: { name: string; data: Buffer }): Promise<TVerifyReport> {
-  let report: Awaited<ReturnType<typeof inspectPdfSignatures>>;
+  let report: PdfSignatureReport;
   try {
-    report = await inspectPdfSignatures(new Uint8Array(file.data), {
+    // Read in the parser pool, within the parsing limits (docs/security.md): never on this thread.
+    report = await parseUntrusted('verifyPdf', {
+      bytes: file.data,
       trustedRoots: [await authorityCertificate(deps)],
     });
   } catch (error) {

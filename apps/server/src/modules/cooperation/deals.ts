@@ -20,7 +20,14 @@ export type Deal = {
   publisherUserId: number;
   counterpartUserId: number;
   agreedAt: Date | null;
+  /** The request was withdrawn by its owner or taken down by the bank: the contract takes no new step. */
+  requestClosed: RequestClosed;
 };
+
+export type RequestClosed = 'withdrawn' | 'takenDown' | null;
+
+const closedBy = (reason: string | null): RequestClosed =>
+  reason === 'withdrawn' || reason === 'takenDown' ? reason : null;
 
 function dealQuery(db: Db) {
   return db
@@ -38,11 +45,15 @@ function dealQuery(db: Db) {
       'r.ownerUserId as publisherUserId',
       'n.senderUserId as counterpartUserId',
       'n.respondedAt as agreedAt',
+      'r.invalidReason',
     ]);
 }
 
-const toDeal = (row: Deal): Deal => ({
+type DealRow = Omit<Deal, 'requestClosed'> & { invalidReason: string | null };
+
+const toDeal = ({ invalidReason, ...row }: DealRow): Deal => ({
   ...row,
+  requestClosed: closedBy(invalidReason),
   intentionId: Number(row.intentionId),
   requestId: Number(row.requestId),
   publisherInstitutionId: Number(row.publisherInstitutionId),
@@ -54,7 +65,22 @@ const toDeal = (row: Deal): Deal => ({
 /** The intention by its public id, whatever its status (the caller checks it is agreed). */
 export async function findDeal(db: Db, intentionLgcSn: string): Promise<Deal | undefined> {
   const row = await dealQuery(db).where('n.lgcSn', '=', intentionLgcSn).executeTakeFirst();
-  return row && toDeal(row as Deal);
+  return row && toDeal(row as DealRow);
+}
+
+/**
+ * Whether the deal's request is closed now, read with a share lock held until the caller's
+ * transaction ends: withdrawing or taking the request down (which lock it for update) waits for
+ * the contract step being made, or the step sees the request closed.
+ */
+export async function lockRequestClosed(trx: Db, requestId: number): Promise<RequestClosed> {
+  const row = await trx
+    .selectFrom('cooperationRequest')
+    .select('invalidReason')
+    .where('id', '=', requestId)
+    .forShare()
+    .executeTakeFirst();
+  return closedBy(row?.invalidReason ?? null);
 }
 
 /** Deals by intention id (for lists that start from contracts). */
@@ -63,7 +89,7 @@ export async function findDealsByIds(db: Db, intentionIds: readonly number[]): P
   const rows = await dealQuery(db)
     .where('n.id', 'in', [...intentionIds])
     .execute();
-  return new Map(rows.map((row) => [Number(row.intentionId), toDeal(row as Deal)]));
+  return new Map(rows.map((row) => [Number(row.intentionId), toDeal(row as DealRow)]));
 }
 
 /**

@@ -11,10 +11,19 @@
  *   test factories import it from `release-columns.ts` itself (no HTTP, no database), so that
  *   they, and the bench that loads the seed, do not load the route plugins.
  * - Deals (agreed intentions and their two parties, for contracts): `findDeal`,
- *   `findDealsByIds`, `listAgreedDeals`.
+ *   `findDealsByIds`, `listAgreedDeals` (each says whether its request was withdrawn or taken
+ *   down: `requestClosed`), and `lockRequestClosed` (the same, read under a share lock inside the
+ *   contract step's transaction, so a withdrawal or take-down is served before or after it).
  */
 export { backofficeRequestRoutes } from './backoffice-requests.routes.ts';
-export { type Deal, findDeal, findDealsByIds, listAgreedDeals } from './deals.ts';
+export {
+  type Deal,
+  findDeal,
+  findDealsByIds,
+  listAgreedDeals,
+  lockRequestClosed,
+  type RequestClosed,
+} from './deals.ts';
 export { createRequestExpiryJob } from './expiry.job.ts';
 export { intentionRoutes } from './intentions.routes.ts';
 export { pushRoutes } from './pushes.routes.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, lastMailTo, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { itOnPostgres } from '../../../test/postgres-only.ts';
 
 const { app, database, config } = await buildTestApp();
 const db = database.db;
@@ -96,7 +97,7 @@ describe('sending an intention', () => {
     expect(again.json().code).toBe('PRT_INTENTION_EXISTS');
   });
 
-  it('lets only one of two simultaneous sends from one institution through', async () => {
+  itOnPostgres('lets only one of two simultaneous sends from one institution through', async () => {
     const s = await scene();
     const results = await Promise.all([
       send(s.senderCookie, s.request.lgcSn),
@@ -182,7 +183,7 @@ describe('answering an intention', () => {
     expect((await answer(s.ownerCookie, 'no-such-intention', 'agree')).json().code).toBe('PRT_INTENTION_NOT_FOUND');
   });
 
-  it('lets only one of two simultaneous answers through', async () => {
+  itOnPostgres('lets only one of two simultaneous answers through', async () => {
     const s = await scene();
     const lgcSn = (await send(s.senderCookie, s.request.lgcSn)).json().data.lgcSn as string;
     const results = await Promise.all([

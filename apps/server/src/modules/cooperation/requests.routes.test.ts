@@ -160,20 +160,54 @@ describe('publish', () => {
   });
 
   it('rolls everything back when a step fails (no request without its attachments)', async () => {
-    const before = await db
+    const mine = await uploadedFile(alice.user.id, 'kept-free.pdf');
+    const theirs = await uploadedFile(bob.user.id, 'not-alices.pdf');
+    const requests = () =>
+      db
+        .selectFrom('cooperationRequest')
+        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('id').as('lastId')])
+        .executeTakeFirstOrThrow();
+    const audits = () =>
+      db
+        .selectFrom('auditLog')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await requests();
+    const auditsBefore = await audits();
+    const name = `Rolled back ${randomUUID().slice(0, 8)}`;
+    const body = validReleaseBody('BILATERAL_LOAN', { itDpchlstRqmNm: name, attachments: [mine.lgcSn, theirs.lgcSn] });
+    // The form is valid: the refusal comes from claiming the attachments, after the row is written.
+    const res = await post('/api/bthw/publish', alice.cookie, body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'PRT_VALIDATION',
+      data: { fields: [{ field: 'attachments', rule: 'invalid' }] },
+    });
+    expect(res.json().data.fields).toHaveLength(1);
+
+    expect(await requests()).toEqual(before);
+    expect(await audits()).toEqual(auditsBefore);
+    const files = await db
+      .selectFrom('fileObject')
+      .select(['lgcSn', 'attachedTo'])
+      .where('lgcSn', 'in', [mine.lgcSn, theirs.lgcSn])
+      .execute();
+    expect(files.every((f) => f.attachedTo === null)).toBe(true);
+    expect(
+      (await get('/api/bthw/myListPage?pageSize=100', alice.cookie))
+        .json()
+        .data.list.map((i: { itDpchlstRqmNm: string }) => i.itDpchlstRqmNm),
+    ).not.toContain(name);
+
+    // The refused publish had written its row (its id is gone with the rollback): the next one skips it.
+    const next = await post('/api/bthw/publish', alice.cookie, { ...body, attachments: [mine.lgcSn] });
+    expect(next.statusCode, next.body).toBe(200);
+    const row = await db
       .selectFrom('cooperationRequest')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select('id')
+      .where('lgcSn', '=', next.json().data.lgcSn)
       .executeTakeFirstOrThrow();
-    await post(
-      '/api/bthw/publish',
-      alice.cookie,
-      validReleaseBody('BILATERAL_LOAN', { attachments: ['no-such-file'] }),
-    );
-    const after = await db
-      .selectFrom('cooperationRequest')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+    expect(row.id).toBeGreaterThan(Number(before.lastId) + 1);
   });
 });
 

@@ -43,6 +43,17 @@ export async function insertFiles(db: Db, rows: Insertable<FileObjectTable>[]): 
   return db.insertInto('fileObject').values(rows).returningAll().execute();
 }
 
+/** Which of these storage keys a file row names. */
+export async function findStorageKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db
+    .selectFrom('fileObject')
+    .select('storageKey')
+    .where('storageKey', 'in', [...keys])
+    .execute();
+  return new Set(rows.map((row) => row.storageKey));
+}
+
 export async function findFileByLgcSn(db: Db, lgcSn: string): Promise<FileRow | undefined> {
   return db.selectFrom('fileObject').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirst();
 }

@@ -26,6 +26,7 @@ import type { FileObjectTable } from '../../db/schema.ts';
 import { onRollback } from '../../db/transaction.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
+import type { StoredFileNames } from '../../platform/files/orphans.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import type { PruneStep } from '../../platform/prune.job.ts';
@@ -42,6 +43,7 @@ import {
   type FileRow,
   findFileByLgcSn,
   findRequestAccess,
+  findStorageKeys,
   insertFiles,
   REQUEST_ATTACHMENT_PREFIX,
 } from './files.repository.ts';
@@ -266,3 +268,10 @@ export const pruneAbandonedUploads: PruneStep<'abandonedUploads'> = {
     return keys.length;
   },
 };
+
+/**
+ * The stored files this module's rows name, for the prune job's search for orphans
+ * (platform/files/orphans.ts): every stored file has its `file_object` row, which names its bytes
+ * by `storage_key`; other modules' tables name that row, never the bytes.
+ */
+export const storedFileNames: StoredFileNames = { name: 'fileObject', named: findStorageKeys };

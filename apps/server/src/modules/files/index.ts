@@ -19,6 +19,8 @@
  * - `sendFileBytes` / `downloadName` / `contentDisposition`: a module sending a stored file.
  * - `fileRoutes`: upload and download (/fileP1/...), for app.ts.
  * - `pruneAbandonedUploads`: the hourly clean-up's step for uploads nobody claimed, for app.ts.
+ * - `storedFileNames`: which stored files this module's rows name (the clean-up deletes the
+ *   others once they are past the grace period), for app.ts.
  */
 export type { Claimant, FileClaim, StoredFile } from './attachments.service.ts';
 export {
@@ -39,6 +41,7 @@ export {
   attachIntroAttachments,
   describeAttachments,
   pruneAbandonedUploads,
+  storedFileNames,
   storeFileWithin,
   storeUploads,
 } from './files.service.ts';

@@ -8,7 +8,9 @@
  * - `createSealExpiryJob`: the hourly expiry of seals at the end of their period.
  * - `signingAuthority(db, config)`: made (or loaded) at start.
  * - For contracts: `findUsableSeals` (effective seals of one institution, each with its image and
- *   a signer over its key; refuses another institution's or an unusable seal), `portalSignerFor`,
+ *   a signer over its key; refuses another institution's or an unusable seal),
+ *   `lockSealsForSigning` (in the signing transaction: locks those seals, checks them again and
+ *   answers the signing time), `portalSignerFor`,
  *   `authorityCertificate`, `sealsByCertificateSerial` (for /verify), `sealNames`.
  */
 export { signingAuthority } from './authority.ts';
@@ -18,6 +20,7 @@ export type { StampedFilesOf } from './seals.service.ts';
 export {
   authorityCertificate,
   findUsableSeals,
+  lockSealsForSigning,
   portalSignerFor,
   type SealRecord,
   sealNames,

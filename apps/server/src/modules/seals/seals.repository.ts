@@ -130,6 +130,23 @@ export async function findSealForUpdate(db: Db, lgcSn: string): Promise<SealRow 
   return db.selectFrom('seal').selectAll().where('lgcSn', '=', lgcSn).forUpdate().executeTakeFirst();
 }
 
+/**
+ * The seals with these ids, share-locked until the caller's transaction ends, in id order (every
+ * caller locks in the same order, so two signers never wait for each other). A share lock lets
+ * two contracts be signed with one seal at once, and makes a change of the seal (cancelling,
+ * expiring, which lock it for update) wait for them, and them for it.
+ */
+export async function lockSealRowsByIds(db: Db, ids: readonly number[]): Promise<SealRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('seal')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forShare()
+    .execute();
+}
+
 export async function findSealRow(db: Db, lgcSn: string): Promise<SealRow | undefined> {
   return db.selectFrom('seal').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirst();
 }

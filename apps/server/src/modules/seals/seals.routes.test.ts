@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser, lastMailTo, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { itOnPostgres } from '../../../test/postgres-only.ts';
 import { pdfOfSize, sampleBmp, sampleJpeg, samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { type Caller, REVIEW_BRANCH, signingApi } from '../../../test/signing-scene.ts';
 import { encodePng, makeSealPng, makeTestPdf } from '../../platform/signing/test-fixtures.ts';
@@ -98,7 +99,7 @@ async function sealIn(state: SealState, options: { periodMonths?: number; h?: Ho
   const must = async (res: { statusCode: number; body: string }) => {
     if (res.statusCode !== 200) throw new Error(`${state}: ${res.statusCode} ${res.body}`);
   };
-  if (state === 'pendingApproval') await must(await get(`/api/backend/seals/${lgcSn}`, reviewer));
+  if (state === 'pendingApproval') await must(await post(`/api/backend/seals/${lgcSn}/claim`, reviewer));
   if (state === 'rejected')
     await must(await post(`/api/backend/seals/${lgcSn}/reject`, reviewer, { reason: 'Blurred' }));
   if (state === 'effective' || state === 'cancelled' || state === 'expired') {
@@ -414,25 +415,56 @@ describe('applying for a seal', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('seal states: every transition', () => {
-  it('submitted → pendingApproval when a reviewer of its branch opens it; another branch’s reviewer is told it does not exist', async () => {
+  it('opening an application only reads it: it stays submitted, whoever opens it (issue 24: no GET changes state)', async () => {
+    const { lgcSn } = await sealIn('submitted');
+    for (const who of [reviewer, admin, reviewer]) {
+      const opened = await get(`/api/backend/seals/${lgcSn}`, who);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().data).toMatchObject({ state: 'submitted', canDecide: true, reviewerName: null });
+    }
+    const row = await sealRow(lgcSn);
+    expect(row).toMatchObject({ state: 'submitted', reviewerUserId: null, reviewStartedAt: null });
+  });
+
+  it('submitted → pendingApproval when a reviewer of its branch starts the review; another branch’s reviewer is told it does not exist', async () => {
     const { lgcSn } = await sealIn('submitted');
     for (const who of [otherReviewer, branchless]) {
-      const res = await get(`/api/backend/seals/${lgcSn}`, who);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe('PRT_SEAL_NOT_FOUND');
+      for (const res of [
+        await get(`/api/backend/seals/${lgcSn}`, who),
+        await post(`/api/backend/seals/${lgcSn}/claim`, who),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe('PRT_SEAL_NOT_FOUND');
+      }
     }
     expect(await stateOf(lgcSn)).toBe('submitted');
 
-    const opened = await get(`/api/backend/seals/${lgcSn}`, reviewer);
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json().data).toMatchObject({ state: 'pendingApproval', canDecide: true });
+    const claimed = await post(`/api/backend/seals/${lgcSn}/claim`, reviewer);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().data).toMatchObject({ state: 'pendingApproval', canDecide: true });
     const row = await sealRow(lgcSn);
     expect(row).toMatchObject({ state: 'pendingApproval', reviewerUserId: reviewer.id });
     expect(row.reviewStartedAt).not.toBeNull();
-    // Opening again (or by the system administrator) changes nothing.
-    expect((await get(`/api/backend/seals/${lgcSn}`, admin)).json().data.state).toBe('pendingApproval');
-    expect((await sealRow(lgcSn)).reviewerUserId).toBe(reviewer.id);
+    // Starting again (or by the system administrator) changes nothing: the reviewer stays.
+    const again = await post(`/api/backend/seals/${lgcSn}/claim`, admin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.state).toBe('pendingApproval');
+    expect(await sealRow(lgcSn)).toEqual(row);
   });
+
+  it.each(['effective', 'rejected', 'cancelled', 'expired'] as const)(
+    'a %s application cannot be claimed (409 PRT_SEAL_DECIDED, in both languages)',
+    async (state) => {
+      const { lgcSn } = await sealIn(state);
+      const before = await sealRow(lgcSn);
+      const en = await post(`/api/backend/seals/${lgcSn}/claim`, reviewer);
+      expect(en.statusCode).toBe(409);
+      expect(en.json()).toMatchObject({ code: 'PRT_SEAL_DECIDED', message: expect.stringContaining('already') });
+      const zh = await post(`/api/backend/seals/${lgcSn}/claim`, reviewer, undefined, 'zh-CN');
+      expect(zh.json().message).toContain('已处理');
+      expect(await sealRow(lgcSn)).toEqual(before);
+    },
+  );
 
   it.each(['submitted', 'pendingApproval'] as const)(
     '%s → effective on approval: certificate issued for the period, applicant messaged and mailed in their language',
@@ -640,16 +672,31 @@ describe('seal states: every refused transition (nothing changes)', () => {
     expect(await stateOf(lgcSn)).toBe('submitted');
   });
 
-  it('two reviewers deciding at once: one decision stands', async () => {
-    const { lgcSn, h } = await sealIn('pendingApproval');
-    const results = await Promise.all([
-      post(`/api/backend/seals/${lgcSn}/approve`, reviewer),
-      post(`/api/backend/seals/${lgcSn}/reject`, admin, { reason: 'Duplicate' }),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const decidedMessages = (await messagesOf(h.applicant.id)).filter((m) => m.type !== 'sealSubmitted');
-    expect(decidedMessages).toHaveLength(1);
-  });
+  itOnPostgres(
+    'two reviewers deciding at once: one decision stands',
+    async () => {
+      // Approval first loads the authority, so a rejection often commits before it reads the row:
+      // two rejections take the same path and meet inside it. Several rounds, so a missing lock shows.
+      const decide = (lgcSn: string, approve: boolean, who: Caller) =>
+        approve
+          ? post(`/api/backend/seals/${lgcSn}/approve`, who)
+          : post(`/api/backend/seals/${lgcSn}/reject`, who, { reason: 'Duplicate' });
+      for (const [first, second] of [
+        [true, false],
+        [false, false],
+        [false, false],
+        [true, true],
+        [false, false],
+      ]) {
+        const { lgcSn, h } = await sealIn('pendingApproval');
+        const results = await Promise.all([decide(lgcSn, first!, reviewer), decide(lgcSn, second!, admin)]);
+        expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+        const decidedMessages = (await messagesOf(h.applicant.id)).filter((m) => m.type !== 'sealSubmitted');
+        expect(decidedMessages).toHaveLength(1);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('system administrator and the review queue', () => {
@@ -671,7 +718,8 @@ describe('system administrator and the review queue', () => {
     expect(await queue(branchless)).toEqual([]);
 
     expect((await get(`/api/backend/seals/${macau}`, reviewer)).statusCode).toBe(404);
-    const opened = await get(`/api/backend/seals/${macau}`, admin);
+    expect((await get(`/api/backend/seals/${macau}`, admin)).json().data.state).toBe('submitted');
+    const opened = await post(`/api/backend/seals/${macau}/claim`, admin);
     expect(opened.json().data).toMatchObject({
       state: 'pendingApproval',
       canDecide: true,

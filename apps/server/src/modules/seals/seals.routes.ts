@@ -25,6 +25,7 @@ import { downloadName, type StoredFile, sendFileBytes } from '../files/index.ts'
 import {
   applyForSeal,
   cancelSeal,
+  claimApplication,
   decideApplication,
   listMySeals,
   openApplication,
@@ -182,7 +183,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
       schema: {
         operationId: 'getSealApplication',
         tags,
-        summary: 'Open an application: a submitted one becomes pending approval',
+        summary: 'An application with every field; reading it changes nothing (claimSealApplication starts the review)',
         params: ZSealParams,
         response: { 200: ZEnvelope(ZSealReviewItem) },
       },
@@ -203,6 +204,23 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     },
     async (request, reply) =>
       sendFile(reply, await reviewFile(deps, request.auth!.user, request.params.lgcSn, 'authorization')),
+  );
+  app.post(
+    '/api/backend/seals/:lgcSn/claim',
+    {
+      config: staff,
+      schema: {
+        operationId: 'claimSealApplication',
+        tags,
+        summary:
+          'Start reviewing an application: a submitted one becomes pending approval, with the reader as reviewer',
+        description:
+          'One already pending approval is answered as it is (its reviewer stays); a decided one is 409 PRT_SEAL_DECIDED.',
+        params: ZSealParams,
+        response: { 200: ZEnvelope(ZSealReviewItem) },
+      },
+    },
+    async (request) => ok(request, await claimApplication(deps, request.auth!.user, request.params.lgcSn)),
   );
   app.post(
     '/api/backend/seals/:lgcSn/approve',

@@ -30,11 +30,11 @@ import type { SealStateColumn } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readPngFacts } from '../../platform/files/png.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
+import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
   type CodePurpose,
@@ -225,7 +225,7 @@ export async function applyForSeal(
     const image = await findOwnedFile(trx, { kind: 'seal', lgcSn }, input.imageFile);
     if (!image) throw fieldError(locale, 'imageFile', 'required');
     // Checked at upload (square, transparent); the size is read again for the record.
-    const facts = readPngFacts(await readStoredFile(deps.storage, image));
+    const facts = await parseUntrusted('pngFacts', { bytes: await readStoredFile(deps.storage, image) });
     if (!facts) throw fieldError(locale, 'imageFile', 'invalid');
     await insertSeal(trx, {
       lgcSn,
@@ -336,6 +336,8 @@ export async function cancelSeal(
   // Outside the transaction: a wrong try stays counted (platform/verification-codes.ts).
   await checkVerificationCode(deps.db, { email: user.email, purpose: cancelPurpose(lgcSn), code, consume: true });
   await inTransaction(deps.db, async (trx) => {
+    // Waits for a signature being made with this seal (it holds the seal's share lock), so the
+    // cancellation comes after it; a signature starting now finds the seal cancelled.
     const seal = await findSealForUpdate(trx, lgcSn);
     assertCancellable(seal, user);
     const now = new Date();
@@ -408,13 +410,22 @@ async function reviewItem(deps: SealDeps, user: SessionUser, lgcSn: string, bran
   return toReviewItem(described as DescribedSeal, user, branches);
 }
 
-/** A reviewer opens an application: a submitted one is now pending approval, by them. */
+/** An application, as a reviewer of its branch (or a system administrator) reads it. Reads only. */
 export async function openApplication(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealReviewItem> {
+  return reviewItem(deps, user, lgcSn, await reviewBranchesOf(deps.db, user));
+}
+
+/**
+ * A reviewer of its branch starts the review (SPEC §4): a submitted application becomes pending
+ * approval, by them. One already pending stays with whoever started it; a decided one is 409.
+ */
+export async function claimApplication(deps: SealDeps, user: SessionUser, lgcSn: string): Promise<TSealReviewItem> {
   const branches = await reviewBranchesOf(deps.db, user);
   await inTransaction(deps.db, async (trx) => {
     const seal = await findSealForUpdate(trx, lgcSn);
     if (!seal || (branches !== null && !branches.includes(seal.approverBranch)))
       throw new AppError('PRT_SEAL_NOT_FOUND');
+    if (!TO_REVIEW.includes(seal.state)) throw new AppError('PRT_SEAL_DECIDED', { state: seal.state });
     if (seal.state === 'submitted') {
       await updateSeal(trx, Number(seal.id), {
         state: 'pendingApproval',

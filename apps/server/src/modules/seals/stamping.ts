@@ -9,9 +9,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { signerFor } from '../../platform/signing/pki.ts';
+import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { findOwnedFile, readStoredFile } from '../files/index.ts';
 import { portalSigner, signingAuthority } from './authority.ts';
-import { findSealRowsByIds, type SealRow } from './seals.repository.ts';
+import { findSealRowsByIds, lockSealRowsByIds, type SealRow } from './seals.repository.ts';
 
 export type UsableSeal = {
   id: number;
@@ -24,8 +25,9 @@ export type UsableSeal = {
 
 /**
  * The seals `lgcSns` of `institutionId`, each effective and within its period at `now`, in the
- * order asked. Refuses another institution's seal (PRT_SEAL_OTHER_INSTITUTION) and one that
- * cannot stamp (PRT_SEAL_NOT_USABLE: cancelled, expired, not yet approved).
+ * order asked. Refuses another institution's seal (PRT_SEAL_OTHER_INSTITUTION), one that
+ * cannot stamp (PRT_SEAL_NOT_USABLE: cancelled, expired, not yet approved), and one whose image
+ * is over the pixel bound or damaged (PRT_IMAGE_TOO_LARGE, PRT_IMAGE_DAMAGED).
  */
 export async function findUsableSeals(
   deps: { db: Db; config: Config; storage: FileStorage },
@@ -55,7 +57,9 @@ export async function findUsableSeals(
       lgcSn,
       sealNo: row.sealNo,
       name: row.name,
-      png: new Uint8Array(await readStoredFile(deps.storage, image)),
+      // Decoded in the parser pool within the pixel bound and written again as a plain PNG the
+      // PDF writer takes (interlaced ones too): stamping never decodes the stored file itself.
+      png: await parseUntrusted('sealStamp', { bytes: await readStoredFile(deps.storage, image) }),
       signer: () =>
         signerFor({
           privateKeyPkcs8: new Uint8Array(key),
@@ -65,6 +69,25 @@ export async function findUsableSeals(
     });
   }
   return seals;
+}
+
+/**
+ * Inside the signing transaction: locks the seals `ids` (found usable by findUsableSeals before)
+ * until it ends, so that cancelling or expiring one waits for the signature, or the signature for
+ * it. Answers the moment the locks were held, the signature's time; refuses with
+ * PRT_SEAL_NOT_USABLE a seal that stopped being usable meanwhile.
+ */
+export async function lockSealsForSigning(trx: Db, ids: readonly number[]): Promise<Date> {
+  const rows = await lockSealRowsByIds(trx, [...new Set(ids)]);
+  const now = new Date();
+  for (const row of rows) {
+    if (!isUsable(row, now)) {
+      const state = row.state === 'effective' ? 'expired' : row.state;
+      throw new AppError('PRT_SEAL_NOT_USABLE', { name: row.name, sealNo: row.sealNo, state });
+    }
+  }
+  if (rows.length !== new Set(ids).size) throw new AppError('PRT_SEAL_NOT_FOUND');
+  return now;
 }
 
 function isUsable(row: SealRow, now: Date): boolean {

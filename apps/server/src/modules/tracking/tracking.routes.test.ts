@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { itOnPostgres } from '../../../test/postgres-only.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -36,7 +37,7 @@ describe('POST /api/eventTrack/add', () => {
     ]);
   });
 
-  it('keeps concurrent batches exact', async () => {
+  itOnPostgres('keeps concurrent batches exact', async () => {
     await Promise.all(Array.from({ length: 10 }, () => track([{ page: '/load', action: 'view' }])));
     const row = await db
       .selectFrom('eventTrackDaily')

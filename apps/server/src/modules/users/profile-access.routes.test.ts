@@ -6,7 +6,11 @@
  * user's sessions.
  */
 import { randomUUID } from 'node:crypto';
-import { BANK_MANAGED_PROFILE_FIELDS, type TProfile } from '@portal/shared/schemas/accounts';
+import {
+  BANK_MANAGED_PROFILE_FIELDS,
+  STAFF_BANK_MANAGED_PROFILE_FIELDS,
+  type TProfile,
+} from '@portal/shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
@@ -110,8 +114,8 @@ async function stillAtHome(userId: number, cookie: string, roles = ['10']) {
     intentionLgcSn: victimIntention.lgcSn,
     decision: 'agree',
   });
-  expect(answer.statusCode).toBeGreaterThanOrEqual(400);
-  expect(answer.statusCode).toBeLessThan(500);
+  expect(answer.statusCode, answer.body).toBe(403);
+  expect(answer.json().code).toBe('PRT_NOT_INTENTION_RECIPIENT');
   return row;
 }
 
@@ -204,6 +208,55 @@ describe('updateUserInfo of an active account: bank-managed fields', () => {
     const { cookie } = await activeUser();
     const info = (await get('/api/user/p1/accountInfo', cookie)).json().data;
     const res = await post('/api/user/p1/updateUserInfo', cookie, { profile: { ...homeProfile, ...info.profile } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('updateUserInfo never sets a bank-managed field the account lacks (issue 24 item 7)', () => {
+  const STAFF_FIELDS = [...BANK_MANAGED_PROFILE_FIELDS, ...STAFF_BANK_MANAGED_PROFILE_FIELDS];
+  const STAFF_CHANGES: Record<(typeof STAFF_FIELDS)[number], Partial<TProfile>> = {
+    ...CHANGES,
+    mainContactBranch: { mainContactBranch: 'OS_HONG_KONG' },
+  };
+
+  it.each(STAFF_FIELDS.map((field) => [field, STAFF_CHANGES[field]] as const))(
+    'a staff account without %s cannot set one itself (422 bankManaged)',
+    async (field, change) => {
+      // The bank removed the value (the continent goes with its country: it is derived from it).
+      const removed: Record<string, unknown> = { ...homeProfile };
+      delete removed[field];
+      if (field === 'continent') delete removed.country;
+      const { user, cookie } = await activeUser(removed as Partial<TProfile>, ['50']);
+      const res = await post('/api/user/p1/updateUserInfo', cookie, { profile: { ...homeProfile, ...change } });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().data.fields).toContainEqual(
+        expect.objectContaining({ field: `profile.${field}`, rule: 'bankManaged' }),
+      );
+      const row = await db.selectFrom('appUser').select('profile').where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row.profile).toEqual(removed);
+    },
+  );
+
+  it('a staff account whose branch was removed reviews no branch’s seal applications after trying', async () => {
+    const { user, cookie } = await activeUser({ ...homeProfile, mainContactBranch: undefined }, ['50']);
+    const queue = async () => (await get('/api/backend/seals?state=all', cookie)).json().data.total;
+    expect(await queue()).toBe(0);
+    const res = await post('/api/user/p1/updateUserInfo', cookie, {
+      profile: { ...homeProfile, mainContactBranch: 'OS_HONG_KONG' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(await queue()).toBe(0);
+    const row = await db.selectFrom('appUser').select('profile').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect((row.profile as Record<string, unknown>).mainContactBranch).toBeUndefined();
+  });
+
+  it('still saves a profile that leaves the blank fields blank', async () => {
+    const { cookie } = await activeUser({ ...homeProfile, mainContactBranch: undefined, branchName: undefined }, [
+      '50',
+    ]);
+    const res = await post('/api/user/p1/updateUserInfo', cookie, {
+      profile: { ...homeProfile, jobTitle: 'Reviewer' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });

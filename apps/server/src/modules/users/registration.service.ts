@@ -135,13 +135,46 @@ export function bankManagedValues(stored: Record<string, unknown>, roleCodes: re
 }
 
 /**
+ * The bank-managed fields that grant or place access: the institution, its region, the role and
+ * a staff account's branch (the seal applications it reviews). No save by the holder ever sets
+ * one, not even where the account has no value yet.
+ */
+const ACCESS_FIELDS: readonly TBankManagedProfileField[] = [
+  'instNm',
+  'instSwiftCode',
+  'continent',
+  'country',
+  'userRole',
+  'mainContactBranch',
+];
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '' || value === false;
+
+/**
+ * Whether a save changes a bank-managed field. A field the account has must keep its value. One it
+ * lacks stays blank, except that an invited account completing its profile (`complete`) fills in
+ * the descriptive ones (its branch details) once; `update` fills in nothing.
+ */
+function changesField(field: TBankManagedProfileField, was: unknown, sent: unknown, change: ProfileChange) {
+  if (was !== undefined) return was !== sent;
+  if (change === 'complete' && !ACCESS_FIELDS.includes(field)) return false;
+  return !isBlank(sent);
+}
+
+/**
  * Refuses a change of a bank-managed field (422, rule `bankManaged`, one entry per field) rather
  * than dropping it: those change only through the bank, and moving to another institution means
- * registering again. A field the account has no value for yet may be filled in.
+ * registering again.
  */
-function refuseBankManagedChanges(current: BankManagedValues, profile: TProfile, locale: Locale): void {
-  const fields = (Object.keys(current) as TBankManagedProfileField[])
-    .filter((field) => current[field] !== undefined && current[field] !== profile[field])
+function refuseBankManagedChanges(
+  row: { profile: Record<string, unknown>; roleCodes: readonly string[] },
+  profile: TProfile,
+  change: ProfileChange,
+  locale: Locale,
+): void {
+  const current = bankManagedValues(row.profile, row.roleCodes);
+  const fields = bankManagedProfileFields(row.roleCodes)
+    .filter((name) => changesField(name, current[name], profile[name], change))
     .map((name) => {
       const field = `profile.${name}`;
       const label = hasTranslation(locale, `errors.fields.${name}`)
@@ -163,7 +196,8 @@ function refuseBankManagedChanges(current: BankManagedValues, profile: TProfile,
  * sends it back to review (5); it is not approved, so it may name another institution, which the
  * reviewer then sees. `complete`: an invited account fills in what it lacks. `update`: an active
  * account keeps its profile current. `complete` and `update` never move the account: its
- * institution, roles and activation stay, and the bank-managed fields must keep their values.
+ * institution, roles and activation stay, and the bank-managed fields must keep their values,
+ * blank ones included (refuseBankManagedChanges).
  */
 export async function saveProfile(
   db: Db,
@@ -184,7 +218,7 @@ export async function saveProfile(
     } else {
       const row = await lockUser(trx, { id: user.id });
       if (!row) throw new AppError('PRT_CURRENT_USER_UNAVAILABLE');
-      refuseBankManagedChanges(bankManagedValues(row.profile, row.roleCodes), profile, locale);
+      refuseBankManagedChanges(row, profile, change, locale);
     }
     await updateUser(trx, user.id, {
       name: profile.usrNm,

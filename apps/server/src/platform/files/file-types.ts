@@ -3,14 +3,17 @@
  * never by the name or the Content-Type a browser sends (DESIGN: uploads). A purpose is one row
  * of FILE_PURPOSE_RULES: its size limit, the detected types it takes and, for seal images, a
  * further check of the content (square, transparent background: png.ts).
+ *
+ * The content is read in the parser pool (platform/untrusted), within the parsing limits: type
+ * sniffing, a PDF's limits and active content, a seal PNG's header and pixels. This thread only
+ * decides from what the worker found.
  */
 import { CONTRACT_MAX_BYTES } from '@portal/shared/schemas/contracts';
 import { MAX_ATTACHMENT_BYTES, type TFilePurpose } from '@portal/shared/schemas/files';
 import { SEAL_AUTHORIZATION_MAX_BYTES, SEAL_IMAGE_MAX_BYTES } from '@portal/shared/schemas/seals';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
-import { findPdfActiveContent } from './pdf-active-content.ts';
-import { readPngFacts } from './png.ts';
+import { parseUntrusted } from '../untrusted/pool.ts';
+import type { UploadFacts } from '../untrusted/tasks.ts';
 
 export { MAX_ATTACHMENT_BYTES };
 
@@ -37,13 +40,12 @@ type PurposeRule = {
   maxBytes: number;
   limit: string;
   accept: readonly Accepted[];
-  /** A further check of the content, once its type is known (throws an AppError). */
-  check?: (buffer: Buffer) => void;
+  /** A further check of the content, from what the worker found, once its type is known (throws an AppError). */
+  check?: (facts: UploadFacts) => void;
 };
 
 /** A seal image: square, with a transparent background (issue "Electronic seals and contracts"). */
-function checkSealImage(buffer: Buffer): void {
-  const facts = readPngFacts(buffer);
+function checkSealImage({ png: facts }: UploadFacts): void {
   if (!facts) throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: 'image/png' });
   if (facts.width !== facts.height) {
     throw new AppError('PRT_SEAL_IMAGE_NOT_SQUARE', { width: facts.width, height: facts.height });
@@ -93,13 +95,18 @@ export const MAX_UPLOAD_FILE_BYTES = Math.max(...Object.values(FILE_PURPOSE_RULE
 
 /**
  * The type of an uploaded file as its content shows it, if `purpose` accepts it. Throws
- * PRT_PAYLOAD_TOO_LARGE (over the purpose's limit) or PRT_UNSUPPORTED_MEDIA_TYPE (any other
- * content, including an empty file or text renamed to .pdf).
+ * PRT_PAYLOAD_TOO_LARGE (over the purpose's limit), PRT_UNSUPPORTED_MEDIA_TYPE (any other
+ * content, including an empty file or text renamed to .pdf), or the refusal of a parsing limit.
  */
 export async function detectAllowedType(buffer: Buffer, name: string, purpose: TFilePurpose): Promise<AllowedType> {
   const rule = FILE_PURPOSE_RULES[purpose];
   if (buffer.length > rule.maxBytes) throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: rule.limit });
-  const detected = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
+  const facts = await parseUntrusted('uploadFacts', {
+    bytes: buffer,
+    pdf: rule.accept.includes(PDF),
+    png: rule.check === checkSealImage,
+  });
+  const detected = facts.detected;
   const lowerName = name.toLowerCase();
   const match = rule.accept.find(
     (accepted) =>
@@ -108,10 +115,10 @@ export async function detectAllowedType(buffer: Buffer, name: string, purpose: T
   );
   if (!match) throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: detected?.mime ?? 'application/octet-stream' });
   // Shown inline and opened on users' machines: no scripts, launch or automatic actions.
-  if (match.as.ext === 'pdf' && findPdfActiveContent(buffer).active) {
+  if (match.as.ext === 'pdf' && facts.pdf?.active !== false) {
     throw new AppError('PRT_PDF_ACTIVE_CONTENT', { name });
   }
-  rule.check?.(buffer);
+  rule.check?.(facts);
   return match.as;
 }
 

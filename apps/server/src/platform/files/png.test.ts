@@ -5,6 +5,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { transparentPngOfZeros, withBadCrc } from '../../../test/hostile-files.ts';
 import { encodePng, makeSealPng } from '../signing/test-fixtures.ts';
 import { readPngFacts } from './png.ts';
 
@@ -439,14 +440,25 @@ describe('readPngFacts: not a well-formed PNG', () => {
   zeroWidth.writeUInt32BE(0, 16);
   const shortData = png({ width: 4, height: 4, colorType: 6, rows: rgbaRows(4, 2) });
 
-  const cases: Array<{ name: string; bytes: Buffer }> = [
+  const notPng: Array<{ name: string; bytes: Buffer }> = [
     { name: 'empty', bytes: Buffer.alloc(0) },
     { name: 'random bytes', bytes: Buffer.from(Array.from({ length: 200 }, noise(5))) },
     { name: 'a JPEG', bytes: Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//', 'base64') },
     { name: 'the signature only', bytes: Buffer.concat([SIGNATURE, Buffer.alloc(40)]) },
+  ];
+  it.each(notPng)('$name → null', ({ bytes }) => {
+    expect(readPngFacts(bytes)).toBeNull();
+  });
+
+  const badCrc = withBadCrc(good);
+  const badHeaderCrc = Buffer.from(good);
+  badHeaderCrc[29] = (badHeaderCrc[29] ?? 0) ^ 0xff;
+  const damaged: Array<{ name: string; bytes: Buffer }> = [
+    { name: 'a bad CRC on the image data', bytes: badCrc },
+    { name: 'a bad CRC on the header', bytes: badHeaderCrc },
+    { name: 'zero width (the header changed, its CRC not)', bytes: zeroWidth },
     { name: 'cut inside the IDAT chunk', bytes: good.subarray(0, idatAt + 20) },
     { name: 'cut before the IDAT chunk', bytes: good.subarray(0, idatAt) },
-    { name: 'zero width', bytes: zeroWidth },
     { name: 'fewer rows of image data than the header says', bytes: shortData },
     {
       name: 'image data that does not inflate',
@@ -480,7 +492,37 @@ describe('readPngFacts: not a well-formed PNG', () => {
     },
   ];
 
-  it.each(cases)('$name → null', ({ bytes }) => {
-    expect(readPngFacts(bytes)).toBeNull();
+  it.each(damaged)('$name → PRT_IMAGE_DAMAGED', ({ bytes }) => {
+    expect(() => readPngFacts(bytes)).toThrow(expect.objectContaining({ code: 'PRT_IMAGE_DAMAGED' }));
+  });
+});
+
+describe('readPngFacts: the pixel bound, read from the header before decoding', () => {
+  const cases = [
+    { name: '7000 × 7000, all transparent, a small file', width: 7000, height: 7000 },
+    { name: '16000 × 16000', width: 16000, height: 16000 },
+    { name: '2001 × 1', width: 2001, height: 1 },
+    { name: '1 × 2001', width: 1, height: 2001 },
+  ];
+  it.each(cases)('$name → PRT_IMAGE_TOO_LARGE, at once', ({ width, height }) => {
+    const bytes = transparentPngOfZeros(width, height);
+    const started = performance.now();
+    expect(() => readPngFacts(bytes)).toThrow(
+      expect.objectContaining({ code: 'PRT_IMAGE_TOO_LARGE', params: { width, height, max: 2000 } }),
+    );
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('2000 × 2000 (the bound) is decoded', () => {
+    expect(readPngFacts(transparentPngOfZeros(2000, 2000))).toEqual({
+      width: 2000,
+      height: 2000,
+      transparentBackground: true,
+    });
+  });
+
+  it('refuses image data that inflates past what the header implies (a bomb in a small image)', () => {
+    const bomb = transparentPngOfZeros(100, 100, { rawBytes: 50 * 1024 * 1024 });
+    expect(() => readPngFacts(bomb)).toThrow(expect.objectContaining({ code: 'PRT_IMAGE_DAMAGED' }));
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,4 +35,27 @@ describe('LocalDiskStorage', () => {
       await expect(storage.get(key)).rejects.toThrow('invalid storage key');
     },
   );
+
+  it('lists every stored key with when it was written, and nothing else (temporaries, stray files)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'portal-storage-list-'));
+    try {
+      const store = new LocalDiskStorage(dir);
+      const [a, b] = [newStorageKey(), newStorageKey()];
+      await store.put(a, Buffer.from('a'));
+      await store.put(b, Buffer.from('b'));
+      const written = new Date('2030-01-02T03:04:05.000Z');
+      await utimes(join(dir, a.slice(0, 2), a.slice(2, 4), a), written, written);
+      const folder = join(dir, b.slice(0, 2), b.slice(2, 4));
+      await writeFile(join(folder, `${b}.0123456789ab.tmp`), 'half');
+      await writeFile(join(folder, 'notes.txt'), 'stray');
+      await mkdir(join(dir, 'zz'), { recursive: true });
+      const listed = [];
+      for await (const entry of store.list()) listed.push(entry);
+      expect(listed.map((entry) => entry.key).sort()).toEqual([a, b].sort());
+      expect(listed.find((entry) => entry.key === a)?.modifiedAt).toEqual(written);
+      expect(listed.find((entry) => entry.key === b)?.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

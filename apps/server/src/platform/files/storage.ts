@@ -7,10 +7,11 @@
  * so no path can be steered by a client. The files are outside the web root: they are served
  * only through the download route, which checks who is asking.
  *
- * An S3-compatible driver (for several instances) plugs in by implementing the same three
+ * An S3-compatible driver (for several instances) plugs in by implementing the same four
  * methods, e.g. with `@aws-sdk/client-s3`: put → PutObjectCommand({ Bucket, Key: prefix + key,
  * Body: data }), get → GetObjectCommand (read the body with transformToByteArray(), map
- * NoSuchKey to StoredFileMissingError), remove → DeleteObjectCommand. config.ts would gain
+ * NoSuchKey to StoredFileMissingError), remove → DeleteObjectCommand, list →
+ * ListObjectsV2Command pages under the prefix (Key without it, LastModified). config.ts would gain
  * STORAGE_DRIVER=s3 and the bucket settings, and buildApp would pick the driver from them;
  * nothing else changes.
  */
@@ -26,12 +27,19 @@ export interface FileStorage {
   /** Deletes the bytes under `key`; nothing happens when there are none. */
   remove(key: string): Promise<void>;
   /**
+   * Every stored key with when its bytes were last written, in no particular order (the prune
+   * job's search for files no row names). Work in progress (temporaries) is not listed.
+   */
+  list(): AsyncIterable<StoredKey>;
+  /**
    * Deletes what interrupted writes left behind (a crash between writing and renaming) when it
    * was last changed before `olderThan`; returns how many. Stores whose writes are atomic (S3)
    * leave nothing and need not implement it. Run by the hourly prune job.
    */
   removeStaleTemporaries?(olderThan: Date): Promise<number>;
 }
+
+export type StoredKey = { key: string; modifiedAt: Date };
 
 /** The database names a file the storage does not have (deleted by hand, lost disk). */
 export class StoredFileMissingError extends Error {
@@ -99,6 +107,19 @@ export class LocalDiskStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredKey> {
+    for (const first of await subfolders(this.rootDir)) {
+      for (const second of await subfolders(join(this.rootDir, first))) {
+        const folder = join(this.rootDir, first, second);
+        for (const name of await readdir(folder).catch(() => [])) {
+          if (!KEY_PATTERN.test(name) || !name.startsWith(`${first}${second}`)) continue;
+          const stats = await lstat(join(folder, name)).catch(() => null);
+          if (stats?.isFile()) yield { key: name, modifiedAt: stats.mtime };
+        }
+      }
+    }
   }
 
   async removeStaleTemporaries(olderThan: Date): Promise<number> {

@@ -6,6 +6,11 @@
  * PDF parser: a tampered or truncated file may no longer parse, and that is exactly the file whose
  * signatures must still be reported (as broken). The parser is used only for field names.
  *
+ * Bounded (docs/security.md, Parsing limits): at most PARSE_LIMITS.pdfMaxSignatures distinct byte
+ * ranges and the PDF limits of checkPdfLimits, both checked before anything is hashed or parsed;
+ * the file is hashed once, each signature's revision digest taken from that one pass. It runs in
+ * the parser pool (platform/untrusted), never on the thread that serves requests.
+ *
  * Not supported (reported with intact: false): document timestamps (ETSI.RFC3161) and the legacy
  * adbe.pkcs7.sha1 format; this reports B-B signatures, the only kind the portal makes today.
  */
@@ -13,6 +18,8 @@ import { createHash } from 'node:crypto';
 import { PDF, type SignatureField } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { PARSE_LIMITS, ParseRefusal } from '../untrusted/limits.ts';
+import { checkPdfLimits } from '../untrusted/pdf-limits.ts';
 import { PdfUnreadableError } from './pdf-sign.ts';
 import {
   cryptoEngine,
@@ -96,7 +103,7 @@ type Range = [number, number, number, number];
 /**
  * Reports every signature in `bytes`. Never throws for a damaged or tampered PDF (its signatures
  * come back with intact: false); throws PdfUnreadableError('NOT_PDF') only when the bytes have
- * no PDF header at all. `now` is not used for validity: each certificate is judged at its
+ * no PDF header at all, ParseRefusal when the file is over a parsing limit. `now` is not used for validity: each certificate is judged at its
  * signature's claimed signing time.
  */
 export async function inspectPdfSignatures(
@@ -116,6 +123,36 @@ export async function inspectPdfSignatures(
     }
   });
 
+  const ranges = distinctByteRanges(text);
+  // Before any parser reads it: objects and what its compressed streams inflate to.
+  await checkPdfLimits(buffer, text);
+  const revisions = revisionDigests(
+    buffer,
+    ranges.map(({ range }) => range[2] + range[3]),
+  );
+  const fieldNames = ranges.length ? await fieldNamesByRange(bytes) : new Map<string, string>();
+
+  const signatures: PdfSignature[] = [];
+  for (const { range, at } of ranges) {
+    const revision = revisions.byEnd.get(Math.min(range[2] + range[3], buffer.length)) ?? revisions.whole;
+    signatures.push(
+      await inspectOne(buffer, text, range, at, roots, revision, fieldNames.get(range.join(' ')) ?? null),
+    );
+  }
+  signatures.sort((a, b) => a.byteRange[2] + a.byteRange[3] - (b.byteRange[2] + b.byteRange[3]));
+  const lastEnd = Math.max(0, ...signatures.map((s) => s.byteRange[2] + s.byteRange[3]));
+  return {
+    sha256: revisions.whole,
+    signatures,
+    modifiedAfterLastSignature: signatures.length > 0 && lastEnd < buffer.length,
+  };
+}
+
+/**
+ * The distinct `/ByteRange [a b c d]` arrays, in file order; refuses more than
+ * PARSE_LIMITS.pdfMaxSignatures before any of them is hashed.
+ */
+function distinctByteRanges(text: string): Array<{ range: Range; at: number }> {
   const ranges: Array<{ range: Range; at: number }> = [];
   const seen = new Set<string>();
   for (const match of text.matchAll(BYTE_RANGE)) {
@@ -123,21 +160,29 @@ export async function inspectPdfSignatures(
     const key = range.join(' ');
     if (seen.has(key)) continue; // an update may repeat a signature dictionary unchanged
     seen.add(key);
+    if (seen.size > PARSE_LIMITS.pdfMaxSignatures) {
+      throw new ParseRefusal('PRT_PDF_TOO_MANY_SIGNATURES', { max: PARSE_LIMITS.pdfMaxSignatures });
+    }
     ranges.push({ range, at: match.index });
   }
-  const fieldNames = ranges.length ? fieldNamesByRange(bytes) : Promise.resolve(new Map<string, string>());
+  return ranges;
+}
 
-  const signatures: PdfSignature[] = [];
-  for (const { range, at } of ranges) {
-    signatures.push(await inspectOne(buffer, text, range, at, roots, (await fieldNames).get(range.join(' ')) ?? null));
+/**
+ * SHA-256 of the file's first `end` bytes for every end asked, and of the whole file: one pass
+ * over the bytes, the running hash copied at each end.
+ */
+function revisionDigests(file: Buffer, ends: number[]): { whole: string; byEnd: Map<number, string> } {
+  const hash = createHash('sha256');
+  const byEnd = new Map<number, string>();
+  let done = 0;
+  for (const end of [...new Set(ends.map((e) => Math.min(e, file.length)))].sort((x, y) => x - y)) {
+    hash.update(file.subarray(done, end));
+    done = end;
+    byEnd.set(end, hash.copy().digest('hex'));
   }
-  signatures.sort((a, b) => a.byteRange[2] + a.byteRange[3] - (b.byteRange[2] + b.byteRange[3]));
-  const lastEnd = Math.max(0, ...signatures.map((s) => s.byteRange[2] + s.byteRange[3]));
-  return {
-    sha256: createHash('sha256').update(buffer).digest('hex'),
-    signatures,
-    modifiedAfterLastSignature: signatures.length > 0 && lastEnd < buffer.length,
-  };
+  hash.update(file.subarray(done));
+  return { whole: hash.digest('hex'), byEnd };
 }
 
 /** Field names of the signed signature fields, keyed by their byte range; empty when the file does not parse. */
@@ -169,11 +214,13 @@ function objectText(text: string, at: number, range: Range): string {
   const gapEnd = range[2];
   const hasGap = gapStart < gapEnd && gapEnd <= text.length;
   const back = hasGap && gapEnd <= at ? gapStart : at;
-  let start = text.lastIndexOf(' obj', back);
-  if (start < 0 || back - start > 8192) start = Math.max(0, back - 8192);
+  // Searched within 8 KB each way: never a scan of the whole file per signature.
+  const from = Math.max(0, back - 8192);
+  const before = text.slice(from, back).lastIndexOf(' obj');
+  const start = before < 0 ? from : from + before;
   const forward = hasGap && gapStart >= at ? gapEnd : at;
-  let end = text.indexOf('endobj', forward);
-  if (end < 0 || end - forward > 8192) end = Math.min(text.length, forward + 8192);
+  const after = text.slice(forward, forward + 8192 + 6).indexOf('endobj');
+  const end = after < 0 ? Math.min(text.length, forward + 8192) : forward + after;
   if (hasGap && gapStart >= start && gapEnd <= end) return text.slice(start, gapStart) + text.slice(gapEnd, end);
   return text.slice(start, end);
 }
@@ -189,14 +236,13 @@ export function parsePdfDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-
 async function inspectOne(
   file: Buffer,
   text: string,
   range: Range,
   at: number,
   roots: pkijs.Certificate[],
+  signedRevisionSha256: string,
   fieldName: string | null,
 ): Promise<PdfSignature> {
   const [a, b, c, d] = range;
@@ -220,7 +266,7 @@ async function inspectOne(
     signedAt: claimedM ? parsePdfDate(claimedM) : null,
     byteRange: range,
     coversWholeDocument: end === file.length,
-    signedRevisionSha256: sha256Hex(file.subarray(0, Math.min(end, file.length))),
+    signedRevisionSha256,
     digestMatches: false,
     signatureValid: false,
     intact: false,

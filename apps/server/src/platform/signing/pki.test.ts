@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openssl } from '../../../test/require-tool.ts';
 import {
   createAuthority,
   cryptoEngine,
@@ -21,8 +22,6 @@ import {
 } from './pki.ts';
 import { makeTestAuthority } from './test-fixtures.ts';
 
-const OPENSSL = '/usr/bin/openssl';
-const hasOpenssl = existsSync(OPENSSL);
 const DAY = 86_400_000;
 
 function extension(der: Uint8Array, oid: string) {
@@ -53,7 +52,7 @@ function opensslVerify(caDer: Uint8Array, certDer: Uint8Array): string {
   writeFileSync(join(dir, 'ca.pem'), toPem(caDer, 'CERTIFICATE'));
   writeFileSync(join(dir, 'cert.pem'), toPem(certDer, 'CERTIFICATE'));
   const run = spawnSync(
-    OPENSSL,
+    openssl(),
     ['verify', '-CAfile', join(dir, 'ca.pem'), '-purpose', 'smimesign', join(dir, 'cert.pem')],
     {
       encoding: 'utf8',
@@ -158,20 +157,18 @@ describe('issueCertificate / newSealKeys', () => {
     expect(fullName.map((name) => name.type)).toEqual([4]); // directoryName
     expect(describeCertificateName(fullName[0]!.value)).toEqual(describeCertificate(ca.certificateDer).subject);
     // One attribute per RDN, as `openssl x509 -subject` shows it.
-    if (hasOpenssl) {
-      writeFileSync(join(dir, 'seal.pem'), toPem(seal.certificateDer, 'CERTIFICATE'));
-      const subject = spawnSync(
-        OPENSSL,
-        ['x509', '-in', join(dir, 'seal.pem'), '-noout', '-subject', '-nameopt', 'utf8,sep_comma_plus_space'],
-        { encoding: 'utf8' },
-      ).stdout.trim();
-      expect(subject).toBe(
-        'subject=O=华东商业银行, OU=金融市场部, CN=华东商业银行合同专用章, serialNumber=91310000MA1FL0XX1Q',
-      );
-    }
+    writeFileSync(join(dir, 'seal.pem'), toPem(seal.certificateDer, 'CERTIFICATE'));
+    const subject = spawnSync(
+      openssl(),
+      ['x509', '-in', join(dir, 'seal.pem'), '-noout', '-subject', '-nameopt', 'utf8,sep_comma_plus_space'],
+      { encoding: 'utf8' },
+    ).stdout.trim();
+    expect(subject).toBe(
+      'subject=O=华东商业银行, OU=金融市场部, CN=华东商业银行合同专用章, serialNumber=91310000MA1FL0XX1Q',
+    );
   });
 
-  it.runIf(hasOpenssl)('passes openssl verification for S/MIME signing against the CA', async () => {
+  it('passes openssl verification for S/MIME signing against the CA', async () => {
     const now = Date.now();
     const seal = await newSealKeys({
       authority: ca,
@@ -250,10 +247,10 @@ describe('PEM', () => {
     expect(() => fromPem('no pem here')).toThrow(/no PEM block/);
   });
 
-  it.runIf(hasOpenssl)('uses a CA supplied as PEM files by openssl (RSA) to issue verifiable seals', async () => {
+  it('uses a CA supplied as PEM files by openssl (RSA) to issue verifiable seals', async () => {
     const keyFile = join(dir, 'rsa-ca.key');
     const certFile = join(dir, 'rsa-ca.pem');
-    const made = spawnSync(OPENSSL, [
+    const made = spawnSync(openssl(), [
       'req',
       '-x509',
       '-newkey',

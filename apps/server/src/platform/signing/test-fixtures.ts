@@ -3,12 +3,13 @@
  * need no files. Not for production use (the test CA lives only as long as the test).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDF, type Signer } from '@libpdf/core';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { pdfsig, pdftoppm, pdftotext, requireFile } from '../../../test/require-tool.ts';
 import { createAuthority, type KeyPairDer, newSealKeys, type SubjectName, signerFor } from './pki.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -146,9 +147,9 @@ export const SYSTEM_CJK_COLLECTION = '/usr/share/fonts/opentype/noto/NotoSansCJK
 /** Face index of Noto Sans CJK SC (Simplified Chinese) in that collection. */
 export const SYSTEM_CJK_SC_FACE = 2;
 
-/** The system's Noto Sans CJK collection bytes, or null when fonts-noto-cjk is not installed. */
-export function systemCjkCollection(): Uint8Array | null {
-  return existsSync(SYSTEM_CJK_COLLECTION) ? new Uint8Array(readFileSync(SYSTEM_CJK_COLLECTION)) : null;
+/** The system's Noto Sans CJK collection bytes; throws when fonts-noto-cjk is not installed. */
+export function systemCjkCollection(): Uint8Array {
+  return new Uint8Array(readFileSync(requireFile(SYSTEM_CJK_COLLECTION, 'fonts-noto-cjk')));
 }
 
 /**
@@ -205,9 +206,6 @@ export async function encryptPdf(bytes: Uint8Array): Promise<Uint8Array> {
   return pdf.save();
 }
 
-export const PDFSIG = '/usr/bin/pdfsig';
-export const hasPdfsig = () => existsSync(PDFSIG);
-
 export type PdfsigSignature = {
   fieldName: string | null;
   commonName: string | null;
@@ -227,7 +225,7 @@ export function runPdfsig(
     const file = join(dir, 'file.pdf');
     writeFileSync(file, bytes);
     const args = ['-no-ocsp', ...(nssDir ? ['-nssdir', `sql:${nssDir}`] : []), file];
-    const run = spawnSync(PDFSIG, args, { encoding: 'utf8' });
+    const run = spawnSync(pdfsig(), args, { encoding: 'utf8' });
     const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
     const signatures = output
       .split(/^Signature #\d+:$/m)
@@ -258,7 +256,7 @@ export function renderPage(bytes: Uint8Array, page: number, dpi = 36): Raster {
     const file = join(dir, 'file.pdf');
     writeFileSync(file, bytes);
     const range = ['-f', String(page), '-l', String(page)];
-    const run = spawnSync('pdftoppm', [
+    const run = spawnSync(pdftoppm(), [
       '-cropbox',
       '-r',
       String(dpi),
@@ -309,15 +307,15 @@ export function boundingBox(
 export const isRed = (r: number, g: number, b: number) => r > 150 && g < 110 && b < 110;
 export const isBlue = (r: number, g: number, b: number) => b > 150 && r < 110 && g < 110;
 
-/** The text poppler's pdftotext reads from `bytes` (one page, or all), or null when pdftotext is missing. */
-export function pdfText(bytes: Uint8Array, page?: number): string | null {
-  if (!existsSync('/usr/bin/pdftotext')) return null;
+/** The text poppler's pdftotext reads from `bytes` (one page, or all); throws when pdftotext is missing. */
+export function pdfText(bytes: Uint8Array, page?: number): string {
+  const tool = pdftotext();
   const dir = mkdtempSync(join(tmpdir(), 'pdftotext-'));
   try {
     const file = join(dir, 'file.pdf');
     writeFileSync(file, bytes);
     const range = page ? ['-f', String(page), '-l', String(page)] : [];
-    const run = spawnSync('pdftotext', [...range, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    const run = spawnSync(tool, [...range, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`pdftotext failed: ${run.stderr}`);
     return run.stdout;
   } finally {

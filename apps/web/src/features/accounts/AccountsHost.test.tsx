@@ -125,6 +125,33 @@ describe('route guard with the user info', () => {
   });
 });
 
+describe('a session that ended (SPEC §8)', () => {
+  it('on a login-only page: the log-in dialog opens and logging in again returns to that page', async () => {
+    // The user-info reads sent with the ended session's cookie say so (two: the page asks twice
+    // before the first answer, which drops the cookie); later reads are a visitor's.
+    let ended = 2;
+    stubPortalApi({
+      respond: (url) => {
+        if (url === '/api/user/p1/detail' && ended > 0) {
+          ended -= 1;
+          return jsonResponse(envelope(null, 'YBLSYSTE0005', 'Your session has expired. Please log in again.'), 401);
+        }
+        if (url === '/api/user/p1/getVerifyCode') return jsonResponse(envelope(CAPTCHA));
+        if (url === '/api/user/p1/queryLoginEmailFlag') return jsonResponse(envelope({ flag: '0' }));
+        if (url === '/api/user/p1/login') return jsonResponse(envelope(user()));
+        return undefined;
+      },
+    });
+    const { router } = renderApp('/userCenter/userInfo?tab=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await screen.findByRole('dialog', { name: 'Log in' });
+    expect(readStorage(STORAGE_KEYS.nextPath)).toBe('/userCenter/userInfo?tab=1');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/userCenter/userInfo'));
+    expect(router.state.location.search).toBe('?tab=1');
+  });
+});
+
 describe('login and what follows (SPEC §4)', () => {
   it('logs in with the picture code, says so and returns to the remembered page', async () => {
     const { bodies } = stubLogin(user());

@@ -64,7 +64,7 @@ export function AccountsHost() {
   );
   useAppEvent('session-invalid', () => {
     flow.current = null;
-    forgetCurrentUser(queryClient);
+    forgetCurrentUser(queryClient, { keepNextPath: true });
   });
 
   // The first answer of the user info: a live session starts the flow once per page load.

@@ -62,15 +62,17 @@ export function setCurrentUser(client: QueryClient, user: TUserInfo | null): voi
 
 /**
  * Logout, a password change (the server ends the session) or an expired session: forgets the
- * user, the page to return to and every user-bound answer in the cache; the locale stays.
+ * user and every user-bound answer in the cache; the locale stays. The page to return to goes
+ * too, except when the session expired (`keepNextPath`): logging in again goes on there (SPEC §8).
  */
-export function forgetCurrentUser(client: QueryClient): void {
+export function forgetCurrentUser(client: QueryClient, { keepNextPath = false } = {}): void {
   client.removeQueries({
     predicate: (query) =>
       USER_BOUND_QUERY_ROOTS.includes(String(query.queryKey[0])) && query.queryKey[1] !== CURRENT_USER_QUERY_KEY[1],
   });
   client.setQueryData(CURRENT_USER_QUERY_KEY, null);
-  clearDisplayData();
+  if (keepNextPath) removeStorage(STORAGE_KEYS.userInfo);
+  else clearDisplayData();
 }
 
 function rememberDisplayData(user: TUserInfo | null): void {

@@ -97,10 +97,11 @@ export function ContractsList({
       width: 150,
       render: (_, row) => {
         const names = { name: row.requestName };
-        const canSign = row.confirmed && !row.signedByMe && row.contractStatus !== 'signed';
+        const open = row.requestClosed === null;
+        const canSign = open && row.confirmed && !row.signedByMe && row.contractStatus !== 'signed';
         return (
           <div className="row-actions">
-            {row.contractStatus === 'notUploaded' ? (
+            {row.contractStatus === 'notUploaded' && open ? (
               <Button type="link" onClick={() => setUploading(row)} aria-label={t('actions.uploadFor', names)}>
                 {t('actions.upload')}
               </Button>
@@ -177,8 +178,9 @@ export function ContractsList({
 
 /** A line under the status: what happens next, from the reader's side. */
 function statusNote(row: TCooperationInfo, t: ReturnType<typeof useTranslation<'contracts'>>['t']): string {
-  if (row.contractStatus === 'notUploaded') return t('list.note.upload');
   if (row.contractStatus === 'signed') return t('list.note.done');
+  if (row.requestClosed) return t(`list.note.${row.requestClosed}`);
+  if (row.contractStatus === 'notUploaded') return t('list.note.upload');
   if (!row.confirmed) return t('list.note.confirm');
   if (row.signedByMe) return t('list.note.waitOther');
   if (row.signedByOther) return t('list.note.otherSigned');

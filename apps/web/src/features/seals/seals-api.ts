@@ -76,9 +76,14 @@ export function fetchSealReviews(params: SealReviewParams, signal?: AbortSignal)
   });
 }
 
-/** One application; opening a submitted one makes it pending approval. */
+/** One application, as it is (reading it changes nothing). */
 export function fetchSealReview(lgcSn: string, signal?: AbortSignal): Promise<TSealReviewItem> {
   return apiGet(sealPath(BACKOFFICE_BASE, lgcSn), { schema: ZSealReviewItem, ...signalOf(signal) });
+}
+
+/** Starts the review: a submitted application becomes pending approval, with the reader as reviewer. */
+export function claimSealReview(lgcSn: string): Promise<TSealReviewItem> {
+  return apiPost(sealPath(BACKOFFICE_BASE, lgcSn, 'claim'), { schema: ZSealReviewItem });
 }
 
 export function approveSeal(lgcSn: string): Promise<TSealReviewItem> {

@@ -133,7 +133,7 @@ describe('time-out', () => {
 });
 
 describe('error codes', () => {
-  it('on a session-invalid code toasts the server message, clears display data and asks for the login', async () => {
+  it('on a session-invalid code toasts the server message, forgets the user but not the page to return to, and asks for the login', async () => {
     writeStorage(STORAGE_KEYS.userInfo, '{"usrNm":"Ann"}');
     writeStorage(STORAGE_KEYS.nextPath, '/userCenter');
     writeStorage(STORAGE_KEYS.locale, 'en-US');
@@ -151,7 +151,7 @@ describe('error codes', () => {
     expect(error).toMatchObject({ code: 'YBLSYSTE0005', status: 401 });
     expect(toasts).toEqual([expect.objectContaining({ type: 'error', content: 'Your session has expired.' })]);
     expect(readStorage(STORAGE_KEYS.userInfo)).toBeNull();
-    expect(readStorage(STORAGE_KEYS.nextPath)).toBeNull();
+    expect(readStorage(STORAGE_KEYS.nextPath)).toBe('/userCenter');
     expect(readStorage(STORAGE_KEYS.locale)).toBe('en-US');
     expect(openLogin).toHaveBeenCalledWith({ reason: 'session-invalid' });
     expect(sessionInvalid).toHaveBeenCalledWith({ code: 'YBLSYSTE0005', message: 'Your session has expired.' });

@@ -15,7 +15,7 @@ import { appEvents } from '../events.ts';
 import { getLocale } from '../i18n/locale.ts';
 import { translateKey } from '../i18n/translate.ts';
 import { notifyError } from '../notify.ts';
-import { clearDisplayData } from '../storage.ts';
+import { removeStorage, STORAGE_KEYS } from '../storage.ts';
 import { ApiCancelledError, ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
 import { trackPending } from './pending.ts';
 
@@ -202,7 +202,8 @@ function interpret(
   const text = message || translateKey(`errors:${code}`, translateKey('errors:PRT_BAD_REQUEST', code));
   if (SESSION_INVALID_CODES.includes(code)) {
     if (!options.silent) notifyError(text, `session:${code}`);
-    clearDisplayData();
+    // SPEC §8: the user's data goes; the page to return to stays, so logging in again goes on there.
+    removeStorage(STORAGE_KEYS.userInfo);
     appEvents.emit('session-invalid', { code, message: text });
     appEvents.emit('open-login', { reason: 'session-invalid' });
     throw new ApiError({ code, message: text, status: response.status, data });

@@ -10,7 +10,7 @@ const STAFF = STAFF_USER;
 
 type Call = { url: string; method: string; body: unknown };
 
-/** The server as the queue sees it: one application, opened (pending), then decided. */
+/** The server as the queue sees it: one application, read, claimed (pending), then decided. */
 function stubReviewApi() {
   const calls: Call[] = [];
   let seal: TSealReviewItem = sealReviewItem();
@@ -24,7 +24,8 @@ function stubReviewApi() {
       if (url.startsWith('/api/backend/seals?')) {
         return jsonResponse(envelope({ list: [seal], total: 1, pageNo: 1, pageSize: 10 }));
       }
-      if (url === '/api/backend/seals/S1' && method === 'GET') {
+      if (url === '/api/backend/seals/S1' && method === 'GET') return jsonResponse(envelope(seal));
+      if (url === '/api/backend/seals/S1/claim' && method === 'POST') {
         if (seal.state === 'submitted') seal = { ...seal, state: 'pendingApproval', reviewerName: 'Wei Zhang' };
         return jsonResponse(envelope(seal));
       }
@@ -58,6 +59,12 @@ async function rowOf(text: string): Promise<HTMLElement> {
   return cell.closest('tr') as HTMLElement;
 }
 
+/** What the list's row of the application says now (the list re-renders its rows when it reloads). */
+function rowText(name: string): string {
+  const cell = within(document.querySelector('tbody') as HTMLElement).getByText(name, { selector: 'td *' });
+  return (cell.closest('tr') as HTMLElement).textContent ?? '';
+}
+
 async function dialogTitled(title: string): Promise<HTMLElement> {
   const heading = await screen.findByText(title, { selector: '.ant-modal-title, .ant-drawer-title' });
   let box: HTMLElement | null = heading;
@@ -74,6 +81,16 @@ async function openApplication(calls: Call[]) {
   const drawer = await dialogTitled('Seal application: Contract seal');
   const detail = await within(drawer).findByTestId('seal-review');
   return { row, drawer, detail };
+}
+
+/** Opens the application and starts its review: it is pending approval, in the drawer and the row. */
+async function startReview(calls: Call[]) {
+  const opened = await openApplication(calls);
+  fireEvent.click(within(opened.drawer).getByRole('button', { name: 'Start review' }));
+  await waitFor(() => expect(posts(calls, '/api/backend/seals/S1/claim')).toHaveLength(1));
+  expect(await within(opened.drawer).findByText('Pending approval')).toBeTruthy();
+  await waitFor(() => expect(rowText('Contract seal')).toContain('Pending approval'));
+  return opened;
 }
 
 describe('/backend/seals', () => {
@@ -99,9 +116,23 @@ describe('/backend/seals', () => {
     expect(within(detail).getByRole('link', { name: 'Open in a new tab' }).getAttribute('href')).toBe(
       '/api/backend/seals/S1/authorization',
     );
-    // Opening it made it pending approval, in the drawer and in the row.
-    expect(within(drawer).getByText('Pending approval')).toBeTruthy();
-    await waitFor(() => expect(within(document.querySelector('tbody') as HTMLElement).getByText('Pending approval')));
+    // Opening only shows it: still submitted, nothing posted, only Start review offered.
+    expect(within(drawer).getByText('Submitted')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(drawer).getByText(/Start the review to take this application on/)).toBeTruthy();
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Start review' }));
+    await waitFor(() => expect(posts(calls, '/api/backend/seals/S1/claim')).toHaveLength(1));
+    expect(
+      await screen.findByText('You are now reviewing the seal application “Contract seal” of Lakeside Bank.'),
+    ).toBeTruthy();
+    // Started: pending approval in the drawer and in the row, and the decisions are offered.
+    expect(await within(drawer).findByText('Pending approval')).toBeTruthy();
+    await waitFor(() => expect(rowText('Contract seal')).toContain('Pending approval'));
+    expect(rowText('Contract seal')).not.toContain('Submitted');
+    expect(within(drawer).queryByRole('button', { name: 'Start review' })).toBeNull();
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Reject' }));
     const dialog = await dialogTitled('Reject the seal application?');
@@ -125,13 +156,14 @@ describe('/backend/seals', () => {
     // Decided: no more buttons, the reason shows, the row says so.
     await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull());
     expect(within(drawer).getByText('The authorization letter is not signed.')).toBeTruthy();
-    await waitFor(() => expect(within(document.querySelector('tbody') as HTMLElement).getByText('Rejected')));
+    await waitFor(() => expect(rowText('Contract seal')).toContain('Rejected'));
+    expect(rowText('Contract seal')).not.toContain('Pending approval');
   });
 
   it('approves an application after the confirmation', { timeout: 40_000 }, async () => {
     const { calls } = stubReviewApi();
     renderApp('/backend/seals');
-    const { drawer } = await openApplication(calls);
+    const { drawer } = await startReview(calls);
 
     // Turned back, the confirmation leaves the page and the focus goes back to Approve.
     const approve = within(drawer).getByRole('button', { name: 'Approve' });
@@ -152,6 +184,7 @@ describe('/backend/seals', () => {
     await waitFor(() => expect(posts(calls, '/api/backend/seals/S1/approve')).toHaveLength(1));
     expect(await screen.findByText('The seal “Contract seal” of Lakeside Bank has been approved.')).toBeTruthy();
     await waitFor(() => expect(within(drawer).getByText('7B21C4')).toBeTruthy());
-    await waitFor(() => expect(within(document.querySelector('tbody') as HTMLElement).getByText('Effective')));
+    await waitFor(() => expect(rowText('Contract seal')).toContain('Effective'));
+    expect(rowText('Contract seal')).not.toContain('Pending approval');
   });
 });

@@ -25,8 +25,9 @@ const sealReviewList = listView({
 
 /**
  * /backend/seals: the seal applications for the bank to approve (SPEC §4: submitted → pending
- * approval when a reviewer opens one → effective or rejected). A row opens the application in a
- * drawer with every field, the authorization agreement and, for its branch's staff, the decisions.
+ * approval when a reviewer starts its review → effective or rejected). A row opens the application
+ * in a drawer with every field, the authorization agreement and, for its branch's staff, Start
+ * review and then the decisions. Opening changes nothing (no GET changes state).
  */
 export function SealApprovalsPage() {
   return useNamespace('seals') ? <SealApprovalsView /> : <PageFallback />;

@@ -13,7 +13,7 @@ import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { SealImage } from '../../features/seals/SealImage.tsx';
 import { SealStateTag } from '../../features/seals/SealStateTag.tsx';
-import { approveSeal, fetchSealReview, rejectSeal, sealKeys } from '../../features/seals/seals-api.ts';
+import { approveSeal, claimSealReview, fetchSealReview, rejectSeal, sealKeys } from '../../features/seals/seals-api.ts';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
@@ -51,7 +51,7 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
   });
   const seal = detail.data;
 
-  // Opening a submitted application makes it pending approval: the list shows the new state.
+  // The list shows what the drawer read (another reviewer may have started or decided it since).
   useEffect(() => {
     if (seal) replaceRow(queryClient, seal);
   }, [seal, queryClient]);
@@ -70,6 +70,24 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
     });
   };
 
+  const [claiming, setClaiming] = useState(false);
+  const claim = async (item: TSealReviewItem) => {
+    setClaiming(true);
+    try {
+      const claimed = await claimSealReview(item.lgcSn);
+      replaceRow(queryClient, claimed);
+      void queryClient.invalidateQueries({ queryKey: [...sealKeys.reviewsAll, 'list'] });
+      showToast({
+        type: 'success',
+        content: t('review.startReview.done', { name: claimed.sealName, institution: claimed.institutionName }),
+      });
+    } catch {
+      // The API client has shown why; the drawer stays as it was.
+    } finally {
+      setClaiming(false);
+    }
+  };
+
   const branch = (code: string) => dictName('branches', code, locale) || code;
   return (
     <Drawer
@@ -81,7 +99,15 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
       destroyOnHidden
       styles={DRAWER_BODY_STYLES}
       footer={
-        seal?.canDecide ? (
+        seal?.canDecide && seal.state === 'submitted' ? (
+          // Opening only shows the application; the reviewer takes it on explicitly.
+          <div className="drawer-actions">
+            <span className="drawer-actions__hint">{t('review.startReview.hint')}</span>
+            <Button type="primary" loading={claiming} onClick={() => void claim(seal)}>
+              {t('review.startReview.button')}
+            </Button>
+          </div>
+        ) : seal?.canDecide ? (
           <div className="drawer-actions">
             <span className="drawer-actions__hint">{t('review.decideHint')}</span>
             <Space wrap>

@@ -58,7 +58,7 @@ const ROWS = [
   }),
 ];
 
-function stubContractsApi() {
+function stubContractsApi(rows = ROWS) {
   const requests: URL[] = [];
   const uploads: { url: string; body: FormData }[] = [];
   stubPortalApi({
@@ -68,7 +68,7 @@ function stubContractsApi() {
         const parsed = new URL(url, 'http://portal.test');
         requests.push(parsed);
         const status = parsed.searchParams.get('status');
-        const list = status === 'all' ? ROWS : ROWS.filter((row) => row.contractStatus === status);
+        const list = status === 'all' ? rows : rows.filter((row) => row.contractStatus === status);
         return jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
       }
       if (url === '/api/contracts/I1/upload' && init.method === 'POST') {
@@ -138,6 +138,32 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
     fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Contract status' })).getByText('Signed'));
     await waitFor(() => expect(requests.map((url) => url.search)).toContain('?status=signed&pageNo=1&pageSize=10'));
     await waitFor(() => expect(screen.queryByText('Syndicated loan to a Jakarta utility')).toBeNull());
+  });
+
+  it('says when a request was withdrawn or taken down, and offers no upload or signing', {
+    timeout: 40_000,
+  }, async () => {
+    stubContractsApi([
+      cooperationInfo({ requestClosed: 'withdrawn' }),
+      cooperationInfo({
+        intentionLgcSn: 'I3',
+        requestLgcSn: 'R3',
+        requestName: 'Bill discounting, Santos exporters',
+        requestClosed: 'takenDown',
+        contractStatus: 'signing',
+        confirmed: true,
+        signedByOther: true,
+      }),
+    ]);
+    renderApp('/userCenter/myCooperation?tab=contracts');
+    await screen.findByText('Bill discounting, Santos exporters', {}, { timeout: 15_000 });
+    const withdrawn = rowOf('Forfaiting of a Vietcombank usance L/C');
+    expect(within(withdrawn).getByText('Request withdrawn: no further signing')).toBeTruthy();
+    expect(within(withdrawn).queryByRole('button', { name: /^Upload the contract/ })).toBeNull();
+    expect(within(withdrawn).getByRole('link', { name: /^Preview the contract/ })).toBeTruthy();
+    const takenDown = rowOf('Bill discounting, Santos exporters');
+    expect(within(takenDown).getByText('Request taken down: no further signing')).toBeTruthy();
+    expect(within(takenDown).queryByRole('link', { name: /^Sign the contract/ })).toBeNull();
   });
 
   it('uploads a contract with the request name as its title, then opens it', { timeout: 40_000 }, async () => {

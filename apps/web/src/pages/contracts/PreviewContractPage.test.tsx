@@ -28,13 +28,12 @@ beforeEach(() => {
 });
 afterEach(() => restorePdf());
 
-function stubContractApi(user: unknown = signedInUser()) {
+function stubContractApi(user: unknown = signedInUser(), view = contractView()) {
   const posts: { url: string; body: unknown }[] = [];
   stubPortalApi({
     user,
     respond: (url, init) => {
-      if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET')
-        return jsonResponse(envelope(contractView()));
+      if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(view));
       if (init.method === 'POST' && (url.startsWith('/api/contracts/') || url.startsWith('/api/cooperationManage/'))) {
         posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
         const after = url.endsWith('/confirm')
@@ -84,6 +83,27 @@ describe('/previewContract', () => {
     expect(await screen.findByRole('link', { name: 'Go to sign' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete upload' })).toBeNull();
   });
+
+  it.each([
+    ['withdrawn', 'The publisher withdrew the cooperation request'],
+    ['takenDown', 'The bank took the cooperation request down'],
+  ] as const)(
+    'says the request was %s and offers no confirming or signing',
+    {
+      timeout: 40_000,
+    },
+    async (requestClosed, says) => {
+      stubContractApi(
+        signedInUser(),
+        contractView({ requestClosed, can: { upload: false, delete: true, confirm: false, sign: false } }),
+      );
+      renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
+      expect(await screen.findByText(new RegExp(`^${says}`), {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Confirm contract' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Go to sign' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Delete upload' })).toBeTruthy();
+    },
+  );
 
   it('deletes the upload only after the reader confirms', { timeout: 40_000 }, async () => {
     const { posts } = stubContractApi();

@@ -223,10 +223,13 @@ function PreviewContract() {
   );
 }
 
-/** One line on what happens next, from the reader's side. */
+/** One line on what happens next, from the reader's side; why nothing can, once the request is closed. */
 function NextStep({ view }: { view: TContractView }) {
   const { t } = useTranslation('contracts');
   const mine = view.parties.find((party) => party.party === view.myParty);
+  if (view.requestClosed && view.status !== 'signed') {
+    return <Alert className="contract-next" type="warning" showIcon title={t(`closed.${view.requestClosed}`)} />;
+  }
   let text: string | null = null;
   if (!view.file) text = view.can.upload ? t('next.upload') : t('next.waitUpload');
   else if (!view.confirmed) text = view.can.confirm ? t('next.confirm') : t('next.waitConfirm');

@@ -44,12 +44,13 @@ afterEach(() => restorePdf());
 
 function stubSigningApi(
   seals = [usableSeal(), usableSeal({ lgcSn: 'SEAL2', sealNo: 'HV-2026-002', sealName: 'Finance seal' })],
+  view = signable,
 ) {
   const posts: { url: string; body: unknown }[] = [];
   stubPortalApi({
     user: signedInUser(),
     respond: (url, init) => {
-      if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(signable));
+      if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(view));
       if (url === '/api/signet/seals/usable') return jsonResponse(envelope({ list: seals }));
       if (init.method === 'POST' && url.startsWith('/api/contracts/I1/')) {
         posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
@@ -192,4 +193,28 @@ describe('/signContract', () => {
     const link = await screen.findByRole('link', { name: 'My signature seals' }, { timeout: 15_000 });
     expect(link.getAttribute('href')).toBe('/userCenter/mySignature');
   });
+
+  it.each([
+    ['withdrawn', 'The publisher withdrew the cooperation request'],
+    ['takenDown', 'The bank took the cooperation request down'],
+  ] as const)(
+    'says why a contract whose request was %s cannot be signed, and offers no seal',
+    {
+      timeout: 40_000,
+    },
+    async (requestClosed, says) => {
+      const { posts } = stubSigningApi(undefined, {
+        ...signable,
+        requestClosed,
+        can: { upload: false, delete: false, confirm: false, sign: false },
+      });
+      renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
+      expect(await screen.findByText(new RegExp(`^${says}`), {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to the contract' }).getAttribute('href')).toBe(
+        '/previewContract?id=I1',
+      );
+      expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
+      expect(posts).toEqual([]);
+    },
+  );
 });

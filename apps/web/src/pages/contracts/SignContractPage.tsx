@@ -254,13 +254,15 @@ function CannotSign({ view }: { view: TContractView }) {
   const mine = view.parties.find((party) => party.party === view.myParty);
   const reason = !view.myParty
     ? t('sign.notParty')
-    : mine?.signedAt
-      ? t('sign.alreadySigned')
-      : !view.file
-        ? t('sign.noFile')
-        : !view.confirmed
-          ? t('sign.notConfirmed')
-          : t('sign.cannot');
+    : view.requestClosed && !mine?.signedAt
+      ? t(`closed.${view.requestClosed}`)
+      : mine?.signedAt
+        ? t('sign.alreadySigned')
+        : !view.file
+          ? t('sign.noFile')
+          : !view.confirmed
+            ? t('sign.notConfirmed')
+            : t('sign.cannot');
   return (
     <div className="contract-card contract-state">
       <Empty description={reason}>

@@ -33,7 +33,10 @@ export function ModifyPasswordPage() {
       await changePassword(body);
       showToast({ type: 'success', content: t('messages.modifyPasswordSuccess') });
       // Leave the login-only page first, so the guard does not remember it as the page to return to.
-      await navigate(HOME_PATH);
+      // flushSync: a navigation is a transition, and forgetting the user is not; without it the
+      // page's guard renders the forgotten user first, reopens the log-in without the address and
+      // keeps this page as the one to return to.
+      await navigate(HOME_PATH, { flushSync: true });
       forgetCurrentUser(queryClient);
       appEvents.emit('open-login', { reason: 'password-changed', ...(emailAdr ? { emailAdr } : {}) });
     },

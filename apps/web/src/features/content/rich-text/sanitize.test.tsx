@@ -13,10 +13,10 @@ describe('rich text renderer', () => {
 
   it('removes onerror and every other event-handler attribute', () => {
     const clean = sanitizeRichText(
-      '<img src="/api/content/image/F1" onerror="alert(1)" alt="Chart"><p onclick="x()">Text</p>',
+      '<img src="/api/content/image/0f8c2a4e-5b6d-4e7f-9a1b-2c3d4e5f6a7b" onerror="alert(1)" alt="Chart"><p onclick="x()">Text</p>',
     );
     expect(clean).not.toMatch(/onerror|onclick|alert/);
-    expect(clean).toContain('src="/api/content/image/F1"');
+    expect(clean).toContain('src="/api/content/image/0f8c2a4e-5b6d-4e7f-9a1b-2c3d4e5f6a7b"');
     expect(clean).toContain('<p>Text</p>');
   });
 
@@ -64,7 +64,7 @@ describe('one allow-list for the server, the editor and the renderer', () => {
     '<ul><li>One</li><li>Two</li></ul><ol start="3"><li>Three</li></ol><blockquote>Quoted</blockquote>' +
     '<p><a href="https://www.example.org/r" target="_blank">Report</a> <a href="/about">About</a> ' +
     '<a href="javascript:alert(1)">bad</a> <a href="/\\evil.example">backslash</a></p>' +
-    '<img src="/api/content/image/IMG-1" alt="Chart" onerror="window.hacked=1">' +
+    '<img src="/api/content/image/0f8c2a4e-5b6d-4e7f-9a1b-2c3d4e5f6a7b" alt="Chart" onerror="window.hacked=1">' +
     '<img src="http://evil.example/x.png" alt="plain http"><img src="data:image/png;base64,AAAA" alt="data">' +
     '<table style="width:9px"><tbody><tr><th colspan="2" onmouseover="x()">Tenor</th></tr>' +
     '<tr><td>1M</td><td data-x="1">2.1%</td></tr></tbody></table>' +
@@ -101,7 +101,7 @@ describe('one allow-list for the server, the editor and the renderer', () => {
     expect(tree).toContain('<ul><li>One</li><li>Two</li></ul><ol start=3><li>Three</li></ol>');
     expect(tree).toContain('<a href=https://www.example.org/r>Report</a>');
     expect(tree).toContain('<a href=/about>About</a>');
-    expect(tree).toContain('<img alt=Chart src=/api/content/image/IMG-1>');
+    expect(tree).toContain('<img alt=Chart src=/api/content/image/0f8c2a4e-5b6d-4e7f-9a1b-2c3d4e5f6a7b>');
     expect(tree).toContain('<th colspan=2>Tenor</th>');
     expect(tree).toContain('<td>2.1%</td>');
     expect(tree).toContain('<p>Styled</p>');
@@ -123,8 +123,8 @@ describe('one allow-list for the server, the editor and the renderer', () => {
   it('the editor pass never hands a parser an event handler, whatever the quoting', () => {
     const tricky = [
       '<img src=x onerror=alert(1)>',
-      '<img alt=">" onerror="alert(1)" src="/api/content/image/A">',
-      '<IMG SRC="/api/content/image/A" ONERROR=alert(1)>',
+      '<img alt=">" onerror="alert(1)" src="/api/content/image/0f8c2a4e-5b6d-4e7f-9a1b-2c3d4e5f6a7b">',
+      '<IMG SRC="/api/content/image/0f8c2a4e-5b6d-4e7f-9a1b-2c3d4e5f6a7b" ONERROR=alert(1)>',
       '<svg><image href=x onerror=alert(1)></svg>',
       '<p/onclick=alert(1)>x</p>',
       '<a href="jav&#x61;script:alert(1)">x</a>',

@@ -1,0 +1,274 @@
+/**
+ * The public /api/verify at the route, for the files people will actually bring: a contract both
+ * parties signed, one signed by one party of two, files that are not (readable) PDFs, a file
+ * signed under a foreign authority, a signed file with bytes appended or one byte changed, a PDF
+ * with no signature, and the refusals in both languages. Each case asserts what the report says
+ * today; the web page (VerifyReportView) draws its headline from these fields.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextIp } from '../../../test/factories.ts';
+import { buildTestApp } from '../../../test/helpers.ts';
+import { samplePdf } from '../../../test/sample-files.ts';
+import { signingApi } from '../../../test/signing-scene.ts';
+import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
+import {
+  makeSealPng,
+  makeTestAuthority,
+  makeTestPdf,
+  makeTestSealSigner,
+} from '../../platform/signing/test-fixtures.ts';
+
+const storageDir = await mkdtemp(join(tmpdir(), 'portal-verify-'));
+afterAll(() => rm(storageDir, { recursive: true, force: true }));
+const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const api = signingApi(app, database.db);
+
+type Signature = {
+  index: number;
+  intact: boolean;
+  institutionName: string | null;
+  sealName: string | null;
+  issuedByPortal: boolean;
+  validAtSigningTime: boolean;
+  revoked: boolean;
+  coversWholeDocument: boolean;
+};
+
+async function verify(bytes: Uint8Array, { lang = 'en-US', name = 'contract.pdf' } = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return app.inject({
+    method: 'POST',
+    url: '/api/verify',
+    payload: form,
+    remoteAddress: nextIp(),
+    headers: { 'accept-language': lang },
+  });
+}
+
+async function reportOf(bytes: Uint8Array, lang = 'en-US') {
+  const res = await verify(bytes, { lang });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    fileName: string;
+    sha256: string;
+    signatures: Signature[];
+    modifiedAfterLastSignature: boolean;
+    recordedContract: { title: string; status: string; version: string } | null;
+  };
+}
+
+/** One byte changed at `at` (XOR 1). */
+function flipped(bytes: Uint8Array, at: number): Uint8Array {
+  const copy = Uint8Array.from(bytes);
+  copy[at] = (copy[at] ?? 0) ^ 0x01;
+  return copy;
+}
+
+let original: Uint8Array;
+let partlySigned: Uint8Array;
+let fullySigned: Uint8Array;
+let publisherName: string;
+let counterpartName: string;
+
+beforeAll(async () => {
+  const reviewer = await api.reviewer();
+  const deal = await api.agreedDeal();
+  publisherName = deal.publisherInst.name;
+  counterpartName = deal.counterpartInst.name;
+  const publisherSeal = await api.effectiveSeal(deal.publisher, reviewer);
+  const counterpartSeal = await api.effectiveSeal(deal.counterpart, reviewer, { sealName: '合同专用章' });
+  const id = deal.intentionLgcSn;
+  original = await makeTestPdf(2);
+  const uploaded = await api.uploadContract(deal.publisher.cookie, id, original, 'Forfaiting agreement');
+  if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.body}`);
+  const confirmed = await api.inject('POST', `/api/contracts/${id}/confirm`, deal.counterpart.cookie);
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
+  const file = async () =>
+    new Uint8Array((await api.inject('GET', `/api/contracts/${id}/file`, deal.publisher.cookie)).rawPayload);
+
+  const first = await api.sign(deal.publisher, id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }]);
+  if (first.statusCode !== 200) throw new Error(`first signature: ${first.body}`);
+  partlySigned = await file();
+  const second = await api.sign(deal.counterpart, id, [{ sealLgcSn: counterpartSeal, page: 2, x: 0.1, y: 0.7 }]);
+  if (second.statusCode !== 200) throw new Error(`second signature: ${second.body}`);
+  fullySigned = await file();
+}, 120_000);
+
+describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => {
+  it('a contract both parties signed: two intact portal signatures, the whole file covered, recorded as signed', async () => {
+    const report = await reportOf(fullySigned);
+    expect(report.fileName).toBe('contract.pdf');
+    expect(report.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(report.signatures).toEqual([
+      expect.objectContaining({
+        index: 1,
+        intact: true,
+        issuedByPortal: true,
+        validAtSigningTime: true,
+        revoked: false,
+        institutionName: publisherName,
+        coversWholeDocument: false,
+      }),
+      expect.objectContaining({
+        index: 2,
+        intact: true,
+        issuedByPortal: true,
+        institutionName: counterpartName,
+        sealName: '合同专用章',
+        coversWholeDocument: true,
+      }),
+    ]);
+    expect(report.modifiedAfterLastSignature).toBe(false);
+    expect(report.recordedContract).toEqual({ title: 'Forfaiting agreement', status: 'signed', version: 'signed' });
+  });
+
+  it('a file one party of two signed: one intact signature, recorded as the partly signed version', async () => {
+    const report = await reportOf(partlySigned);
+    expect(report.signatures).toEqual([
+      expect.objectContaining({
+        index: 1,
+        intact: true,
+        issuedByPortal: true,
+        institutionName: publisherName,
+        coversWholeDocument: true,
+      }),
+    ]);
+    expect(report.modifiedAfterLastSignature).toBe(false);
+    expect(report.recordedContract).toEqual({
+      title: 'Forfaiting agreement',
+      status: 'signed',
+      version: 'partlySigned',
+    });
+  });
+
+  it('the original upload (no signature): no signatures, recorded as the original', async () => {
+    const report = await reportOf(original);
+    expect(report.signatures).toEqual([]);
+    expect(report.modifiedAfterLastSignature).toBe(false);
+    expect(report.recordedContract).toEqual({ title: 'Forfaiting agreement', status: 'signed', version: 'original' });
+  });
+
+  it('a PDF with no signature that the portal never saw: no signatures, not recorded', async () => {
+    const report = await reportOf(samplePdf('Unsigned'));
+    expect(report.signatures).toEqual([]);
+    expect(report.modifiedAfterLastSignature).toBe(false);
+    expect(report.recordedContract).toBeNull();
+  });
+
+  it('bytes appended after the last signature: the signatures stay intact, the file is marked changed since', async () => {
+    const appended = new Uint8Array(
+      Buffer.concat([Buffer.from(fullySigned), Buffer.from('\n% a line added after signing\n', 'latin1')]),
+    );
+    const report = await reportOf(appended);
+    expect(report.signatures.map((s) => s.intact)).toEqual([true, true]);
+    expect(report.signatures.map((s) => s.coversWholeDocument)).toEqual([false, false]);
+    expect(report.modifiedAfterLastSignature).toBe(true);
+    expect(report.recordedContract).toBeNull();
+  });
+
+  it('one byte changed inside the first signed range: that signature (and every later one covering it) is broken', async () => {
+    const report = await reportOf(flipped(fullySigned, Math.floor(original.length / 2)));
+    expect(report.signatures.map((s) => s.intact)).toEqual([false, false]);
+    expect(report.recordedContract).toBeNull();
+  });
+
+  it('one byte changed inside the second signature’s own revision only: the first stays intact, the second is broken', async () => {
+    // Inside the second revision's signed bytes: after the first signature's range, before the last /ByteRange.
+    const text = Buffer.from(fullySigned).toString('latin1');
+    const secondRange = text.lastIndexOf('/ByteRange');
+    const at = partlySigned.length + Math.floor((secondRange - partlySigned.length) / 2);
+    expect(at).toBeGreaterThan(partlySigned.length);
+    const report = await reportOf(flipped(fullySigned, at));
+    expect(report.signatures.map((s) => s.intact)).toEqual([true, false]);
+  });
+
+  it('signed under a foreign authority: intact, not issued by the portal, names only what the certificate claims', async () => {
+    const foreignCa = await makeTestAuthority({ commonName: 'Self-made CA', organization: 'Elsewhere' });
+    // The certificate claims the name of an institution of the portal.
+    const foreign = await makeTestSealSigner(foreignCa, {
+      commonName: 'Contract seal',
+      organization: publisherName,
+      organizationalUnit: 'Forged seal',
+    });
+    const signed = await stampAndSign(await makeTestPdf(1), {
+      stamps: [{ page: 1, x: 0.5, y: 0.5, png: makeSealPng() }],
+      signer: foreign.signer,
+    });
+    const report = await reportOf(signed);
+    expect(report.signatures).toEqual([
+      expect.objectContaining({
+        intact: true,
+        issuedByPortal: false,
+        revoked: false,
+        coversWholeDocument: true,
+        // Today the report repeats the certificate's own claim as the institution's name.
+        institutionName: publisherName,
+        sealName: 'Forged seal',
+      }),
+    ]);
+    expect(report.modifiedAfterLastSignature).toBe(false);
+    expect(report.recordedContract).toBeNull();
+  });
+
+  it('a truncated signed file: its signatures are reported broken, not refused', async () => {
+    const truncated = fullySigned.subarray(0, fullySigned.length - 200);
+    const report = await reportOf(truncated);
+    expect(report.signatures.length).toBeGreaterThan(0);
+    expect(report.signatures.at(-1)?.intact).toBe(false);
+    expect(report.recordedContract).toBeNull();
+  });
+
+  it('a truncated unsigned PDF and random bytes behind a PDF header: answered as files with no signature', async () => {
+    const truncated = original.subarray(0, Math.floor(original.length / 3));
+    const random = new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.alloc(4096, 0x5a)]));
+    for (let i = 9; i < random.length; i++) random[i] = (i * 7919) % 251;
+    for (const bytes of [truncated, random]) {
+      const report = await reportOf(bytes);
+      expect(report.signatures).toEqual([]);
+      expect(report.recordedContract).toBeNull();
+    }
+  });
+
+  it.each([
+    ['en-US', 'The content type application/octet-stream is not supported here.'],
+    ['zh-CN', '此处不支持内容类型 application/octet-stream。'],
+  ])('a file that is not a PDF at all is refused (415) in %s', async (lang, message) => {
+    const res = await verify(new Uint8Array(Buffer.from('PK\u0003\u0004 not a pdf, a zip header')), {
+      lang,
+      name: 'contract.pdf',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'PRT_UNSUPPORTED_MEDIA_TYPE', message });
+  });
+
+  it.each([
+    ['en-US', 'Some fields are not valid: File is required.'],
+    ['zh-CN', '部分字段填写有误：文件不能为空。'],
+  ])('a request without a file is refused naming the field, in %s', async (lang, message) => {
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/verify',
+      payload: form,
+      remoteAddress: nextIp(),
+      headers: { 'accept-language': lang },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'PRT_VALIDATION',
+      message,
+      data: { fields: [expect.objectContaining({ field: 'file', rule: 'required' })] },
+    });
+  });
+
+  it('the report is the same in both languages (it carries facts, not sentences)', async () => {
+    const en = await reportOf(partlySigned, 'en-US');
+    const zh = await reportOf(partlySigned, 'zh-CN');
+    expect(zh).toEqual(en);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The back office's user management: bank staff stop an account or an institution (with the
+ * reason the dialog requires) and re-enable it (after the confirmation). Each test asserts the
+ * request the page sends and the row the user sees afterwards (the stub keeps the state, so the
+ * refreshed list shows the change).
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ManagedInstitution, ManagedUser } from '../../features/user-management/user-management-api.ts';
+import { setLocale } from '../../lib/i18n/locale.ts';
+import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { STAFF_USER } from '../../test/users.ts';
+
+type Call = { url: string; method: string; body: unknown };
+
+function managedUser(overrides: Partial<ManagedUser>): ManagedUser {
+  return {
+    lgcSn: 'U2',
+    emailAdr: 'kevin.lau@harbourview.example',
+    usrNm: 'Kevin Lau',
+    phone: null,
+    jobTitle: null,
+    instNm: 'Harbourview Commercial Bank',
+    instSwiftCode: 'HVCBHKHH',
+    rlTpcd: ['10'],
+    actvtInd: '1',
+    status: 'active',
+    stoppedReason: null,
+    invitationPending: false,
+    institutionStopped: false,
+    lastLoginAt: null,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function institution(overrides: Partial<ManagedInstitution>): ManagedInstitution {
+  return {
+    lgcSn: 'I2',
+    name: 'Lakeside Bank',
+    swiftCode: 'LKSBGB2L',
+    kind: 'partner',
+    country: 'GB',
+    status: 'active',
+    userCount: 3,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The back office's user-management API over a small state: stop and enable change the status
+ * the next list shows.
+ */
+function stubUserManagement() {
+  const calls: Call[] = [];
+  const users = [
+    managedUser({}),
+    managedUser({ lgcSn: 'U3', usrNm: 'Old Hand', emailAdr: 'old.hand@harbourview.example', status: 'stopped' }),
+  ];
+  const institutions = [
+    institution({ lgcSn: 'I0', name: 'Global Cooperation Bank', swiftCode: 'GCBKCNBJ', kind: 'bank', country: 'CN' }),
+    institution({}),
+    institution({ lgcSn: 'I3', name: 'Nordlys Sparebank', swiftCode: 'NORDNO22', country: 'NO', status: 'stopped' }),
+  ];
+  const page = (list: unknown[]) => jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
+  stubPortalApi({
+    user: STAFF_USER,
+    respond: (url, init) => {
+      if (!url.startsWith('/api/backend/')) return undefined;
+      const method = init.method ?? 'GET';
+      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'GET' && url.startsWith('/api/backend/users?')) return page(users);
+      if (method === 'GET' && url.startsWith('/api/backend/institutions?')) return page(institutions);
+      const action = /^\/api\/backend\/(users|institutions)\/([^/]+)\/(stop|enable)$/.exec(url);
+      if (method === 'POST' && action) {
+        const rows: { lgcSn: string; status: string }[] = action[1] === 'users' ? users : institutions;
+        const row = rows.find((r) => r.lgcSn === action[2]);
+        if (!row) return undefined;
+        row.status = action[3] === 'stop' ? 'stopped' : 'active';
+        return jsonResponse(envelope(null));
+      }
+      return undefined;
+    },
+  });
+  return { calls };
+}
+
+const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+
+async function rowOf(text: string): Promise<HTMLElement> {
+  const cell = await screen.findByText(text, {}, { timeout: 8000 });
+  return cell.closest('tr') as HTMLElement;
+}
+
+async function dialogTitled(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog titled ${title}`);
+  return dialog;
+}
+
+/** Confirms the open Popconfirm titled `title` with its `ok` button. */
+async function confirmPopover(title: string, ok: string) {
+  const heading = await screen.findByText(title);
+  const popover = heading.closest<HTMLElement>('.ant-popover') as HTMLElement;
+  fireEvent.click(within(popover).getByRole('button', { name: ok }));
+}
+
+describe('/backend/institutions', { timeout: 40_000 }, () => {
+  it('stops a partner institution with the reason, after the confirmation, and shows it stopped', async () => {
+    const { calls } = stubUserManagement();
+    renderApp('/backend/institutions');
+    const bank = await rowOf('Global Cooperation Bank');
+    expect(within(bank).getByText("The Bank's own institution cannot be stopped")).toBeTruthy();
+    expect(within(bank).queryByRole('button', { name: /Stop/ })).toBeNull();
+
+    const row = await rowOf('Lakeside Bank');
+    fireEvent.click(within(row).getByRole('button', { name: 'Stop the institution Lakeside Bank' }));
+    const dialog = await dialogTitled('Stop Lakeside Bank?');
+    expect(
+      within(dialog).getByText(
+        'All users of Lakeside Bank (3 accounts) are logged out at once and cannot log in while the institution is stopped.',
+      ),
+    ).toBeTruthy();
+
+    // Without a reason nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop institution' }));
+    await within(dialog).findByText(/Reason/, { selector: '.ant-form-item-explain-error' });
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Licence withdrawn' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop institution' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({
+      url: '/api/backend/institutions/I2/stop',
+      method: 'POST',
+      body: { reason: 'Licence withdrawn' },
+    });
+    expect(await screen.findByText('Lakeside Bank has been stopped; its users have been logged out.')).toBeTruthy();
+    await waitFor(async () => expect(within(await rowOf('Lakeside Bank')).getByText('Stopped')).toBeTruthy());
+    expect(
+      within(await rowOf('Lakeside Bank')).getByRole('button', { name: 'Re-enable the institution Lakeside Bank' }),
+    ).toBeTruthy();
+  });
+
+  it('re-enables a stopped institution only after the confirmation, in Chinese', async () => {
+    await setLocale('zh-CN');
+    const { calls } = stubUserManagement();
+    renderApp('/backend/institutions');
+    const row = await rowOf('Nordlys Sparebank');
+    expect(within(row).getByText('已停用')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: '重新启用机构Nordlys Sparebank' }));
+    expect(await screen.findByText('其用户将可以再次登录（单独停用的账户仍保持停用）。')).toBeTruthy();
+    expect(posts(calls)).toEqual([]);
+
+    await confirmPopover('确定重新启用Nordlys Sparebank吗？', '重新启用');
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({ url: '/api/backend/institutions/I3/enable', method: 'POST', body: undefined });
+    expect(await screen.findByText('已重新启用Nordlys Sparebank。')).toBeTruthy();
+    await waitFor(async () => expect(within(await rowOf('Nordlys Sparebank')).getByText('正常')).toBeTruthy());
+  });
+});
+
+describe('/backend/users', { timeout: 40_000 }, () => {
+  it('stops an account with the reason and shows it stopped', async () => {
+    const { calls } = stubUserManagement();
+    renderApp('/backend/users');
+    const row = await rowOf('kevin.lau@harbourview.example');
+    fireEvent.click(within(row).getByRole('button', { name: 'Stop the account of Kevin Lau' }));
+    const dialog = await dialogTitled('Stop the account of Kevin Lau?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop account' }));
+    await within(dialog).findByText(/Reason/, { selector: '.ant-form-item-explain-error' });
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Left the bank' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop account' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({
+      url: '/api/backend/users/U2/stop',
+      method: 'POST',
+      body: { reason: 'Left the bank' },
+    });
+    expect(await screen.findByText('The account of Kevin Lau has been stopped.')).toBeTruthy();
+    await waitFor(async () =>
+      expect(
+        within(await rowOf('kevin.lau@harbourview.example')).getByRole('button', {
+          name: 'Re-enable the account of Kevin Lau',
+        }),
+      ).toBeTruthy(),
+    );
+  });
+
+  it('re-enables a stopped account after the confirmation', async () => {
+    const { calls } = stubUserManagement();
+    renderApp('/backend/users');
+    const row = await rowOf('old.hand@harbourview.example');
+    fireEvent.click(within(row).getByRole('button', { name: 'Re-enable the account of Old Hand' }));
+    await screen.findByText(
+      'They can log in again. An account stopped for not being used must reset its password first.',
+    );
+    expect(posts(calls)).toEqual([]);
+    await confirmPopover('Re-enable the account of Old Hand?', 'Re-enable');
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({ url: '/api/backend/users/U3/enable', method: 'POST', body: undefined });
+    expect(await screen.findByText('The account of Old Hand has been re-enabled.')).toBeTruthy();
+    await waitFor(async () =>
+      expect(
+        within(await rowOf('old.hand@harbourview.example')).getByRole('button', {
+          name: 'Stop the account of Old Hand',
+        }),
+      ).toBeTruthy(),
+    );
+  });
+});
