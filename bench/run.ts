@@ -5,12 +5,14 @@
 import { printHome } from './home.ts';
 import { benchLogin } from './login.ts';
 import { printMarketplace } from './marketplace.ts';
+import { benchMemory } from './memory.ts';
 import { printSection } from './report.ts';
 import { benchStartup } from './startup.ts';
 import { benchWebSize } from './web-size.ts';
 
 const results = [
   printSection('Server start-up and memory (PGlite, built server)', await benchStartup()),
+  printSection('Memory under load (PGlite, built server)', await benchMemory()),
   printSection('Web app initial download', await benchWebSize()),
   await printHome(),
   printSection('Log-in (PGlite, built server)', await benchLogin()),

@@ -41,7 +41,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > 60_000) throw new Error('server not ready in 60 s');
+    if (performance.now() - started > 60_000) {
+      // Not left running behind the failed benchmark.
+      child.kill('SIGKILL');
+      throw new Error('server not ready in 60 s');
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
   const readyMs = performance.now() - started;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, checkProductionStart, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('defaults to the embedded database in ./data and port 8080', () => {
@@ -72,5 +72,19 @@ describe('parseConfig', () => {
     expect(parseConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
     expect(parseConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(parseConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
+
+describe('checkProductionStart (issue 24)', () => {
+  it.each([
+    [{ NODE_ENV: 'production' }, /^Invalid configuration:\n {2}SMTP_URL: must be set in production/],
+    [{ NODE_ENV: 'production', SMTP_URL: '' }, /SMTP_URL: must be set in production/],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.bank.example:587' }, null],
+    [{ NODE_ENV: 'development' }, null],
+    [{ NODE_ENV: 'test' }, null],
+  ])('%j: %s', (env, refusal) => {
+    const check = () => checkProductionStart(parseConfig(env));
+    if (refusal) expect(check).toThrow(refusal);
+    else expect(check).not.toThrow();
   });
 });

@@ -106,13 +106,15 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /** Failed log-ins in a row from browsers new to an account before they must wait (docs/security.md, "Lock-out"). */
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  /** The longest such wait: the first is a minute, and each further failure doubles it up to this. */
   LOCKOUT_MINUTES: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 60)
-    .default(15),
+    .default(60),
   /** Tests only: picture-code answers are sent in a response header. Refused in production. */
   CAPTCHA_TEST_MODE: bool.default(false),
 
@@ -160,6 +162,20 @@ const ZEnv = z.object({
 export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {}
+
+/**
+ * What a production start needs beyond a well-formed configuration. Checked by the start
+ * (start.ts, before the database is opened) rather than by parseConfig, so that tests can build
+ * production configurations without a mail server. Throws a ConfigError naming the variable.
+ */
+export function checkProductionStart(config: Pick<Config, 'isProduction' | 'smtp'>): void {
+  if (!config.isProduction || config.smtp.url) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  SMTP_URL: must be set in production (an smtp:// or smtps:// URL): registration and ' +
+      'log-in codes, invitations and notices are e-mailed, and without it they would only be stored in the ' +
+      'database, where nobody reads them (/dev/mailbox is off in production)',
+  );
+}
 
 /** Parses the environment; throws a ConfigError listing every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -221,8 +237,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     auth: {
       sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
       sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
-      lockoutThreshold: e.LOCKOUT_THRESHOLD,
-      lockoutMs: e.LOCKOUT_MINUTES * 60_000,
+      /** Failed log-ins and the waits they cause (platform/login-failures.ts). */
+      lockout: {
+        threshold: e.LOCKOUT_THRESHOLD,
+        firstWaitMs: 60_000,
+        maxWaitMs: e.LOCKOUT_MINUTES * 60_000,
+        /** A count restarts a day after its last failure; the holder is warned at most once in it. */
+        windowMs: 24 * 3_600_000,
+      },
       captchaTestMode: e.CAPTCHA_TEST_MODE,
     },
     /** Secure cookies whenever the portal is reached over HTTPS. */

@@ -3,7 +3,7 @@
  * production start on an empty database invites exactly one, through the staff invitation's
  * link and e-mail; later starts, an existing administrator and a bad address change nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,10 +16,18 @@ import { ConfigError, parseConfig } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import { ensureInitialAdmin } from './modules/users/initial-admin.ts';
 import { SESSION_COOKIE } from './platform/session.ts';
+import { createAuthority, toPem } from './platform/signing/pki.ts';
 import { bootServer } from './start.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'portal-initial-admin-test-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+// The bank's own CA, as production has it (without it every start warns: start.test.ts).
+const ca = await createAuthority({ commonName: 'Admin Test CA', organization: 'Admin Test', validYears: 1 });
+const SIGNING_CA_CERT_FILE = join(dataDir, 'ca.pem');
+const SIGNING_CA_KEY_FILE = join(dataDir, 'ca.key');
+await writeFile(SIGNING_CA_CERT_FILE, toPem(ca.certificateDer, 'CERTIFICATE'));
+await writeFile(SIGNING_CA_KEY_FILE, toPem(ca.privateKeyPkcs8, 'PRIVATE KEY'));
 
 const production = (env: Record<string, string> = {}) =>
   parseConfig({
@@ -29,6 +37,10 @@ const production = (env: Record<string, string> = {}) =>
     PORT: '0',
     DATA_DIR: dataDir,
     PUBLIC_BASE_URL: 'https://portal.bank.example',
+    // Production needs a mail server; the tests that read the delivery start their own.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SIGNING_CA_CERT_FILE,
+    SIGNING_CA_KEY_FILE,
     ...env,
   });
 
@@ -226,7 +238,7 @@ describe('INITIAL_ADMIN_EMAIL where the database is not empty', () => {
     expect(lines[0]).toMatch(
       /^info: First system administrator invited: it@thebank\.example \(roles 50 and 99\) of The Bank HQ\. /,
     );
-    expect(lines[0]).toContain('no SMTP_URL: the e-mail stays in the mail_outbox table');
+    expect(lines[0]).toContain('the e-mail goes out through SMTP_URL');
     const admin = await db.selectFrom('appUser').selectAll().executeTakeFirstOrThrow();
     expect(admin).toMatchObject({ institutionId: bank.id, name: 'System Administrator', roleCodes: ['50', '99'] });
     expect(admin.profile).toMatchObject({

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,13 +7,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser } from '../test/factories.ts';
 import { createTestDatabase } from '../test/helpers.ts';
-import { parseConfig } from './config.ts';
+import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openPglite } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_EMAILS, demoAccounts } from './db/seed/demo-accounts.ts';
 import { SEED_STEPS, seedDemoData } from './db/seed/index.ts';
 import { hashPassword } from './platform/passwords.ts';
-import { bootServer, StartRefusedError } from './start.ts';
+import { createAuthority, toPem } from './platform/signing/pki.ts';
+import { bootServer, OWN_AUTHORITY_WARNING, StartRefusedError } from './start.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'portal-start-test-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -24,7 +25,13 @@ const populated = await createTestDatabase();
 function configFor(env: Record<string, string>) {
   return parseConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', PORT: '0', DATA_DIR: dataDir, ...env });
 }
-const production = (env: Record<string, string> = {}) => configFor({ NODE_ENV: 'production', ...env });
+// A production start as operations.md asks for: a mail server and the bank's own CA (PEM files).
+const ca = await createAuthority({ commonName: 'Start Test CA', organization: 'Start Test', validYears: 1 });
+const caFiles = { SIGNING_CA_CERT_FILE: join(dataDir, 'ca.pem'), SIGNING_CA_KEY_FILE: join(dataDir, 'ca.key') };
+await writeFile(caFiles.SIGNING_CA_CERT_FILE, toPem(ca.certificateDer, 'CERTIFICATE'));
+await writeFile(caFiles.SIGNING_CA_KEY_FILE, toPem(ca.privateKeyPkcs8, 'PRIVATE KEY'));
+const production = (env: Record<string, string> = {}) =>
+  configFor({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...caFiles, ...env });
 
 function captureLog() {
   const lines: string[] = [];
@@ -76,6 +83,29 @@ describe('a production start', () => {
     const emails = await db.selectFrom('appUser').select('email').orderBy('id').execute();
     expect(emails.map((row) => row.email)).toEqual(DEMO_EMAILS);
     expect(lines).toEqual([`info: Demo data loaded: ${SEED_STEPS.map((step) => step.name).join(', ')}`]);
+  });
+});
+
+describe('what a production start needs (issue 24)', () => {
+  it('refuses to start without SMTP_URL, naming it, before it opens the database', async () => {
+    const refusal = bootServer(production({ SMTP_URL: '' }), { log: captureLog().log });
+    await expect(refusal).rejects.toThrow(ConfigError);
+    await expect(refusal).rejects.toThrow(/^Invalid configuration:\n {2}SMTP_URL: must be set in production/);
+  });
+
+  it('warns at every start that makes or uses its own signing authority, and only then', async () => {
+    const own = { SIGNING_CA_CERT_FILE: '', SIGNING_CA_KEY_FILE: '' };
+    const handle = await createTestDatabase();
+    const starts = [];
+    for (const config of [production(own), production(own), production(), configFor({ SEED_DEMO_DATA: 'false' })]) {
+      const { lines, log } = captureLog();
+      await boot(handle, config, log);
+      starts.push(lines.includes(`warn: ${OWN_AUTHORITY_WARNING}`));
+    }
+    // Made at the first start, kept in the database at the second: a warning at both. With the
+    // bank's CA, or outside production, none.
+    expect(starts).toEqual([true, true, false, false]);
+    expect(OWN_AUTHORITY_WARNING).toMatch(/^No SIGNING_CA_CERT_FILE \/ SIGNING_CA_KEY_FILE: .*docs\/operations\.md/);
   });
 });
 
@@ -160,6 +190,7 @@ describe('main.ts', () => {
       env: {
         ...inherited,
         NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
         DATA_DIR: join(dataDir, 'main'),
         PORT: '0',
         HOST: '127.0.0.1',

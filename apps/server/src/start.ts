@@ -1,7 +1,8 @@
 /**
- * The start sequence of main.ts up to listening, as functions tests can call: database →
- * migrate → the seal certificate authority → demo data and the production demo-password check → the first system administrator →
- * app.
+ * The start sequence of main.ts up to listening, as functions tests can call: the production
+ * configuration check (SMTP_URL) → database → migrate → the seal certificate authority (a warning
+ * in production when the portal made its own) → demo data and the production demo-password check
+ * → the first system administrator → app.
  *
  * Safe defaults in production (docs/operations.md, "Demo data"): no demo data unless
  * SEED_DEMO_DATA=true, which logs a warning at every start; and no start while an account still
@@ -14,7 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { type Config, checkProductionStart } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
@@ -144,6 +145,13 @@ export async function prepareInitialAdmin(
   return outcome;
 }
 
+/** Said at every production start whose seal certificates come from an authority the portal made itself. */
+export const OWN_AUTHORITY_WARNING =
+  'No SIGNING_CA_CERT_FILE / SIGNING_CA_KEY_FILE: seal certificates are issued by a certificate authority the ' +
+  'portal made itself, whose private key is kept in the database (signing_authority). Signed contracts verify ' +
+  "against it only, and no one else's software trusts it; for a real installation give the bank's CA in both " +
+  'variables (docs/operations.md, "Seal certificate authority").';
+
 /**
  * Opens (or takes) the database, migrates it, prepares demo data and builds the app, ready to
  * listen. A refused start closes a database it opened itself.
@@ -152,6 +160,7 @@ export async function bootServer(
   config: Config,
   options: { database?: DatabaseHandle; log?: StartLog } = {},
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
+  checkProductionStart(config);
   const log = options.log ?? pino({ level: config.logLevel });
   const database = options.database ?? (await openDatabase(config.database));
   try {
@@ -159,6 +168,7 @@ export async function bootServer(
     // The seal certificate authority: made on the first start (or read from its files), before
     // the demo data, whose seals it certifies.
     const authority = await signingAuthority(database.db, config);
+    if (config.isProduction && !config.signingAuthority) log.warn(OWN_AUTHORITY_WARNING);
     await prepareDemoData(database.db, config, log, {
       storage: new LocalDiskStorage(config.storageDir),
       signingAuthority: authority,

@@ -113,12 +113,18 @@ export interface CaptchaTable {
   consumedAt: NullableTimestamp;
 }
 
-/** Failed log-ins in a row per address (registered or not) and the lock-out they caused. */
+/**
+ * Failed log-ins in a row per address (registered or not) and the wait they caused: one row for
+ * browsers new to the account (`deviceHash` '') and one per browser that logged in to it before.
+ */
 export interface LoginFailureTable {
   email: string;
+  deviceHash: Generated<string>;
   failures: Generated<number>;
   lockedUntil: NullableTimestamp;
   updatedAt: DefaultTimestamp;
+  /** When the holder was last e-mailed that the address is being tried ('' row only). */
+  notifiedAt: NullableTimestamp;
 }
 
 export interface RateLimitCounterTable {

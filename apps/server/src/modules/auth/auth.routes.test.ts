@@ -110,7 +110,7 @@ describe('POST /api/user/p1/login', () => {
     expect(retry.json().code).toBe('PRT_CAPTCHA_INCORRECT');
   });
 
-  it('locks the account after 5 failures in a row, even against the right password', async () => {
+  it('makes browsers new to the account wait after 5 failures in a row, even with the right password', async () => {
     await buildUser(db, { email: 'lock@bank.example' });
     const codes: string[] = [];
     for (let i = 0; i < 5; i++)
@@ -125,13 +125,24 @@ describe('POST /api/user/p1/login', () => {
     const right = await tryLogin('lock@bank.example', TEST_PASSWORD, { ip: '10.2.1.1' });
     expect(right.statusCode).toBe(429);
     expect(right.json().code).toBe('PRT_ACCOUNT_LOCKED');
-    expect(right.json().message).toMatch(/locked.*15 minutes/);
+    expect(right.json().message).toMatch(/try again from this browser in 1 min/);
     const audit = await db
       .selectFrom('auditLog')
       .select('action')
       .where('actorEmail', '=', 'lock@bank.example')
       .execute();
     expect(audit.map((a) => a.action)).toContain('auth.locked');
+    // Once the wait is over, each further failure doubles it.
+    const waits: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await db
+        .updateTable('loginFailure')
+        .set({ lockedUntil: new Date() })
+        .where('email', '=', 'lock@bank.example')
+        .execute();
+      waits.push(/in (\d+) min/.exec((await tryLogin('lock@bank.example', 'Wrong#2026x')).json().message)?.[1] ?? '');
+    }
+    expect(waits).toEqual(['2', '4', '8']);
   });
 
   it('asks a known browser for an e-mail code after 3 failures, and accepts the e-mailed one', async () => {
@@ -251,6 +262,77 @@ describe('POST /api/user/p1/login', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('lock-out cannot be used against the holder (issue 24)', () => {
+  const notices = (email: string) =>
+    db
+      .selectFrom('mailOutbox')
+      .select(['locale', 'subject', 'textBody'])
+      .where('toAddress', '=', email)
+      .where('template', '=', 'loginAttempts')
+      .execute();
+
+  it.each([
+    ['en-US', /^Failed log-ins to your account/, /5 times in a row/],
+    ['zh-CN', /您的账户有多次登录失败/, /连续 5 次/],
+  ] as const)(
+    'five anonymous wrong passwords: the holder (%s) logs in from her browser, new ones wait, she is told once',
+    async (locale, subject, body) => {
+      const email = `holder-${locale.toLowerCase()}@bank.example`;
+      await buildUser(db, { email, locale });
+      // Her browser: one e-mail-confirmed log-in makes it known (3 tries on the address's limit).
+      const cookie = await knownDevice(email);
+      const codes: string[] = [];
+      for (let i = 0; i < 5; i++)
+        codes.push((await tryLogin(email, 'Wrong#2026x', { ip: `10.24.${i}.1` })).json().code);
+      expect(codes).toEqual([
+        'PRT_LOGIN_FAILED',
+        'PRT_LOGIN_FAILED',
+        'PRT_LOGIN_FAILED',
+        'PRT_LOGIN_FAILED',
+        'PRT_ACCOUNT_LOCKED',
+      ]);
+      // A browser new to the account waits, even with the right password, and gets no code meanwhile.
+      const stranger = await tryLogin(email, TEST_PASSWORD, { ip: '10.24.9.1' });
+      expect([stranger.statusCode, stranger.json().code]).toEqual([429, 'PRT_ACCOUNT_LOCKED']);
+      expect((await askLoginCode(email)).json().code).toBe('PRT_ACCOUNT_LOCKED');
+      // The 11th try in 10 minutes from browsers new to the account is over the address's limit.
+      expect((await tryLogin(email, TEST_PASSWORD)).json().code).toBe('PRT_RATE_LIMITED');
+      // Her own browser is held up by none of it: no e-mail code asked, logged in.
+      expect((await precheck(email, { cookie })).json().data.flag).toBe('0');
+      const holder = await tryLogin(email, TEST_PASSWORD, { cookie });
+      expect(holder.statusCode).toBe(200);
+      expect(holder.json().data.emailAdr).toBe(email);
+      // Her log-in does not end the strangers' wait; more failures do not mail her again.
+      await db.updateTable('rateLimitCounter').set({ count: 0 }).where('key', '=', `login:email:${email}`).execute();
+      expect((await tryLogin(email, TEST_PASSWORD)).json().code).toBe('PRT_ACCOUNT_LOCKED');
+      await db.updateTable('loginFailure').set({ lockedUntil: new Date() }).where('email', '=', email).execute();
+      expect((await tryLogin(email, 'Wrong#2026x')).json().code).toBe('PRT_ACCOUNT_LOCKED');
+      const mails = await notices(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({
+        locale,
+        subject: expect.stringMatching(subject),
+        textBody: expect.stringMatching(body),
+      });
+    },
+  );
+
+  it('a known browser waits after 5 failures of its own; other known browsers do not', async () => {
+    const email = 'own-failures@bank.example';
+    await buildUser(db, { email });
+    const mine = await knownDevice(email);
+    await waitOutResend(email);
+    const other = await knownDevice(email);
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await tryLogin(email, 'Wrong#2026x', { cookie: mine })).json().code);
+    expect(codes.at(-1)).toBe('PRT_ACCOUNT_LOCKED');
+    expect((await tryLogin(email, TEST_PASSWORD, { cookie: mine })).json().code).toBe('PRT_ACCOUNT_LOCKED');
+    expect((await tryLogin(email, TEST_PASSWORD, { cookie: other })).statusCode).toBe(200);
+    // A known browser's failures are not an attack from outside: no notice.
+    expect(await notices(email)).toEqual([]);
   });
 });
 
@@ -374,7 +456,7 @@ describe('log-in answers do not tell a registered address from an unknown one (i
     ]);
     expect(forUnknown[0]?.body).toMatchObject({ data: { flag: '1' } });
     expect(forUnknown[8]?.body).toMatchObject({ data: { flag: '1' } });
-    expect(forUnknown[5]?.body).toMatchObject({ message: expect.stringMatching(/locked.*15 minutes/) });
+    expect(forUnknown[5]?.body).toMatchObject({ message: expect.stringMatching(/from this browser in 1 min/) });
   });
 
   it('limits the pre-check per address (20 in 10 minutes) and per client address (60), alike for both', async () => {

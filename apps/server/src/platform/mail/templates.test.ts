@@ -39,6 +39,7 @@ const SAMPLE: MailTemplates = {
     refillUrl: 'https://portal.example/register',
   },
   passwordChanged: { name: 'Ann Lee' },
+  loginAttempts: { name: 'Ann Lee', failures: 5, resetUrl: 'https://portal.example/resetPassword' },
   dormantWarning: { name: 'Ann Lee', days: 30, loginUrl: 'https://portal.example/home' },
   dormantStopped: { name: 'Ann Lee' },
   alreadyRegistered: { loginUrl: 'https://portal.example/home', resetUrl: 'https://portal.example/resetPassword' },

@@ -25,6 +25,8 @@ export type MailTemplates = {
   registrationRejected: { name: string; note: string; refillUrl: string };
   supplementRequested: { name: string; note: string; refillUrl: string };
   passwordChanged: { name: string };
+  /** To an account's holder: browsers new to the account keep failing to log in (once a day at most). */
+  loginAttempts: { name: string; failures: number; resetUrl: string };
   dormantWarning: { name: string; days: number; loginUrl: string };
   dormantStopped: { name: string };
   invitation: { inviterName: string; institution: string; link: string };
@@ -71,6 +73,7 @@ export const MAIL_TEMPLATES = [
   'registrationRejected',
   'supplementRequested',
   'passwordChanged',
+  'loginAttempts',
   'dormantWarning',
   'dormantStopped',
   'invitation',
@@ -155,6 +158,16 @@ const LAYOUTS: { [T in MailTemplate]: (params: MailTemplates[T]) => Layout } = {
     subject: 'passwordChanged.subject',
     greeting: 'named',
     blocks: [p('passwordChanged.body'), p('passwordChanged.notYou')],
+  }),
+  loginAttempts: ({ resetUrl }) => ({
+    subject: 'loginAttempts.subject',
+    greeting: 'named',
+    blocks: [
+      p('loginAttempts.body'),
+      p('loginAttempts.notLocked'),
+      p('loginAttempts.next'),
+      { kind: 'link', label: 'loginAttempts.reset', url: resetUrl },
+    ],
   }),
   dormantWarning: ({ loginUrl }) => ({
     subject: 'dormantWarning.subject',

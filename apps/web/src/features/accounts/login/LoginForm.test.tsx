@@ -171,7 +171,7 @@ describe('a refused log-in, in the log-in dialog', { timeout: 30_000 }, () => {
   });
 
   for (const locale of ['en-US', 'zh-CN'] as const) {
-    it(`a locked account (${locale}): said above the form, as an alert, with the minutes to wait`, async () => {
+    it(`a browser made to wait (${locale}): said above the form, as an alert, with the minutes to wait`, async () => {
       await act(() => setLocale(locale));
       stubServer({ login: [(answer) => refusal('PRT_ACCOUNT_LOCKED', answer, { minutes: 15 })] });
       const zh = locale === 'zh-CN';
@@ -186,8 +186,8 @@ describe('a refused log-in, in the log-in dialog', { timeout: 30_000 }, () => {
       const alert = await within(dialog).findByRole('alert');
       expect(alert.textContent).toBe(
         zh
-          ? '登录失败次数过多，账号已锁定，请 15 分钟后再试或重置密码。'
-          : 'Too many failed log-ins. The account is locked; try again in 15 minutes or reset your password.',
+          ? '登录失败次数过多：请 15 分钟后在此浏览器上重试，或重置密码。其他浏览器的登录失败不会影响您曾经登录过的浏览器。'
+          : 'Too many failed log-ins: try again from this browser in 15 min, or reset your password. Failures in other browsers do not hold up a browser you have logged in from before.',
       );
       // Above the fields, so it is met first.
       const email = field(dialog, zh ? '邮箱' : 'E-mail');
