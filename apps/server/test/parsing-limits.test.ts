@@ -101,6 +101,13 @@ function expectRefusal(
   expect(body.message).toBe(translate(lang, `errors.${code}`, params));
 }
 
+/**
+ * The timed tests may run three times: on a shared two-core machine another process can be
+ * scheduled over a /healthz probe now and then, while a parser that blocks the event loop (seconds
+ * on the old code) fails every try.
+ */
+const TIMED = { retry: 2 };
+
 type Probed = Awaited<ReturnType<typeof postWhileProbing>>;
 
 /** Prints the times (the report of issue 24 quotes them) and checks them against the bounds. */
@@ -114,7 +121,7 @@ function expectServedThroughout(what: string, answer: Probed) {
   expect(answer.slowestProbe).toBeLessThan(answer.probeBound);
 }
 
-describe('/verify, anonymous: hostile PDFs refused within a second while /healthz answers', () => {
+describe('/verify, anonymous: hostile PDFs refused within a second while /healthz answers', TIMED, () => {
   const cases: Array<{ name: string; file: () => Buffer; code: string; params: Record<string, string | number> }> = [
     {
       name: 'a 1 MB file of distinct /ByteRange [0 a b c] lines',
@@ -156,7 +163,7 @@ async function uploadAndConfirm(deal: Awaited<ReturnType<typeof api.agreedDeal>>
   if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
 }
 
-describe('a contract upload by a party: the same bomb refused within a second', () => {
+describe('a contract upload by a party: the same bomb refused within a second', TIMED, () => {
   it('xref bomb → 422 PRT_PDF_STREAM_TOO_LARGE, nothing stored, /healthz answered throughout', async () => {
     const deal = await api.agreedDeal();
     const answer = await postWhileProbing(`/api/contracts/${deal.intentionLgcSn}/upload`, xrefBombPdf(3 * MB), {
@@ -170,7 +177,7 @@ describe('a contract upload by a party: the same bomb refused within a second', 
   });
 });
 
-describe('seal images: bounded before decoding, checksums checked, interlaced ones handled', () => {
+describe('seal images: bounded before decoding, checksums checked, interlaced ones handled', TIMED, () => {
   const cases: Array<{
     name: string;
     file: () => Buffer;

@@ -488,6 +488,12 @@ describe('introduction attachments', () => {
 
   it('profile saves take the user’s own uploads and attached files, nobody else’s', async () => {
     const { user, cookie } = await signedIn({ activation: '1' });
+    // A registered user's stored profile carries the bank-managed fields the save sends back.
+    await db
+      .updateTable('appUser')
+      .set({ profile: JSON.stringify({ ...profile, introAttachments: [] }) })
+      .where('id', '=', user.id)
+      .execute();
     const mine = (await upload(formOf({ purpose: 'attachment' }, [['mine.pdf', samplePdf()]]), { cookie })).json().data
       .list[0].lgcSn as string;
     const save = (ids: string[], lang = 'en-US') =>

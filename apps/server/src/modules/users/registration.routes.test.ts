@@ -330,10 +330,12 @@ describe('review in the back office', () => {
 
   it('an account with an incomplete profile completes it once (cplInd 1 → 0), keeping its state', async () => {
     const invited = await buildUser(db, { activation: '6', profileComplete: false });
-    // As an invitation writes it: the institution is the inviter's (and stays so).
+    // As an invitation writes it: the institution is the inviter's and the region and role are
+    // the invitation's (and stay so).
+    const { instNm, instSwiftCode, continent, country } = profile;
     await db
       .updateTable('appUser')
-      .set({ profile: JSON.stringify({ instNm: profile.instNm, instSwiftCode: profile.instSwiftCode }) })
+      .set({ profile: JSON.stringify({ instNm, instSwiftCode, continent, country, userRole: 'general' }) })
       .where('id', '=', invited.id)
       .execute();
     const cookie = await sessionCookie(db, invited.id);
