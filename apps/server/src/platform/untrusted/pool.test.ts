@@ -57,6 +57,20 @@ describe('ParserPool', () => {
     },
   );
 
+  it('a worker that cannot start fails its task as the server’s fault, not as a refused file', async () => {
+    pool = new ParserPool({
+      workerUrl: new URL('../../../test/fixtures/no-such-worker.mjs', import.meta.url),
+      workers: 1,
+      queue: 1,
+      deadlineMs: 5000,
+      heapMb: 32,
+    });
+    const failed = await pool.run('echo', 'x').catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).not.toHaveProperty('code', 'PRT_FILE_TOO_COMPLEX');
+    expect(String(failed)).toMatch(/parser worker failed/);
+  });
+
   it('refuses at once with PRT_FILE_CHECK_BUSY when every worker is busy and the queue is full', async () => {
     makePool({ workers: 1, queue: 1 });
     const running = pool.run('spin', null);

@@ -95,8 +95,12 @@ export class ParserPool {
       if (answer.ok) this.#finish(slot, (job) => job.resolve(answer.value));
       else this.#finish(slot, (job) => job.reject(errorOf(answer.error)));
     });
-    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), or any other death: the file is refused, the slot freed.
-    worker.on('error', () => this.#lost(slot));
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY): the file is refused. Any other error (a worker that
+    // cannot start or load) is the server's fault, not the file's: its task fails as an internal
+    // error. Either way the slot is freed.
+    worker.on('error', (error: Error & { code?: string }) =>
+      this.#lost(slot, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? undefined : error),
+    );
     worker.on('exit', () => this.#lost(slot));
     return slot;
   }
@@ -126,12 +130,15 @@ export class ParserPool {
     slot.idle.unref();
   }
 
-  /** The worker died or overran its deadline: refuse its file, end it, start the next job on a new one. */
-  #lost(slot: Slot): void {
+  /**
+   * The worker died or overran its deadline: refuse its file (or, when `failure` says the worker
+   * itself broke, fail the task with it), end it, start the next job on a new one.
+   */
+  #lost(slot: Slot, failure?: Error): void {
     if (!this.#slots.has(slot)) return;
     const job = slot.job;
     void this.#end(slot);
-    job?.reject(tooComplex(this.#options));
+    job?.reject(failure ? new Error(`parser worker failed: ${failure.message}`) : tooComplex(this.#options));
     const next = this.#waiting.shift();
     if (next && !this.#closed) this.#start(this.#spawn(), next);
   }
