@@ -71,6 +71,7 @@ const EXAMPLE_SIGNED_VIEW = {
   contractLgcSn: '507acda6-7fc9-4363-ab93-e849a2757318',
   requestLgcSn: '7765cb2e-7c03-47da-a460-b70690657425',
   requestName: 'USD 5m bilateral loan, 180 days',
+  requestClosed: null,
   title: 'Bilateral loan agreement',
   status: 'signing',
   confirmed: true,
