@@ -4,6 +4,7 @@
  * their size. Nothing big is committed; each file is built in milliseconds.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { ADAM7 } from '../src/platform/files/png.ts';
 
 const MB = 1024 * 1024;
 
@@ -62,17 +63,6 @@ function chunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([length, body, crc]);
 }
-
-/** Adam7 passes: first (x, y) and steps. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
 
 /**
  * An RGBA PNG of `width` × `height` whose every pixel is transparent: its image data is all zeros

@@ -25,7 +25,7 @@ type Header = { width: number; height: number; bitDepth: number; colorType: numb
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 /** Adam7's seven passes: the first pixel of each (x, y) and the steps between pixels. */
-const ADAM7 = [
+export const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
   [0, 4, 4, 8],
