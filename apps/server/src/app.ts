@@ -29,7 +29,7 @@ import { fileRoutes, pruneAbandonedUploads, storedFileNames } from './modules/fi
 import { healthRoutes } from './modules/health/index.ts';
 import { institutionRoutes } from './modules/institutions/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
-import { createSealExpiryJob, sealReviewRoutes, sealRoutes } from './modules/seals/index.ts';
+import { createSealExpiryJob, sealReviewRoutes, sealRoutes, trustAnchorRoutes } from './modules/seals/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { trackingRoutes } from './modules/tracking/index.ts';
 import { createDormantAccountsJob, managementRoutes, recordActivity, userRoutes } from './modules/users/index.ts';
@@ -218,6 +218,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   const sealDeps = { db: database.db, config, storage, stampedFilesOf };
   await app.register(sealRoutes, sealDeps);
   await app.register(sealReviewRoutes, sealDeps);
+  await app.register(trustAnchorRoutes, { db: database.db, config });
   await app.register(contractRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 

@@ -98,6 +98,10 @@ const MATRIX: Record<string, Level> = {
   'GET /api/signet/seals/:lgcSn/authorization': 'active',
   'POST /api/signet/seals/:lgcSn/cancel-code': 'active',
   'POST /api/signet/seals/:lgcSn/cancel': 'active',
+  // The published trust anchor: the authority's certificate, for anyone's trust store.
+  'GET /api/pki/authority': 'public',
+  'GET /api/pki/authority.pem': 'public',
+  'GET /api/pki/authority.der': 'public',
   'GET /api/backend/seals': 'staff',
   'GET /api/backend/seals/:lgcSn': 'staff',
   'GET /api/backend/seals/:lgcSn/authorization': 'staff',
@@ -603,6 +607,9 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/signet/seals/:lgcSn/cancel-code': async (caller) => ({
     url: `/api/signet/seals/${await sealOf(caller, 'effective')}/cancel-code`,
   }),
+  'GET /api/pki/authority': asIs,
+  'GET /api/pki/authority.pem': asIs,
+  'GET /api/pki/authority.der': asIs,
   'GET /api/backend/seals': asIs,
   'GET /api/backend/seals/:lgcSn': async () => ({ url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}` }),
   'GET /api/backend/seals/:lgcSn/authorization': async () => ({

@@ -3361,6 +3361,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pki/authority': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The portal's certificate authority: its name, SHA-256 fingerprint, validity and download addresses
+     * @description Anyone may call this, signed in or not.
+     */
+    get: operations['getTrustAnchor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pki/authority.pem': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The portal's certificate authority as PEM (to import into a trust store)
+     * @description Anyone may call this, signed in or not.
+     */
+    get: operations['getTrustAnchorPem'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pki/authority.der': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The portal's certificate authority as DER (RFC 2585 application/pkix-cert)
+     * @description Anyone may call this, signed in or not.
+     */
+    get: operations['getTrustAnchorDer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cooperationManage/queryCooperationInfos': {
     parameters: {
       query?: never;
@@ -15472,6 +15532,91 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  getTrustAnchor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              /** @description The authority’s name, e.g. "CN=… Seal CA, O=…" */
+              subject: string;
+              /** @description SHA-256 fingerprint of the DER certificate, upper-case hex pairs joined by ":" */
+              sha256: string;
+              serial: string;
+              notBefore: string;
+              notAfter: string;
+              pemUrl: string;
+              derUrl: string;
+            };
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  getTrustAnchorPem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The certificate, PEM */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-pem-file': string;
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  getTrustAnchorDer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The certificate, DER */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pkix-cert': string;
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
   queryCooperationInfos: {
     parameters: {
       query?: {
@@ -16311,24 +16456,69 @@ export interface operations {
             data: {
               fileName: string;
               sha256: string;
+              /** @enum {string} */
+              verdict: 'valid' | 'warning' | 'invalid';
+              problems: ('pagesChangedAfterLastSignature' | 'modifiedAfterLastSignature' | 'noSignature')[];
               signatures: {
                 /** @description From 1, in the order they were made */
                 index: number;
                 /** @description The signed bytes are unchanged and the signature verifies */
                 intact: boolean;
+                /** @description The signing time the verdict uses (see signedAtSource) */
                 signedAt: string | null;
+                /**
+                 * @description portalRecord: the portal's own record of this signature; claimed: only what the signature says
+                 * @enum {string|null}
+                 */
+                signedAtSource: 'portalRecord' | 'claimed' | null;
+                /**
+                 * @description seal: a seal recorded here; portal: the portal's own certificate (evidence reports); unknown: issued by the authority to nothing recorded here; foreign: not issued by this portal
+                 * @enum {string}
+                 */
+                signer: 'seal' | 'portal' | 'unknown' | 'foreign';
+                /** @description The seal holder, from the portal's record only */
                 institutionName: string | null;
+                /** @description From the portal's record only */
                 sealName: string | null;
+                /** @description From the portal's record only */
                 sealNo: string | null;
+                /** @description What a certificate the portal cannot vouch for says of its holder (unknown, foreign) */
+                claimedSigner: {
+                  organization: string | null;
+                  organizationalUnit: string | null;
+                  commonName: string | null;
+                  serialNumber: string | null;
+                } | null;
                 certificateSerial: string | null;
-                /** @description The certificate was issued by this portal's authority */
+                /** @description The certificate chains, by signature, to this portal's authority */
                 issuedByPortal: boolean;
                 validAtSigningTime: boolean;
-                /** @description The seal was cancelled since (its certificate is revoked here) */
+                /** @description The seal was cancelled (its certificate is revoked here) */
                 revoked: boolean;
+                /** @description When the seal was cancelled */
+                revokedAt: string | null;
                 coversWholeDocument: boolean;
+                /** @description Empty when the signature can be relied on */
+                problems: (
+                  | 'notIntact'
+                  | 'notIssuedByPortal'
+                  | 'noSigningTime'
+                  | 'notValidAtSigningTime'
+                  | 'signedAfterRevocation'
+                  | 'unknownCertificate'
+                  | 'timeOnlyClaimed'
+                )[];
+                /** @description Pages whose content this signature’s update changed */
+                pagesChangedByItsUpdate: number[];
+                /** @description Pages changed after this signature, by the update of signature `by` (null: by bytes no signature covers) */
+                pagesChangedLater: {
+                  page: number;
+                  by: number | null;
+                }[];
               }[];
               modifiedAfterLastSignature: boolean;
+              pagesCompared: boolean;
+              pagesChangedAfterLastSignature: number[];
               recordedContract: {
                 title: string;
                 /** @enum {string} */

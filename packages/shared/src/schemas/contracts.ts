@@ -162,26 +162,97 @@ export type TSignRequest = z.infer<typeof ZSignRequest>;
 
 // ---------- /verify ----------
 
+/**
+ * What can be wrong with one signature, and how much it weighs: 'invalid' (the signature cannot be
+ * relied on) or 'warning' (it may be, with care). The report's verdict follows from these
+ * (docs/decisions/0013-verify-verdict.md).
+ */
+export const SIGNATURE_PROBLEMS = {
+  /** The signed bytes were changed, or the signature does not verify. */
+  notIntact: 'invalid',
+  /** The certificate does not chain, by signature, to this portal's authority. */
+  notIssuedByPortal: 'invalid',
+  /** Neither the portal's record nor the signature gives a signing time. */
+  noSigningTime: 'invalid',
+  /** The certificate was not yet or no longer valid at the signing time. */
+  notValidAtSigningTime: 'invalid',
+  /** The seal had been cancelled (its certificate revoked) when this signature was made. */
+  signedAfterRevocation: 'invalid',
+  /** Issued by this portal's authority, but to no seal (nor the portal's own certificate) recorded here. */
+  unknownCertificate: 'warning',
+  /** The portal recorded no signature of this revision: its time is only what the signer claims. */
+  timeOnlyClaimed: 'warning',
+} as const;
+export type TSignatureProblem = keyof typeof SIGNATURE_PROBLEMS;
+export const ZSignatureProblem = z.enum(Object.keys(SIGNATURE_PROBLEMS) as [TSignatureProblem, ...TSignatureProblem[]]);
+
+/** What can be wrong with the file as a whole, and how much it weighs. */
+export const FILE_PROBLEMS = {
+  /** What a page draws was changed by bytes after the last signature (pagesChangedAfterLastSignature). */
+  pagesChangedAfterLastSignature: 'invalid',
+  /** Bytes were added after the last signature (their effect on the pages not known, or none). */
+  modifiedAfterLastSignature: 'warning',
+  noSignature: 'warning',
+} as const;
+export type TFileProblem = keyof typeof FILE_PROBLEMS;
+export const ZFileProblem = z.enum(Object.keys(FILE_PROBLEMS) as [TFileProblem, ...TFileProblem[]]);
+
+/** valid: every signature trusted and nothing changed since; warning: check first; invalid: do not rely on it. */
+export const VERIFY_VERDICTS = ['valid', 'warning', 'invalid'] as const;
+export const ZVerifyVerdict = z.enum(VERIFY_VERDICTS);
+export type TVerifyVerdict = z.infer<typeof ZVerifyVerdict>;
+
 export const ZVerifiedSignature = z.object({
   index: z.number().int().describe('From 1, in the order they were made'),
   intact: z.boolean().describe('The signed bytes are unchanged and the signature verifies'),
-  signedAt: z.string().nullable(),
-  institutionName: z.string().nullable(),
-  sealName: z.string().nullable(),
-  sealNo: z.string().nullable(),
+  signedAt: z.string().nullable().describe('The signing time the verdict uses (see signedAtSource)'),
+  signedAtSource: z
+    .enum(['portalRecord', 'claimed'])
+    .nullable()
+    .describe("portalRecord: the portal's own record of this signature; claimed: only what the signature says"),
+  signer: z
+    .enum(['seal', 'portal', 'unknown', 'foreign'])
+    .describe(
+      "seal: a seal recorded here; portal: the portal's own certificate (evidence reports); unknown: issued by the authority to nothing recorded here; foreign: not issued by this portal",
+    ),
+  institutionName: z.string().nullable().describe("The seal holder, from the portal's record only"),
+  sealName: z.string().nullable().describe("From the portal's record only"),
+  sealNo: z.string().nullable().describe("From the portal's record only"),
+  claimedSigner: z
+    .object({
+      organization: z.string().nullable(),
+      organizationalUnit: z.string().nullable(),
+      commonName: z.string().nullable(),
+      serialNumber: z.string().nullable(),
+    })
+    .nullable()
+    .describe('What a certificate the portal cannot vouch for says of its holder (unknown, foreign)'),
   certificateSerial: z.string().nullable(),
-  issuedByPortal: z.boolean().describe("The certificate was issued by this portal's authority"),
+  issuedByPortal: z.boolean().describe("The certificate chains, by signature, to this portal's authority"),
   validAtSigningTime: z.boolean(),
-  revoked: z.boolean().describe('The seal was cancelled since (its certificate is revoked here)'),
+  revoked: z.boolean().describe('The seal was cancelled (its certificate is revoked here)'),
+  revokedAt: z.string().nullable().describe('When the seal was cancelled'),
   coversWholeDocument: z.boolean(),
+  problems: z.array(ZSignatureProblem).describe('Empty when the signature can be relied on'),
+  pagesChangedByItsUpdate: z.array(z.number().int()).describe('Pages whose content this signature’s update changed'),
+  pagesChangedLater: z
+    .array(z.object({ page: z.number().int(), by: z.number().int().nullable() }))
+    .describe(
+      'Pages changed after this signature, by the update of signature `by` (null: by bytes no signature covers)',
+    ),
 });
 export type TVerifiedSignature = z.infer<typeof ZVerifiedSignature>;
 
 export const ZVerifyReport = z.object({
   fileName: z.string(),
   sha256: z.string(),
+  verdict: ZVerifyVerdict,
+  problems: z.array(ZFileProblem),
   signatures: z.array(ZVerifiedSignature),
   modifiedAfterLastSignature: z.boolean(),
+  /** Whether each revision's pages were compared (false: the file was too large or did not load). */
+  pagesCompared: z.boolean(),
+  pagesChangedAfterLastSignature: z.array(z.number().int()),
   /** A contract of this portal with exactly this file (or one of its signed versions). */
   recordedContract: z
     .object({

@@ -143,3 +143,26 @@ export const ZSealReviewPage = z.object({
 export type TSealReviewPage = z.infer<typeof ZSealReviewPage>;
 
 export const ZSealRejectRequest = z.object({ reason: text(SEAL_LIMITS.rejectReason) });
+
+/** The published trust anchor's addresses (no log-in): the authority's certificate as PEM and as DER. */
+export const TRUST_ANCHOR_PATHS = {
+  info: '/api/pki/authority',
+  pem: '/api/pki/authority.pem',
+  der: '/api/pki/authority.der',
+} as const;
+
+/**
+ * GET /api/pki/authority: the portal's certificate authority, the trust anchor every seal's
+ * certificate chains to. Compare the fingerprint with the one the bank publishes before trusting
+ * a downloaded copy.
+ */
+export const ZTrustAnchor = z.object({
+  subject: z.string().describe('The authority’s name, e.g. "CN=… Seal CA, O=…"'),
+  sha256: z.string().describe('SHA-256 fingerprint of the DER certificate, upper-case hex pairs joined by ":"'),
+  serial: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+  pemUrl: z.string(),
+  derUrl: z.string(),
+});
+export type TTrustAnchor = z.infer<typeof ZTrustAnchor>;

@@ -174,3 +174,19 @@ export async function findContractByFileHash(db: Db, sha256: string) {
     .executeTakeFirst();
   return row;
 }
+
+/**
+ * The portal's record of the signatures that produced these files (/verify): each 'signed' event
+ * whose resulting file has one of these SHA-256s, with the seal that signed and when.
+ */
+export async function findSigningRecords(db: Db, sha256s: readonly string[]) {
+  const wanted = [...new Set(sha256s)];
+  if (wanted.length === 0) return [];
+  return db
+    .selectFrom('contractEvent')
+    .select(['sha256After', 'sealId', 'at'])
+    .where('kind', '=', 'signed')
+    .where('sha256After', 'in', wanted)
+    .orderBy('id')
+    .execute();
+}

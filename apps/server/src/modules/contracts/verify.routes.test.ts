@@ -2,12 +2,14 @@
  * The public /api/verify at the route, for the files people will actually bring: a contract both
  * parties signed, one signed by one party of two, files that are not (readable) PDFs, a file
  * signed under a foreign authority, a signed file with bytes appended or one byte changed, a PDF
- * with no signature, and the refusals in both languages. Each case asserts what the report says
- * today; the web page (VerifyReportView) draws its headline from these fields.
+ * with no signature, and the refusals in both languages. Each case asserts what the report says,
+ * its verdict among them: the web page (VerifyReportView) draws its headline from the verdict
+ * only. Forged signatures, cancelled seals and the trust anchor: verify-trust.test.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -26,17 +28,6 @@ afterAll(() => rm(storageDir, { recursive: true, force: true }));
 const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
 const api = signingApi(app, database.db);
 
-type Signature = {
-  index: number;
-  intact: boolean;
-  institutionName: string | null;
-  sealName: string | null;
-  issuedByPortal: boolean;
-  validAtSigningTime: boolean;
-  revoked: boolean;
-  coversWholeDocument: boolean;
-};
-
 async function verify(bytes: Uint8Array, { lang = 'en-US', name = 'contract.pdf' } = {}) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -52,13 +43,7 @@ async function verify(bytes: Uint8Array, { lang = 'en-US', name = 'contract.pdf'
 async function reportOf(bytes: Uint8Array, lang = 'en-US') {
   const res = await verify(bytes, { lang });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
-    fileName: string;
-    sha256: string;
-    signatures: Signature[];
-    modifiedAfterLastSignature: boolean;
-    recordedContract: { title: string; status: string; version: string } | null;
-  };
+  return res.json().data as TVerifyReport;
 }
 
 /** One byte changed at `at` (XOR 1). */
@@ -124,6 +109,14 @@ describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => 
     ]);
     expect(report.modifiedAfterLastSignature).toBe(false);
     expect(report.recordedContract).toEqual({ title: 'Forfaiting agreement', status: 'signed', version: 'signed' });
+    // Trusted: the portal's record gives each time; each party's update drew its seal on its page.
+    expect(report.verdict).toBe('valid');
+    expect(report.problems).toEqual([]);
+    expect(report.signatures.map((s) => [s.problems, s.signedAtSource, s.pagesChangedByItsUpdate])).toEqual([
+      [[], 'portalRecord', [1]],
+      [[], 'portalRecord', [2]],
+    ]);
+    expect(report.signatures[0]?.pagesChangedLater).toEqual([{ page: 2, by: 2 }]);
   });
 
   it('a file one party of two signed: one intact signature, recorded as the partly signed version', async () => {
@@ -155,6 +148,8 @@ describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => 
   it('a PDF with no signature that the portal never saw: no signatures, not recorded', async () => {
     const report = await reportOf(samplePdf('Unsigned'));
     expect(report.signatures).toEqual([]);
+    expect(report.verdict).toBe('warning');
+    expect(report.problems).toEqual(['noSignature']);
     expect(report.modifiedAfterLastSignature).toBe(false);
     expect(report.recordedContract).toBeNull();
   });
@@ -168,11 +163,21 @@ describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => 
     expect(report.signatures.map((s) => s.coversWholeDocument)).toEqual([false, false]);
     expect(report.modifiedAfterLastSignature).toBe(true);
     expect(report.recordedContract).toBeNull();
+    // The signatures are still the portal's (their revisions are recorded), but something was added: amber.
+    expect(report.verdict).toBe('warning');
+    expect(report.problems).toEqual(['modifiedAfterLastSignature']);
+    expect(report.pagesChangedAfterLastSignature).toEqual([]);
+    expect(report.signatures.map((s) => s.problems)).toEqual([[], []]);
   });
 
   it('one byte changed inside the first signed range: that signature (and every later one covering it) is broken', async () => {
     const report = await reportOf(flipped(fullySigned, Math.floor(original.length / 2)));
     expect(report.signatures.map((s) => s.intact)).toEqual([false, false]);
+    expect(report.verdict).toBe('invalid');
+    expect(report.signatures.map((s) => s.problems)).toEqual([
+      ['notIntact', 'timeOnlyClaimed'],
+      ['notIntact', 'timeOnlyClaimed'],
+    ]);
     expect(report.recordedContract).toBeNull();
   });
 
@@ -199,15 +204,20 @@ describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => 
       signer: foreign.signer,
     });
     const report = await reportOf(signed);
+    expect(report.verdict).toBe('invalid');
     expect(report.signatures).toEqual([
       expect.objectContaining({
         intact: true,
         issuedByPortal: false,
+        signer: 'foreign',
         revoked: false,
         coversWholeDocument: true,
-        // Today the report repeats the certificate's own claim as the institution's name.
-        institutionName: publisherName,
-        sealName: 'Forged seal',
+        problems: ['notIssuedByPortal'],
+        // The certificate's own claim is returned as a claim, never as the institution.
+        institutionName: null,
+        sealName: null,
+        sealNo: null,
+        claimedSigner: expect.objectContaining({ organization: publisherName, organizationalUnit: 'Forged seal' }),
       }),
     ]);
     expect(report.modifiedAfterLastSignature).toBe(false);

@@ -1,9 +1,11 @@
 /**
- * /verify (issue "Electronic seals and contracts", Verify): anyone uploads a PDF and learns, for
- * each signature in it, whether it is intact, who signed (institution, seal, number) and when,
- * whether the certificate was issued by this portal and valid then (and revoked since), whether
- * the file was changed after the last signature, and whether it is a contract recorded here.
- * Nothing about the contract is told beyond what the file itself shows, its title and its state.
+ * /verify (issue "Electronic seals and contracts", Verify; issue "Signatures another bank can rely
+ * on"): anyone uploads a PDF and learns whether it can be relied on (the verdict, judged in
+ * verify-verdict.ts) and, for each signature, whether it is intact, whether its certificate chains
+ * to this portal's authority, which seal of which institution made it and when (by the portal's
+ * own record where it has one), whether the seal was cancelled before or after, which pages later
+ * updates changed, and whether the file is a contract recorded here. Nothing about the contract is
+ * told beyond what the file itself shows, its title and its state.
  */
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import { AppError } from '../../platform/errors.ts';
@@ -11,9 +13,10 @@ import { cleanFileName } from '../../platform/files/file-types.ts';
 import { type PdfSignatureReport, PdfUnreadableError } from '../../platform/signing/pdf-verify.ts';
 import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { findInstitutions } from '../institutions/index.ts';
-import { authorityCertificate, sealsByCertificateSerial } from '../seals/index.ts';
-import { findContractByFileHash, findContractByIntention } from './contracts.repository.ts';
+import { authorityCertificate, portalCertificateSerial, sealsByCertificateSerial } from '../seals/index.ts';
+import { findContractByFileHash, findContractByIntention, findSigningRecords } from './contracts.repository.ts';
 import type { ContractDeps } from './contracts.service.ts';
+import { judge } from './verify-verdict.ts';
 
 export async function verifyPdf(deps: ContractDeps, file: { name: string; data: Buffer }): Promise<TVerifyReport> {
   let report: PdfSignatureReport;
@@ -28,6 +31,8 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
       throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: 'application/octet-stream' });
     throw error;
   }
+  // A copied serial finds a seal here, but judge() uses it only for a certificate the authority
+  // signed or the very one the portal issued (its fingerprint).
   const seals = await sealsByCertificateSerial(
     deps.db,
     report.signatures.flatMap((signature) => (signature.certificate ? [signature.certificate.serialHex] : [])),
@@ -36,6 +41,21 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
     deps.db,
     [...seals.values()].map((seal) => seal.institutionId),
   );
+  const records = await findSigningRecords(
+    deps.db,
+    report.signatures.map((signature) => signature.signedRevisionSha256),
+  );
+  const { verdict, problems, signatures } = judge(report, {
+    seals,
+    institutionNames: new Map([...institutions].map(([id, institution]) => [id, institution.name])),
+    records: records.map((record) => ({
+      sha256After: record.sha256After,
+      sealId: record.sealId === null ? null : Number(record.sealId),
+      at: new Date(record.at),
+    })),
+    portalCertificateSerial: await portalCertificateSerial(deps),
+  });
+
   const recorded = await findContractByFileHash(deps.db, report.sha256);
   let version: 'original' | 'partlySigned' | 'signed' = 'original';
   if (recorded?.kind === 'signed') {
@@ -45,27 +65,12 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
   return {
     fileName: cleanFileName(file.name),
     sha256: report.sha256,
-    signatures: report.signatures.map((signature, index) => {
-      const issuedByPortal = signature.certificate?.issuedByTrustedRoot ?? false;
-      const seal =
-        issuedByPortal && signature.certificate ? seals.get(signature.certificate.serialHex.toLowerCase()) : undefined;
-      return {
-        index: index + 1,
-        intact: signature.intact,
-        signedAt: signature.signedAt ? signature.signedAt.toISOString() : null,
-        institutionName: seal
-          ? (institutions.get(seal.institutionId)?.name ?? null)
-          : (signature.signer?.organization ?? null),
-        sealName: seal?.name ?? signature.signer?.organizationalUnit ?? null,
-        sealNo: seal?.sealNo ?? signature.signer?.serialNumber ?? null,
-        certificateSerial: signature.certificate?.serialHex ?? null,
-        issuedByPortal,
-        validAtSigningTime: signature.certificate?.validAtSigningTime ?? false,
-        revoked: seal?.revoked ?? false,
-        coversWholeDocument: signature.coversWholeDocument,
-      };
-    }),
+    verdict,
+    problems,
+    signatures,
     modifiedAfterLastSignature: report.modifiedAfterLastSignature,
+    pagesCompared: report.pageChanges !== null,
+    pagesChangedAfterLastSignature: report.pageChanges?.afterLast ?? [],
     recordedContract: recorded ? { title: recorded.title, status: recorded.state, version } : null,
   };
 }

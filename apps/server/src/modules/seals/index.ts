@@ -5,13 +5,14 @@
  * - `sealRoutes` (the applicant's side, /api/signet/seals/...) and `sealReviewRoutes` (the back
  *   office's queue, /api/backend/seals/...), for app.ts; they take `stampedFilesOf`, the
  *   contracts module's list of the files each seal stamped, so seals never reads contracts.
+ * - `trustAnchorRoutes`: the authority's certificate, published (PEM, DER, fingerprint), for app.ts.
  * - `createSealExpiryJob`: the hourly expiry of seals at the end of their period.
  * - `signingAuthority(db, config)`: made (or loaded) at start.
  * - For contracts: `findUsableSeals` (effective seals of one institution, each with its image and
  *   a signer over its key; refuses another institution's or an unusable seal),
  *   `lockSealsForSigning` (in the signing transaction: locks those seals, checks them again and
  *   answers the signing time), `portalSignerFor`,
- *   `authorityCertificate`, `sealsByCertificateSerial` (for /verify), `sealNames`.
+ *   `authorityCertificate`, `portalCertificateSerial`, `sealsByCertificateSerial` (for /verify), `sealNames`.
  */
 export { signingAuthority } from './authority.ts';
 export { createSealExpiryJob } from './expiry.job.ts';
@@ -21,9 +22,11 @@ export {
   authorityCertificate,
   findUsableSeals,
   lockSealsForSigning,
+  portalCertificateSerial,
   portalSignerFor,
   type SealRecord,
   sealNames,
   sealsByCertificateSerial,
   type UsableSeal,
 } from './stamping.ts';
+export { trustAnchorRoutes } from './trust-anchor.routes.ts';

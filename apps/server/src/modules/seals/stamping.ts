@@ -3,12 +3,13 @@
  * institution may place now, each with its image and a signer over its key; the portal's own
  * signer and certificate authority; and, for /verify, what the portal knows of a certificate.
  */
+import { createHash } from 'node:crypto';
 import type { Signer } from '@libpdf/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
-import { signerFor } from '../../platform/signing/pki.ts';
+import { parseCertificate, serialHexOf, signerFor } from '../../platform/signing/pki.ts';
 import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { findOwnedFile, readStoredFile } from '../files/index.ts';
 import { portalSigner, signingAuthority } from './authority.ts';
@@ -112,6 +113,11 @@ export async function authorityCertificate(deps: { db: Db; config: Config }): Pr
   return (await signingAuthority(deps.db, deps.config)).certificateDer;
 }
 
+/** The serial (lower-case hex) of the portal's own signing certificate (evidence reports). */
+export async function portalCertificateSerial(deps: { db: Db; config: Config }): Promise<string> {
+  return serialHexOf(parseCertificate((await signingAuthority(deps.db, deps.config)).portalCertificateDer));
+}
+
 export type SealRecord = {
   id: number;
   lgcSn: string;
@@ -119,15 +125,22 @@ export type SealRecord = {
   name: string;
   institutionId: number;
   revoked: boolean;
+  /** When the seal was cancelled (its certificate revoked); null while it is not. */
+  revokedAt: Date | null;
+  /** SHA-256 of the certificate the portal issued it (DER), hex. */
+  certificateSha256: string | null;
 };
 
-/** The seals holding these certificate serials (hex, any case), and whether each is revoked. */
+/**
+ * The seals holding these certificate serials (hex, any case), whether each is revoked, and the
+ * fingerprint of the certificate issued to it (a serial alone proves nothing: anyone can copy it).
+ */
 export async function sealsByCertificateSerial(db: Db, serials: readonly string[]): Promise<Map<string, SealRecord>> {
   const wanted = [...new Set(serials.map((serial) => serial.toLowerCase()))];
   if (wanted.length === 0) return new Map();
   const rows = await db
     .selectFrom('seal')
-    .select(['id', 'lgcSn', 'sealNo', 'name', 'institutionId', 'revokedAt', 'certificateSerial'])
+    .select(['id', 'lgcSn', 'sealNo', 'name', 'institutionId', 'revokedAt', 'certificateSerial', 'certificateDer'])
     .where((eb) => eb(eb.fn('lower', ['certificateSerial']), 'in', wanted))
     .execute();
   return new Map(
@@ -140,6 +153,8 @@ export async function sealsByCertificateSerial(db: Db, serials: readonly string[
         name: row.name,
         institutionId: Number(row.institutionId),
         revoked: row.revokedAt !== null,
+        revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt),
+        certificateSha256: row.certificateDer ? createHash('sha256').update(row.certificateDer).digest('hex') : null,
       },
     ]),
   );

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { PDF } from '@libpdf/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { comparePageRevisions } from './pdf-page-changes.ts';
 import { stampAndSign } from './pdf-sign.ts';
 import { inspectPdfSignatures, PdfUnreadableError, parsePdfDate } from './pdf-verify.ts';
-import type { KeyPairDer } from './pki.ts';
+import { createAuthority, issueCertificate, type KeyPairDer, parseCertificate, signerFor } from './pki.ts';
 import {
   makeSealPng,
   makeTestAuthority,
@@ -46,7 +48,12 @@ beforeAll(async () => {
 describe('inspectPdfSignatures', () => {
   it('reports a PDF without signatures as such', async () => {
     const report = await inspectPdfSignatures(contract, { trustedRoots: [portalCa.certificateDer] });
-    expect(report).toEqual({ sha256: sha256(contract), signatures: [], modifiedAfterLastSignature: false });
+    expect(report).toEqual({
+      sha256: sha256(contract),
+      signatures: [],
+      modifiedAfterLastSignature: false,
+      pageChanges: null,
+    });
   });
 
   it('reports both signatures with names, revisions and trust', async () => {
@@ -161,6 +168,74 @@ describe('inspectPdfSignatures', () => {
       [true, false],
       [true, false],
     ]);
+  });
+
+  it('a certificate copying a trusted seal’s subject and serial, from a self-made authority with the trusted authority’s exact name, does not chain', async () => {
+    const trusted = parseCertificate(portalCa.certificateDer);
+    // The same subject as the portal test CA: CN, O and C.
+    const lookalike = await createAuthority({
+      commonName: 'Interbank Portal Test CA',
+      organization: 'Interbank Cooperation Portal (test)',
+      country: 'CN',
+      validYears: 10,
+    });
+    expect(parseCertificate(lookalike.certificateDer).subject.isEqual(trusted.subject)).toBe(true);
+    const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+    const copied = parseCertificate(chinese.certificateDer);
+    const certificateDer = await issueCertificate(lookalike, {
+      subject: {
+        commonName: '华东商业银行合同专用章',
+        organization: '华东商业银行',
+        organizationalUnit: '同业合作部',
+        serialNumber: '91310000MA1FL0XX1Q',
+      },
+      publicKey: keys.publicKey,
+      serialNumber: chinese.serialHex,
+      notBefore: copied.notBefore.value,
+      notAfter: copied.notAfter.value,
+      kind: 'seal',
+    });
+    const signer = await signerFor({
+      privateKeyPkcs8: new Uint8Array(await crypto.subtle.exportKey('pkcs8', keys.privateKey)),
+      certificateDer,
+      chain: [lookalike.certificateDer],
+    });
+    const forged = await stampAndSign(first, { stamps: [{ page: 1, x: 0.1, y: 0.1, png: makeSealPng() }], signer });
+    const [, signature] = (await inspectPdfSignatures(forged, { trustedRoots: [portalCa.certificateDer] })).signatures;
+    expect(signature).toMatchObject({
+      intact: true,
+      signer: { organization: '华东商业银行' },
+      certificate: {
+        serialHex: chinese.serialHex,
+        issuerCommonName: 'Interbank Portal Test CA',
+        issuedByTrustedRoot: false,
+      },
+    });
+  });
+
+  it('names the pages each update changed, and those changed by bytes after the last signature', async () => {
+    const report = await inspectPdfSignatures(both, { trustedRoots: [portalCa.certificateDer] });
+    // The first party's seal on page 1; the second signature drew nothing.
+    expect(report.pageChanges).toEqual({ byUpdate: [[1], []], afterLast: [] });
+
+    // An unsigned update drawing on page 3.
+    const pdf = await PDF.load(both);
+    pdf.getPage(2)!.drawRectangle({ x: 50, y: 50, width: 200, height: 40 });
+    const overlaid = await pdf.save({ incremental: true });
+    expect(Buffer.from(overlaid.subarray(0, both.length)).equals(Buffer.from(both))).toBe(true);
+    const changed = await inspectPdfSignatures(overlaid, { trustedRoots: [portalCa.certificateDer] });
+    expect(changed.modifiedAfterLastSignature).toBe(true);
+    expect(changed.pageChanges).toEqual({ byUpdate: [[1], []], afterLast: [3] });
+
+    // Bytes that draw nothing: appended, but no page changed.
+    const comment = new Uint8Array([...both, ...new TextEncoder().encode('\n% appended\n')]);
+    expect((await inspectPdfSignatures(comment, { trustedRoots: [] })).pageChanges?.afterLast).toEqual([]);
+  });
+
+  it('compares no pages past its time budget, rather than guess', async () => {
+    const ends = [first.length, both.length];
+    expect(await comparePageRevisions(both, ends, contract.length, { budgetMs: -1 })).toBeNull();
+    expect(await comparePageRevisions(both, ends, contract.length)).toEqual({ byUpdate: [[1], []], afterLast: [] });
   });
 
   it('survives truncated and mangled files', async () => {

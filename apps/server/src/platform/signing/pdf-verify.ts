@@ -8,8 +8,12 @@
  *
  * Bounded (docs/security.md, Parsing limits): at most PARSE_LIMITS.pdfMaxSignatures distinct byte
  * ranges and the PDF limits of checkPdfLimits, both checked before anything is hashed or parsed;
- * the file is hashed once, each signature's revision digest taken from that one pass. It runs in
- * the parser pool (platform/untrusted), never on the thread that serves requests.
+ * the file is hashed once, each signature's revision digest taken from that one pass; the pages
+ * of the revisions are compared within the bounds of pdf-page-changes.ts. It runs in the parser
+ * pool (platform/untrusted), never on the thread that serves requests.
+ *
+ * A certificate is trusted only by signature (chainsToTrustedRoot): an issuer name equal to a
+ * root's is the precondition for checking the root's signature on it, never a proof.
  *
  * Not supported (reported with intact: false): document timestamps (ETSI.RFC3161) and the legacy
  * adbe.pkcs7.sha1 format; this reports B-B signatures, the only kind the portal makes today.
@@ -20,6 +24,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { PARSE_LIMITS, ParseRefusal } from '../untrusted/limits.ts';
 import { checkPdfLimits } from '../untrusted/pdf-limits.ts';
+import { comparePageRevisions, type PageChanges } from './pdf-page-changes.ts';
 import { PdfUnreadableError } from './pdf-sign.ts';
 import {
   cryptoEngine,
@@ -52,6 +57,8 @@ export type PdfSignature = {
   signer: SignerName | null;
   certificate: {
     serialHex: string;
+    /** SHA-256 of the signer certificate's DER, hex: the same certificate, byte for byte, has the same. */
+    sha256: string;
     notBefore: Date;
     notAfter: Date;
     issuerCommonName: string | null;
@@ -70,6 +77,12 @@ export type PdfSignatureReport = {
   signatures: PdfSignature[];
   /** Bytes were appended after the last signature's range. */
   modifiedAfterLastSignature: boolean;
+  /**
+   * The pages each signature's own update changed (`byUpdate`, aligned with `signatures`) and the
+   * pages the bytes after the last signature changed; null when the pages were not compared (no
+   * signature, a revision that does not load, or past the comparison's bounds).
+   */
+  pageChanges: PageChanges | null;
 };
 
 const OID = {
@@ -132,19 +145,35 @@ export async function inspectPdfSignatures(
   );
   const fieldNames = ranges.length ? await fieldNamesByRange(bytes) : new Map<string, string>();
 
-  const signatures: PdfSignature[] = [];
+  const found: Array<{ signature: PdfSignature; at: number }> = [];
   for (const { range, at } of ranges) {
     const revision = revisions.byEnd.get(Math.min(range[2] + range[3], buffer.length)) ?? revisions.whole;
-    signatures.push(
-      await inspectOne(buffer, text, range, at, roots, revision, fieldNames.get(range.join(' ')) ?? null),
+    const signature = await inspectOne(
+      buffer,
+      text,
+      range,
+      at,
+      roots,
+      revision,
+      fieldNames.get(range.join(' ')) ?? null,
     );
+    found.push({ signature, at });
   }
-  signatures.sort((a, b) => a.byteRange[2] + a.byteRange[3] - (b.byteRange[2] + b.byteRange[3]));
-  const lastEnd = Math.max(0, ...signatures.map((s) => s.byteRange[2] + s.byteRange[3]));
+  const endOf = (signature: PdfSignature) => signature.byteRange[2] + signature.byteRange[3];
+  found.sort((a, b) => endOf(a.signature) - endOf(b.signature));
+  const signatures = found.map(({ signature }) => signature);
+  const lastEnd = Math.max(0, ...signatures.map(endOf));
   return {
     sha256: revisions.whole,
     signatures,
     modifiedAfterLastSignature: signatures.length > 0 && lastEnd < buffer.length,
+    pageChanges: found[0]
+      ? await comparePageRevisions(
+          bytes,
+          signatures.map((signature) => Math.min(endOf(signature), buffer.length)),
+          found[0].at,
+        )
+      : null,
   };
 }
 
@@ -317,6 +346,9 @@ async function inspectOne(
       const time = result.signedAt?.getTime();
       result.certificate = {
         serialHex: serialHexOf(signerCert),
+        sha256: createHash('sha256')
+          .update(new Uint8Array(signerCert.toSchema(true).toBER(false)))
+          .digest('hex'),
         notBefore,
         notAfter,
         issuerCommonName: describeCertificateName(signerCert.issuer).commonName,

@@ -124,6 +124,30 @@ export function describeCertificateName(name: pkijs.RelativeDistinguishedNames):
   };
 }
 
+const SHORT_NAMES: Record<string, string> = {
+  [OID.commonName]: 'CN',
+  [OID.organization]: 'O',
+  [OID.organizationalUnit]: 'OU',
+  [OID.country]: 'C',
+  [OID.serialNumber]: 'SERIALNUMBER',
+};
+
+/** A name as people read it, most specific first ("CN=…, O=…, C=…"), as openssl and certutil print it. */
+export function nameText(name: pkijs.RelativeDistinguishedNames): string {
+  return name.typesAndValues
+    .map((tv) => {
+      const value = (tv.value.valueBlock as { value?: unknown } | undefined)?.value;
+      return `${SHORT_NAMES[tv.type] ?? tv.type}=${typeof value === 'string' ? value : '?'}`;
+    })
+    .reverse()
+    .join(', ');
+}
+
+/** SHA-256 of a DER certificate as viewers show it: upper-case hex pairs joined by ':'. */
+export function fingerprintOf(der: Uint8Array): string {
+  return createHash('sha256').update(der).digest('hex').toUpperCase().match(/../g)?.join(':') ?? '';
+}
+
 /** UTCTime up to 2049, GeneralizedTime from 2050 on (RFC 5280 §4.1.2.5). */
 function timeOf(date: Date): pkijs.Time {
   const type = date.getUTCFullYear() < 2050 ? pkijs.TimeType.UTCTime : pkijs.TimeType.GeneralizedTime;

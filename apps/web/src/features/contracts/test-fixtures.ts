@@ -1,6 +1,11 @@
 /** Answers of the contracts API and a fake PDF, as the tests of the contract screens use them. */
-import type { TContractView, TCooperationInfo, TVerifyReport } from '@portal/shared/schemas/contracts';
-import type { TUsableSeal } from '@portal/shared/schemas/seals';
+import type {
+  TContractView,
+  TCooperationInfo,
+  TVerifiedSignature,
+  TVerifyReport,
+} from '@portal/shared/schemas/contracts';
+import type { TTrustAnchor, TUsableSeal } from '@portal/shared/schemas/seals';
 import type { PdfLoader, PdfLoadTask } from './pdf-document.ts';
 import type { PageSize } from './placement.ts';
 
@@ -118,36 +123,98 @@ export function verifyReport(overrides: Partial<TVerifyReport> = {}): TVerifyRep
   return {
     fileName: 'forfaiting-agreement-signed.pdf',
     sha256: '9b2e0c7f5a1d3e4c6b8a0f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6e5f4',
+    verdict: 'invalid',
+    problems: [],
     signatures: [
-      {
-        index: 1,
-        intact: true,
-        signedAt: '2026-11-05T08:00:00.000Z',
-        institutionName: 'Harbourview Commercial Bank',
-        sealName: 'Contract seal',
-        sealNo: 'HV-2026-001',
-        certificateSerial: '0A1B2C',
-        issuedByPortal: true,
-        validAtSigningTime: true,
-        revoked: false,
-        coversWholeDocument: false,
-      },
-      {
+      verifiedSignature({ pagesChangedByItsUpdate: [1], pagesChangedLater: [{ page: 2, by: 2 }] }),
+      verifiedSignature({
         index: 2,
         intact: false,
         signedAt: '2026-11-06T08:00:00.000Z',
+        signedAtSource: 'claimed',
         institutionName: 'Nordic Harbour Bank',
         sealName: 'Treasury seal',
         sealNo: 'NH-2026-007',
         certificateSerial: '0D1E2F',
-        issuedByPortal: true,
-        validAtSigningTime: true,
-        revoked: false,
         coversWholeDocument: true,
-      },
+        problems: ['notIntact', 'timeOnlyClaimed'],
+        pagesChangedByItsUpdate: [2],
+      }),
     ],
     modifiedAfterLastSignature: false,
+    pagesCompared: true,
+    pagesChangedAfterLastSignature: [],
     recordedContract: { title: 'Forfaiting agreement 2026-118', status: 'signed', version: 'signed' },
     ...overrides,
+  };
+}
+
+/** An intact signature by a seal recorded here, its time from the portal's record. */
+export function verifiedSignature(overrides: Partial<TVerifiedSignature> = {}): TVerifiedSignature {
+  return {
+    index: 1,
+    intact: true,
+    signedAt: '2026-11-05T08:00:00.000Z',
+    signedAtSource: 'portalRecord',
+    signer: 'seal',
+    institutionName: 'Harbourview Commercial Bank',
+    sealName: 'Contract seal',
+    sealNo: 'HV-2026-001',
+    claimedSigner: null,
+    certificateSerial: '0A1B2C',
+    issuedByPortal: true,
+    validAtSigningTime: true,
+    revoked: false,
+    revokedAt: null,
+    coversWholeDocument: false,
+    problems: [],
+    pagesChangedByItsUpdate: [],
+    pagesChangedLater: [],
+    ...overrides,
+  };
+}
+
+/**
+ * The probe's forgery: Harbourview's signed contract with a page-1 overlay signed by a self-made
+ * certificate copying its seal's subject and serial.
+ */
+export function forgedOverlayReport(): TVerifyReport {
+  return verifyReport({
+    verdict: 'invalid',
+    signatures: [
+      verifiedSignature({ pagesChangedByItsUpdate: [1], pagesChangedLater: [{ page: 1, by: 2 }] }),
+      verifiedSignature({
+        index: 2,
+        signedAt: '2026-11-07T08:00:00.000Z',
+        signedAtSource: 'claimed',
+        signer: 'foreign',
+        institutionName: null,
+        sealName: null,
+        sealNo: null,
+        claimedSigner: {
+          organization: 'Harbourview Commercial Bank',
+          organizationalUnit: 'Contract seal',
+          commonName: 'Contract seal (HV-2026-001)',
+          serialNumber: 'HV-2026-001',
+        },
+        issuedByPortal: false,
+        coversWholeDocument: true,
+        problems: ['notIssuedByPortal'],
+        pagesChangedByItsUpdate: [1],
+      }),
+    ],
+    recordedContract: null,
+  });
+}
+
+export function trustAnchor(): TTrustAnchor {
+  return {
+    subject: 'CN=Interbank Cooperation Portal Seal CA, O=Interbank Cooperation Portal',
+    sha256: '3F:A1:0C:77:5B:2E:9D:41:08:C6:E3:5A:92:1F:4B:D0:6E:88:27:B9:C1:0D:F4:5E:A3:72:19:8B:E6:40:D5:2C',
+    serial: '4f1e9a0b2c3d4e5f60718293a4b5c6d7',
+    notBefore: '2026-01-05T00:00:00.000Z',
+    notAfter: '2046-01-05T00:00:00.000Z',
+    pemUrl: '/api/pki/authority.pem',
+    derUrl: '/api/pki/authority.der',
   };
 }

@@ -7,12 +7,14 @@ import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { UploadIcon } from '../../components/icons.tsx';
 import { verifyPdf } from '../../features/contracts/contracts-api.ts';
 import { pdfFileProblem } from '../../features/contracts/pdf-file.ts';
+import { TrustAnchorPanel } from '../../features/contracts/TrustAnchorPanel.tsx';
 import { VerifyReportView } from '../../features/contracts/VerifyReportView.tsx';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
 
 /**
  * /verify, open to visitors: drop or pick a PDF and see what its signatures say, checked by the
- * server (the file is not kept). The report is shown in the reader's language.
+ * server (the file is not kept). The report is shown in the reader's language; below it, the
+ * portal's certificate authority to download and trust, with its fingerprint.
  */
 export function VerifyPage() {
   return useNamespace('contracts') ? <Verify /> : <PageFallback />;
@@ -68,6 +70,7 @@ function Verify() {
         </div>
       ) : null}
       {report ? <VerifyReportView report={report} /> : null}
+      <TrustAnchorPanel />
     </div>
   );
 }

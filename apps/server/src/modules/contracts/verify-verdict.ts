@@ -1,0 +1,148 @@
+/**
+ * The /verify verdict (docs/decisions/0013-verify-verdict.md): from what the parser found in the
+ * file and what the portal knows (its seals, their cancellations, its record of each signature),
+ * each signature's problems and the file's, and one verdict: valid only when every signature is
+ * intact, chains by signature to the portal's authority, was made while its certificate was valid
+ * and before its seal was cancelled, and nothing was added after the last signature.
+ *
+ * Names are the portal's: a seal's institution, name and number come from the seal's record,
+ * found by the serial of a certificate that chains to the authority (or that is, byte for byte,
+ * the certificate the portal issued the seal: one an earlier authority issued, before the operator
+ * configured another). A certificate that does not chain proves nothing about who made it,
+ * whatever name and serial it copies: what it says is returned as `claimedSigner`, never as the
+ * institution.
+ */
+import {
+  FILE_PROBLEMS,
+  SIGNATURE_PROBLEMS,
+  type TFileProblem,
+  type TSignatureProblem,
+  type TVerifiedSignature,
+  type TVerifyVerdict,
+} from '@portal/shared/schemas/contracts';
+import type { PdfSignature, PdfSignatureReport } from '../../platform/signing/pdf-verify.ts';
+import type { SealRecord } from '../seals/index.ts';
+
+export type PortalKnowledge = {
+  /** Seals by certificate serial (lower-case hex). */
+  seals: Map<string, SealRecord>;
+  institutionNames: Map<number, string>;
+  /** The portal's 'signed' events for the revisions in the file: the file each produced, its seal, when. */
+  records: Array<{ sha256After: string | null; sealId: number | null; at: Date }>;
+  /** The serial of the portal's own certificate (evidence reports), lower-case hex. */
+  portalCertificateSerial: string;
+};
+
+export type Judgement = {
+  verdict: TVerifyVerdict;
+  problems: TFileProblem[];
+  signatures: TVerifiedSignature[];
+};
+
+export function judge(report: PdfSignatureReport, known: PortalKnowledge): Judgement {
+  const signatures = report.signatures.map((signature, i) => ({
+    ...judgeSignature(signature, i + 1, known),
+    pagesChangedByItsUpdate: report.pageChanges?.byUpdate[i] ?? [],
+    pagesChangedLater: changedLater(report, i),
+  }));
+  const problems: TFileProblem[] = [];
+  if (signatures.length === 0) problems.push('noSignature');
+  if (report.pageChanges?.afterLast.length) problems.push('pagesChangedAfterLastSignature');
+  else if (report.modifiedAfterLastSignature) problems.push('modifiedAfterLastSignature');
+
+  const weights = [
+    ...problems.map((problem) => FILE_PROBLEMS[problem]),
+    ...signatures.flatMap((signature) => signature.problems.map((problem) => SIGNATURE_PROBLEMS[problem])),
+  ];
+  const verdict: TVerifyVerdict = weights.includes('invalid')
+    ? 'invalid'
+    : weights.includes('warning')
+      ? 'warning'
+      : 'valid';
+  return { verdict, problems, signatures };
+}
+
+function judgeSignature(
+  signature: PdfSignature,
+  index: number,
+  known: PortalKnowledge,
+): Omit<TVerifiedSignature, 'pagesChangedByItsUpdate' | 'pagesChangedLater'> {
+  const certificate = signature.certificate;
+  const serial = certificate?.serialHex.toLowerCase() ?? null;
+  const recordedSeal = serial ? known.seals.get(serial) : undefined;
+  // A serial means something only on a certificate the authority signed, or on the very
+  // certificate the portal issued the seal (byte for byte: one an earlier authority issued).
+  const issuedByPortal =
+    (certificate?.issuedByTrustedRoot ?? false) ||
+    (recordedSeal?.certificateSha256 != null && recordedSeal.certificateSha256 === certificate?.sha256);
+  const seal = issuedByPortal ? recordedSeal : undefined;
+  const signer: TVerifiedSignature['signer'] = !issuedByPortal
+    ? 'foreign'
+    : seal
+      ? 'seal'
+      : serial === known.portalCertificateSerial
+        ? 'portal'
+        : 'unknown';
+
+  // The portal's record of this very revision, by this seal, gives the time; else the signer's claim.
+  const record = seal
+    ? known.records.find((r) => r.sha256After === signature.signedRevisionSha256 && Number(r.sealId) === seal.id)
+    : undefined;
+  const time = record ? new Date(record.at) : signature.signedAt;
+  const validAtSigningTime =
+    certificate !== null &&
+    time !== null &&
+    time.getTime() >= certificate.notBefore.getTime() &&
+    time.getTime() <= certificate.notAfter.getTime();
+
+  const problems: TSignatureProblem[] = [];
+  if (!signature.intact) problems.push('notIntact');
+  if (!issuedByPortal) problems.push('notIssuedByPortal');
+  else {
+    if (signer === 'unknown') problems.push('unknownCertificate');
+    if (!time) problems.push('noSigningTime');
+    else {
+      if (!validAtSigningTime) problems.push('notValidAtSigningTime');
+      if (seal?.revokedAt && time.getTime() >= seal.revokedAt.getTime()) problems.push('signedAfterRevocation');
+      if (signer === 'seal' && !record) problems.push('timeOnlyClaimed');
+    }
+  }
+
+  const vouched = signer === 'seal' || signer === 'portal';
+  return {
+    index,
+    intact: signature.intact,
+    signedAt: time ? time.toISOString() : null,
+    signedAtSource: record ? 'portalRecord' : time ? 'claimed' : null,
+    signer,
+    institutionName: seal ? (known.institutionNames.get(seal.institutionId) ?? null) : null,
+    sealName: seal?.name ?? null,
+    sealNo: seal?.sealNo ?? null,
+    claimedSigner:
+      vouched || !signature.signer
+        ? null
+        : {
+            organization: signature.signer.organization,
+            organizationalUnit: signature.signer.organizationalUnit,
+            commonName: signature.signer.commonName,
+            serialNumber: signature.signer.serialNumber,
+          },
+    certificateSerial: certificate?.serialHex ?? null,
+    issuedByPortal,
+    validAtSigningTime,
+    revoked: seal?.revokedAt != null,
+    revokedAt: seal?.revokedAt ? seal.revokedAt.toISOString() : null,
+    coversWholeDocument: signature.coversWholeDocument,
+    problems,
+  };
+}
+
+/** The pages changed after signature `i` (0-based): by each later signature's update, then by unsigned bytes. */
+function changedLater(report: PdfSignatureReport, i: number): TVerifiedSignature['pagesChangedLater'] {
+  const changes = report.pageChanges;
+  if (!changes) return [];
+  const later = changes.byUpdate
+    .slice(i + 1)
+    .flatMap((pages, offset) => pages.map((page) => ({ page, by: i + offset + 2 })));
+  return [...later, ...changes.afterLast.map((page) => ({ page, by: null }))];
+}

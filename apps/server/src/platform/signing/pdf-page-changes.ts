@@ -1,0 +1,195 @@
+/**
+ * Which pages a signed PDF's later revisions changed (/verify: "changed after signature 1: page
+ * 1"). Each signature covers a prefix of the file, its revision; libpdf loads each prefix as the
+ * PDF it was then, and every page gets a digest of what draws it: its content streams (raw bytes,
+ * not inflated), its resources (fonts, images, forms, followed through references), its boxes and
+ * rotation, and its annotations with their appearance streams. Two revisions differ on a page when
+ * its digest differs, or when the page exists in only one of them.
+ *
+ * Bounded: it runs in the parser pool after checkPdfLimits, each object is digested once per
+ * revision, the revisions loaded together may hold at most PAGE_COMPARE_MAX_BYTES, and the whole
+ * comparison may take PAGE_COMPARE_BUDGET_MS (well inside the pool's deadline, so a file with very
+ * many pages is still reported, its pages not compared). Past a bound, when a revision does not
+ * load or nests deeper than MAX_DEPTH, nothing is compared: the caller says so, it never guesses.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+
+/** What all the revisions loaded for one file may add up to (a 10 MB contract signed twice: ~40 MB). */
+export const PAGE_COMPARE_MAX_BYTES = 64 * 1024 * 1024;
+/** Time the comparison may take; the parser pool ends a task at 8 s. */
+export const PAGE_COMPARE_BUDGET_MS = 3_000;
+/** Nesting of objects followed from a page; deeper, the pages are not compared. */
+const MAX_DEPTH = 256;
+/** Keys that point up the tree or to the document, not to what the page draws. */
+const SKIPPED_KEYS = new Set(['Parent', 'P', 'Popup', 'IRT', 'StructParents', 'StructParent']);
+const INHERITED = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
+
+export type PageChanges = {
+  /** Per signature, in file order: pages its own update changed (from the revision before it). */
+  byUpdate: number[][];
+  /** Pages changed by the bytes after the last signature's range (empty when there are none). */
+  afterLast: number[];
+};
+
+/**
+ * `ends`: where each signature's revision ends, in file order. `firstUpdateAt`: an offset inside
+ * the first signature's update (its dictionary); the revision before it ends at the last %%EOF
+ * before that offset. Null when the revisions are too large together or one does not load.
+ */
+export async function comparePageRevisions(
+  file: Uint8Array,
+  ends: number[],
+  firstUpdateAt: number,
+  { budgetMs = PAGE_COMPARE_BUDGET_MS }: { budgetMs?: number } = {},
+): Promise<PageChanges | null> {
+  if (ends.length === 0) return null;
+  const deadline = Date.now() + budgetMs;
+  const text = Buffer.from(file.buffer, file.byteOffset, Math.min(firstUpdateAt, file.byteLength)).toString('latin1');
+  const eof = text.lastIndexOf('%%EOF');
+  const last = ends.at(-1)!;
+  const appended = file.byteLength > last;
+  const cuts = [eof < 0 ? 0 : eof + 5, ...ends, ...(appended ? [file.byteLength] : [])];
+  // Signatures may share an end (a forged range can end anywhere): each revision is read once.
+  if ([...new Set(cuts)].reduce((sum, end) => sum + end, 0) > PAGE_COMPARE_MAX_BYTES) return null;
+
+  // The revision before the first signature may not load (no %%EOF before it, or not a PDF of its
+  // own): then what the first update changed is not known, and reported as nothing.
+  const digests: Array<string[] | null> = [];
+  const read = new Map<number, string[] | null>();
+  for (const [i, end] of cuts.entries()) {
+    let pages = read.get(end);
+    if (pages === undefined) {
+      pages = end > 0 ? await pageDigests(file.subarray(0, end), deadline) : null;
+      read.set(end, pages);
+    }
+    if (Date.now() > deadline || (pages === null && i > 0)) return null;
+    digests.push(pages);
+  }
+  const changed = (before: string[] | null, after: string[] | null) => {
+    if (!before || !after) return [];
+    const pages: number[] = [];
+    for (let i = 0; i < Math.max(before.length, after.length); i++) if (before[i] !== after[i]) pages.push(i + 1);
+    return pages;
+  };
+  return {
+    byUpdate: ends.map((_, i) => changed(digests[i] ?? null, digests[i + 1] ?? null)),
+    afterLast: appended ? changed(digests.at(-2) ?? null, digests.at(-1) ?? null) : [],
+  };
+}
+
+class TooDeep extends Error {}
+class OutOfTime extends Error {}
+
+/** One digest per page of the PDF in `bytes`; null when it does not load, or past a bound. */
+async function pageDigests(bytes: Uint8Array, deadline: number): Promise<string[] | null> {
+  let pdf: PDF;
+  try {
+    pdf = await PDF.load(bytes);
+  } catch {
+    return null;
+  }
+  const resolve = (ref: PdfRef) => pdf.getObject(ref);
+  const memo = new Map<string, string>();
+  try {
+    return pdf.getPages().map((page) => {
+      if (Date.now() > deadline) throw new OutOfTime();
+      const hash = createHash('sha256');
+      for (const key of INHERITED) {
+        hash.update(`/${key}`);
+        feed(hash, inherited(page.dict, key, resolve), resolve, memo, 0);
+      }
+      for (const key of ['Contents', 'Annots']) {
+        hash.update(`/${key}`);
+        feed(hash, page.dict.get(key), resolve, memo, 0);
+      }
+      return hash.digest('hex');
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** A page attribute looked up the page tree (PDF 32000 §7.7.3.4). */
+function inherited(dict: PdfDict, key: string, resolve: (ref: PdfRef) => PdfObject | null): PdfObject | undefined {
+  let node: PdfDict | undefined = dict;
+  for (let depth = 0; node && depth < MAX_DEPTH; depth++) {
+    const value = node.get(key);
+    if (value !== undefined) return value;
+    node = node.getDict('Parent', resolve);
+  }
+  return undefined;
+}
+
+/**
+ * Writes `value` into `hash`: direct objects by their content, references by the digest of the
+ * object they name (computed once, kept in `memo`; a reference met again while its object is
+ * being digested stands as its number).
+ */
+function feed(
+  hash: Hash,
+  value: PdfObject | null | undefined,
+  resolve: (ref: PdfRef) => PdfObject | null,
+  memo: Map<string, string>,
+  depth: number,
+): void {
+  if (value === undefined || value === null) {
+    hash.update('u;');
+  } else if (depth > MAX_DEPTH) {
+    throw new TooDeep();
+  } else if (value instanceof PdfRef) {
+    hash.update(`r${referenceDigest(value, resolve, memo, depth)};`);
+  } else if (value instanceof PdfStream) {
+    hash.update('s');
+    feedDict(hash, value, resolve, memo, depth);
+    hash.update(`${value.data.byteLength}:`);
+    hash.update(value.data);
+    hash.update(';');
+  } else if (value instanceof PdfDict) {
+    feedDict(hash, value, resolve, memo, depth);
+  } else if (value instanceof PdfArray) {
+    hash.update(`a${value.length}[`);
+    for (const item of value) feed(hash, item, resolve, memo, depth + 1);
+    hash.update('];');
+  } else {
+    const primitive = value as { type: string; value?: unknown; bytes?: Uint8Array };
+    hash.update(primitive.type);
+    if (primitive.bytes) hash.update(`${primitive.bytes.byteLength}:`).update(primitive.bytes);
+    else hash.update(String(primitive.value ?? ''));
+    hash.update(';');
+  }
+}
+
+function referenceDigest(
+  ref: PdfRef,
+  resolve: (ref: PdfRef) => PdfObject | null,
+  memo: Map<string, string>,
+  depth: number,
+): string {
+  const key = `${ref.objectNumber} ${ref.generation}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  memo.set(key, `cycle ${key}`);
+  const inner = createHash('sha256');
+  feed(inner, resolve(ref), resolve, memo, depth + 1);
+  const digest = inner.digest('hex');
+  memo.set(key, digest);
+  return digest;
+}
+
+function feedDict(
+  hash: Hash,
+  dict: PdfDict,
+  resolve: (ref: PdfRef) => PdfObject | null,
+  memo: Map<string, string>,
+  depth: number,
+): void {
+  const entries = [...dict].filter(([key]) => !SKIPPED_KEYS.has(key.value));
+  entries.sort(([a], [b]) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  hash.update(`d${entries.length}{`);
+  for (const [key, item] of entries) {
+    hash.update(`/${key.value.length}:${key.value}`);
+    feed(hash, item, resolve, memo, depth + 1);
+  }
+  hash.update('};');
+}

@@ -1,0 +1,151 @@
+import type { TVerifiedSignature } from '@portal/shared/schemas/contracts';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/time-cells.ts';
+import { pagesText, problemText, signatureVerdict } from './verify-reasons.ts';
+
+const TAG_COLOR = { valid: 'success', warning: 'warning', invalid: 'error' } as const;
+
+/**
+ * One signature of a /verify report: whether it can be relied on and why not, who made it (the
+ * portal's record of the seal only; a certificate the portal cannot vouch for is shown as what it
+ * claims, never as the institution), when (recorded here, or only claimed), whether its seal was
+ * cancelled before or after, and which pages were changed by its update and after it.
+ */
+export function VerifySignatureCard({ signature }: { signature: TVerifiedSignature }) {
+  const { t } = useTranslation('contracts');
+  const verdict = signatureVerdict(signature);
+  const yesNo = (value: boolean) => (value ? t('verify.yes') : t('verify.no'));
+  const claimed = signature.claimedSigner;
+  const claimedName = claimed
+    ? [claimed.organization, claimed.organizationalUnit ?? claimed.commonName, claimed.serialNumber]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
+  return (
+    <li className={`verify-signature is-${verdict}`}>
+      <div className="verify-signature__head">
+        <h3>{t('verify.signatureN', { index: signature.index })}</h3>
+        <Tag color={signature.intact ? 'success' : 'error'}>
+          {signature.intact ? t('verify.intact') : t('verify.broken')}
+        </Tag>
+        <Tag color={TAG_COLOR[verdict]}>{t(`verify.signatureVerdict.${verdict}`)}</Tag>
+      </div>
+      {signature.problems.length ? (
+        <ul className="verify-signature__why">
+          {signature.problems.map((problem) => (
+            <li key={problem}>{problemText(t, problem, signature)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="verify-signature__facts">
+        <dt>{t('verify.institution')}</dt>
+        <dd>
+          {signature.signer === 'seal' ? (signature.institutionName ?? '—') : null}
+          {signature.signer === 'portal' ? t('verify.signerPortal') : null}
+          {signature.signer === 'unknown' || signature.signer === 'foreign' ? (
+            <>
+              <Tag color="error">{t('verify.notVerified')}</Tag>
+              {claimedName ? (
+                <span className="cell-stack__sub">{t('verify.claimed', { name: claimedName })}</span>
+              ) : null}
+            </>
+          ) : null}
+        </dd>
+        {signature.signer === 'seal' ? (
+          <>
+            <dt>{t('verify.seal')}</dt>
+            <dd>
+              {signature.sealName ?? '—'}
+              {signature.sealNo ? <span className="cell-stack__sub"> ({signature.sealNo})</span> : null}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('verify.signedAt')}</dt>
+        <dd>
+          {formatTime(signature.signedAt)}
+          {signature.signedAtSource ? (
+            <span className="cell-stack__sub">
+              {' '}
+              ({signature.signedAtSource === 'portalRecord' ? t('verify.timeRecorded') : t('verify.timeClaimed')})
+            </span>
+          ) : null}
+        </dd>
+        <dt>{t('verify.issuedByPortal')}</dt>
+        <dd>
+          <Tag color={signature.issuedByPortal ? 'success' : 'error'}>{yesNo(signature.issuedByPortal)}</Tag>
+          {signature.certificateSerial ? (
+            <span className="cell-stack__sub">
+              {' '}
+              {signature.issuedByPortal
+                ? t('verify.serial', { serial: signature.certificateSerial })
+                : t('verify.claimedSerial', { serial: signature.certificateSerial })}
+            </span>
+          ) : null}
+        </dd>
+        {signature.issuedByPortal ? (
+          <>
+            <dt>{t('verify.validAtSigning')}</dt>
+            <dd>
+              <Tag color={signature.validAtSigningTime ? 'success' : 'error'}>
+                {yesNo(signature.validAtSigningTime)}
+              </Tag>
+            </dd>
+          </>
+        ) : null}
+        {signature.signer === 'seal' ? (
+          <>
+            <dt>{t('verify.revoked')}</dt>
+            <dd>
+              <RevocationNote signature={signature} />
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('verify.coversWhole')}</dt>
+        <dd>
+          {signature.coversWholeDocument ? (
+            <Tag color="success">{t('verify.yes')}</Tag>
+          ) : (
+            <Tag color="default">{t('verify.coversPart')}</Tag>
+          )}
+        </dd>
+        <dt>{t('verify.changedByItsUpdate')}</dt>
+        <dd>
+          {signature.pagesChangedByItsUpdate.length
+            ? pagesText(t, signature.pagesChangedByItsUpdate)
+            : t('verify.none')}
+        </dd>
+        {signature.pagesChangedLater.length ? (
+          <>
+            <dt>{t('verify.changedLater')}</dt>
+            <dd>
+              <ul className="verify-signature__changes">
+                {signature.pagesChangedLater.map(({ page, by }) => (
+                  <li key={`${page}-${by}`}>
+                    {by === null
+                      ? t('verify.changedByNone', { page: t('verify.pageN', { page }) })
+                      : t('verify.changedBy', { page: t('verify.pageN', { page }), by })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * The seal's cancellation: none; before this signature (a problem); after it (information: the
+ * signature stays good); or when the signature has no time to compare with.
+ */
+function RevocationNote({ signature }: { signature: TVerifiedSignature }) {
+  const { t } = useTranslation('contracts');
+  if (!signature.revokedAt) return <Tag color="success">{t('verify.revokedNo')}</Tag>;
+  const date = formatTime(signature.revokedAt);
+  if (signature.problems.includes('signedAfterRevocation'))
+    return <Tag color="error">{t('verify.revokedBefore', { date })}</Tag>;
+  if (!signature.signedAt) return <Tag color="warning">{t('verify.revokedOn', { date })}</Tag>;
+  return <Tag color="processing">{t('verify.revokedAfter', { date })}</Tag>;
+}
