@@ -153,6 +153,31 @@ export function signingApi(app: FastifyInstance, db: Db) {
     return inject('POST', `/api/contracts/${intentionLgcSn}/sign`, who.cookie, { code, placements });
   }
 
+  /**
+   * An agreed deal whose two-page contract both parties have signed, through the API: the
+   * publisher's seal on page 1, then the counterpart's seal (named 合同专用章) on page 2. Answers
+   * the deal, both seals and the file as uploaded, after the first and after the second signature.
+   */
+  async function signedByBoth(by: Caller) {
+    const deal = await agreedDeal();
+    const publisherSeal = await effectiveSeal(deal.publisher, by);
+    const counterpartSeal = await effectiveSeal(deal.counterpart, by, { sealName: '合同专用章' });
+    const id = deal.intentionLgcSn;
+    const original = await makeTestPdf(2);
+    const uploaded = await uploadContract(deal.publisher.cookie, id, original, 'Forfaiting agreement');
+    if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.body}`);
+    const confirmed = await inject('POST', `/api/contracts/${id}/confirm`, deal.counterpart.cookie);
+    if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
+    const file = async () =>
+      new Uint8Array((await inject('GET', `/api/contracts/${id}/file`, deal.publisher.cookie)).rawPayload);
+    const first = await sign(deal.publisher, id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }]);
+    if (first.statusCode !== 200) throw new Error(`first signature: ${first.body}`);
+    const partlySigned = await file();
+    const second = await sign(deal.counterpart, id, [{ sealLgcSn: counterpartSeal, page: 2, x: 0.1, y: 0.7 }]);
+    if (second.statusCode !== 200) throw new Error(`second signature: ${second.body}`);
+    return { deal, publisherSeal, counterpartSeal, original, partlySigned, fullySigned: await file() };
+  }
+
   return {
     inject,
     caller,
@@ -167,6 +192,7 @@ export function signingApi(app: FastifyInstance, db: Db) {
     mailedCode,
     forgetCodes,
     sign,
+    signedByBoth,
     makeTestPdf,
   };
 }

@@ -61,26 +61,11 @@ let counterpartName: string;
 
 beforeAll(async () => {
   const reviewer = await api.reviewer();
-  const deal = await api.agreedDeal();
+  const signed = await api.signedByBoth(reviewer);
+  const { deal } = signed;
   publisherName = deal.publisherInst.name;
   counterpartName = deal.counterpartInst.name;
-  const publisherSeal = await api.effectiveSeal(deal.publisher, reviewer);
-  const counterpartSeal = await api.effectiveSeal(deal.counterpart, reviewer, { sealName: '合同专用章' });
-  const id = deal.intentionLgcSn;
-  original = await makeTestPdf(2);
-  const uploaded = await api.uploadContract(deal.publisher.cookie, id, original, 'Forfaiting agreement');
-  if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.body}`);
-  const confirmed = await api.inject('POST', `/api/contracts/${id}/confirm`, deal.counterpart.cookie);
-  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.body}`);
-  const file = async () =>
-    new Uint8Array((await api.inject('GET', `/api/contracts/${id}/file`, deal.publisher.cookie)).rawPayload);
-
-  const first = await api.sign(deal.publisher, id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }]);
-  if (first.statusCode !== 200) throw new Error(`first signature: ${first.body}`);
-  partlySigned = await file();
-  const second = await api.sign(deal.counterpart, id, [{ sealLgcSn: counterpartSeal, page: 2, x: 0.1, y: 0.7 }]);
-  if (second.statusCode !== 200) throw new Error(`second signature: ${second.body}`);
-  fullySigned = await file();
+  ({ original, partlySigned, fullySigned } = signed);
 }, 120_000);
 
 describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => {

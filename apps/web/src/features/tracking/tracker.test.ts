@@ -84,5 +84,7 @@ describe('event tracking client', () => {
     expect(trackTargetOf(document.getElementById('inner'))).toBe('tile:news');
     expect(trackTargetOf(document.getElementById('plain'))).toBeNull();
     expect(trackTargetOf(null)).toBeNull();
+    // Written outside React, so testing-library's cleanup does not remove it.
+    document.body.innerHTML = '';
   });
 });
