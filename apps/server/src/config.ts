@@ -125,6 +125,16 @@ const ZEnv = z.object({
    */
   SIGNING_CA_CERT_FILE: z.string().optional(),
   SIGNING_CA_KEY_FILE: z.string().optional(),
+  /**
+   * The key-encryption key that seals the private keys kept in the database (platform/signing/kek.ts):
+   * 32 bytes, base64, or a file holding it. Neither: <DATA_DIR>/keys/signing-kek, which a start
+   * outside production makes; a production start refuses without one of the three.
+   */
+  SIGNING_KEK: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64')
+    .optional(),
+  SIGNING_KEK_FILE: z.string().optional(),
 
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -200,6 +210,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  SIGNING_CA_CERT_FILE, SIGNING_CA_KEY_FILE: set both (the CA certificate and its private key) or neither',
     );
   }
+  if (e.SIGNING_KEK && e.SIGNING_KEK_FILE) {
+    throw new ConfigError('Invalid configuration:\n  SIGNING_KEK, SIGNING_KEK_FILE: set one of them, not both');
+  }
   // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
@@ -230,6 +243,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SIGNING_CA_CERT_FILE && e.SIGNING_CA_KEY_FILE
         ? { certFile: abs(e.SIGNING_CA_CERT_FILE), keyFile: abs(e.SIGNING_CA_KEY_FILE) }
         : null,
+    signingKek: e.SIGNING_KEK
+      ? ({ kind: 'value', key: Buffer.from(e.SIGNING_KEK, 'base64') } as const)
+      : ({
+          kind: 'file',
+          path: e.SIGNING_KEK_FILE ? abs(e.SIGNING_KEK_FILE) : resolve(dataDir, 'keys', 'signing-kek'),
+          configured: Boolean(e.SIGNING_KEK_FILE),
+        } as const),
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Tests run jobs by calling app.jobs.runDue(now), not on a timer. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser, lastMailTo, logInThroughApi } from '../test/factories.ts';
-import { createTestDatabase, testConfig } from '../test/helpers.ts';
+import { createTestDatabase, TEST_KEK, testConfig } from '../test/helpers.ts';
 import { startTestSmtpServer } from '../test/smtp.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
@@ -41,6 +41,7 @@ const production = (env: Record<string, string> = {}) =>
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SIGNING_CA_CERT_FILE,
     SIGNING_CA_KEY_FILE,
+    SIGNING_KEK: TEST_KEK,
     ...env,
   });
 

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser } from '../test/factories.ts';
-import { createTestDatabase } from '../test/helpers.ts';
+import { createTestDatabase, TEST_KEK } from '../test/helpers.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openPglite } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -23,7 +23,14 @@ const demo = await createTestDatabase();
 const populated = await createTestDatabase();
 
 function configFor(env: Record<string, string>) {
-  return parseConfig({ LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', PORT: '0', DATA_DIR: dataDir, ...env });
+  return parseConfig({
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SIGNING_KEK: TEST_KEK,
+    ...env,
+  });
 }
 // A production start as operations.md asks for: a mail server and the bank's own CA (PEM files).
 const ca = await createAuthority({ commonName: 'Start Test CA', organization: 'Start Test', validYears: 1 });
@@ -91,6 +98,18 @@ describe('what a production start needs (issue 24)', () => {
     const refusal = bootServer(production({ SMTP_URL: '' }), { log: captureLog().log });
     await expect(refusal).rejects.toThrow(ConfigError);
     await expect(refusal).rejects.toThrow(/^Invalid configuration:\n {2}SMTP_URL: must be set in production/);
+  });
+
+  it('refuses to start without a key-encryption key, naming the variables, before it opens the database', async () => {
+    const noKek = join(dataDir, 'no-kek');
+    const refusal = bootServer(production({ SIGNING_KEK: '', DATA_DIR: noKek }), { log: captureLog().log });
+    await expect(refusal).rejects.toThrow(ConfigError);
+    await expect(refusal).rejects.toThrow(
+      /^Invalid configuration:\n {2}SIGNING_KEK, SIGNING_KEK_FILE: one must be set/,
+    );
+    await expect(refusal).rejects.toThrow(join(noKek, 'keys', 'signing-kek'));
+    // Neither a database nor a key was made.
+    await expect(stat(noKek)).rejects.toThrow(/ENOENT/);
   });
 
   it('warns at every start that makes or uses its own signing authority, and only then', async () => {
@@ -192,6 +211,7 @@ describe('main.ts', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://127.0.0.1:2525',
         DATA_DIR: join(dataDir, 'main'),
+        SIGNING_KEK: TEST_KEK,
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',

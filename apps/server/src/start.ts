@@ -1,8 +1,9 @@
 /**
  * The start sequence of main.ts up to listening, as functions tests can call: the production
- * configuration check (SMTP_URL) → database → migrate → the seal certificate authority (a warning
- * in production when the portal made its own) → demo data and the production demo-password check
- * → the first system administrator → app.
+ * configuration check (SMTP_URL) → the key-encryption key (refused in production when there is
+ * none) → database → migrate → the stored keys checked against the KEK, plain ones sealed → the
+ * seal certificate authority (a warning in production when the portal made its own) → demo data
+ * and the production demo-password check → the first system administrator → app.
  *
  * Safe defaults in production (docs/operations.md, "Demo data"): no demo data unless
  * SEED_DEMO_DATA=true, which logs a warning at every start; and no start while an account still
@@ -20,9 +21,11 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
-import { signingAuthority } from './modules/seals/index.ts';
+import { checkStoredKeys, sealPlainKeys, signingAuthority } from './modules/seals/index.ts';
 import { ensureInitialAdmin, INVITATION_TTL_DAYS, type InitialAdminOutcome } from './modules/users/index.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
+import { type LoadedKek, loadKek } from './platform/signing/kek.ts';
+import { KeySealingError } from './platform/signing/key-sealing.ts';
 
 /** Where start-up messages go (a pino logger in main.ts). */
 export type StartLog = { info(message: string): void; warn(message: string): void };
@@ -148,9 +151,48 @@ export async function prepareInitialAdmin(
 /** Said at every production start whose seal certificates come from an authority the portal made itself. */
 export const OWN_AUTHORITY_WARNING =
   'No SIGNING_CA_CERT_FILE / SIGNING_CA_KEY_FILE: seal certificates are issued by a certificate authority the ' +
-  'portal made itself, whose private key is kept in the database (signing_authority). Signed contracts verify ' +
+  'portal made itself, whose private key is kept in the database (signing_authority, sealed under the ' +
+  'key-encryption key). Signed contracts verify ' +
   "against it only, and no one else's software trusts it; for a real installation give the bank's CA in both " +
   'variables (docs/operations.md, "Seal certificate authority").';
+
+/** What the start says of the key-encryption key: the file it made, or one others may read. */
+export function kekMessages(
+  loaded: Pick<LoadedKek, 'kek' | 'createdFile' | 'looseMode' | 'from'>,
+): Array<{ level: 'info' | 'warn'; message: string }> {
+  const lines: Array<{ level: 'info' | 'warn'; message: string }> = [];
+  if (loaded.createdFile) {
+    lines.push({
+      level: 'info',
+      message:
+        `Made the key-encryption key that seals the signing keys (id ${loaded.kek.id}): ${loaded.createdFile}. ` +
+        'Back it up apart from the database: without it, no stored key opens (docs/operations.md, ' +
+        '"Signing keys and the key-encryption key").',
+    });
+  }
+  if (loaded.looseMode) {
+    lines.push({
+      level: 'warn',
+      message: `${loaded.from}: others than its owner may read this key-encryption key; chmod 600 it.`,
+    });
+  }
+  return lines;
+}
+
+/**
+ * Between migrations and the authority: refuses a KEK other than the stored keys were sealed
+ * under, then seals keys stored in plain form (an older version's).
+ */
+export async function prepareStoredKeys(db: Db, loaded: LoadedKek, log: StartLog): Promise<void> {
+  try {
+    await checkStoredKeys(db, loaded.store, loaded.file);
+  } catch (error) {
+    if (error instanceof KeySealingError) throw new StartRefusedError(error.message);
+    throw error;
+  }
+  const sealed = await sealPlainKeys(db, loaded.store);
+  if (sealed) log.info(`Sealed ${sealed} private keys stored in plain form under key-encryption key ${loaded.kek.id}.`);
+}
 
 /**
  * Opens (or takes) the database, migrates it, prepares demo data and builds the app, ready to
@@ -162,9 +204,13 @@ export async function bootServer(
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
   checkProductionStart(config);
   const log = options.log ?? pino({ level: config.logLevel });
+  // Before the database: a production start without a KEK stops here, having touched nothing.
+  const kek = await loadKek(config);
+  for (const line of kekMessages(kek)) log[line.level](line.message);
   const database = options.database ?? (await openDatabase(config.database));
   try {
     await migrateToLatest(database.db);
+    await prepareStoredKeys(database.db, kek, log);
     // The seal certificate authority: made on the first start (or read from its files), before
     // the demo data, whose seals it certifies.
     const authority = await signingAuthority(database.db, config);

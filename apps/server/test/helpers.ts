@@ -43,9 +43,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** The key-encryption key of test configurations (no file is made for them). */
+export const TEST_KEK = Buffer.alloc(32, 7).toString('base64');
+
 /** Configuration for tests: quiet logs, no demo data, overridable per test. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', PORT: '0', ...overrides });
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    PORT: '0',
+    SIGNING_KEK: TEST_KEK,
+    ...overrides,
+  });
 }
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config };

@@ -370,10 +370,14 @@ type NullableBytes = ColumnType<Buffer | null, Buffer | Uint8Array | null | unde
 export interface SigningAuthorityTable {
   id: number;
   certificateDer: Bytes;
-  /** Null when the key is supplied by configuration (SIGNING_CA_KEY_FILE). */
-  privateKeyPkcs8: NullableBytes;
+  /**
+   * The authority's private key, sealed (platform/signing/key-sealing.ts, purpose 'authority');
+   * null when the key is supplied by configuration (SIGNING_CA_KEY_FILE).
+   */
+  privateKeySealed: NullableBytes;
   portalCertificateDer: Bytes;
-  portalPrivateKeyPkcs8: Bytes;
+  /** The portal's evidence-report key, sealed (purpose 'portal'). */
+  portalPrivateKeySealed: Bytes;
   createdAt: DefaultTimestamp;
 }
 
@@ -406,7 +410,8 @@ export interface SealTable {
   validTo: NullableTimestamp;
   certificateDer: NullableBytes;
   certificateSerial: string | null;
-  privateKeyPkcs8: NullableBytes;
+  /** The seal's private key, sealed (purpose 'seal:<lgcSn>'); null before approval and once destroyed (cancelled, expired). */
+  privateKeySealed: NullableBytes;
   cancelledAt: NullableTimestamp;
   revokedAt: NullableTimestamp;
   expiredAt: NullableTimestamp;

@@ -10,6 +10,7 @@ import * as m0008 from './0008_login_failures.ts';
 import * as m0009 from './0009_seals_contracts.ts';
 import * as m0010 from './0010_application_status.ts';
 import * as m0011 from './0011_lockout_by_browser.ts';
+import * as m0012 from './0012_sealed_keys.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_seals_contracts': m0009,
   '0010_application_status': m0010,
   '0011_lockout_by_browser': m0011,
+  '0012_sealed_keys': m0012,
 };

@@ -18,7 +18,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
-import { type KeyPairDer, newSealKeys, signerFor } from '../../platform/signing/pki.ts';
+import { newSealKeys, signerFor } from '../../platform/signing/pki.ts';
 import type { Db } from '../database.ts';
 import type { ContractEventTable } from '../schema.ts';
 import type { SeedContext, SeedStep } from './index.ts';
@@ -181,7 +181,9 @@ type DemoSeal = {
   rejectReason?: string;
 };
 
-async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: KeyPairDer, institution: Institution) {
+type Authority = NonNullable<SeedContext['signingAuthority']>;
+
+async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: Authority, institution: Institution) {
   const lgcSn = newPublicId();
   const owner = `seal:${lgcSn}`;
   const png = drawDemoSeal(400, [200, 16, 30]);
@@ -249,7 +251,9 @@ async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: K
       validTo: certified ? validTo : null,
       certificateDer: keys ? Buffer.from(keys.certificateDer) : null,
       certificateSerial: keys?.serialHex ?? null,
-      privateKeyPkcs8: keys ? Buffer.from(keys.privateKeyPkcs8) : null,
+      // Sealed as the portal keeps keys; a cancelled or expired seal's key is destroyed.
+      privateKeySealed:
+        keys && seal.state === 'effective' ? authority.keyStore.seal(keys.privateKeyPkcs8, `seal:${lgcSn}`) : null,
       cancelledAt: seal.state === 'cancelled' ? new Date(ctx.now.getTime() - DAY_MS) : null,
       revokedAt: seal.state === 'cancelled' ? new Date(ctx.now.getTime() - DAY_MS) : null,
       expiredAt: seal.state === 'expired' ? validTo : null,

@@ -10,6 +10,7 @@
  * of failing the start. A database that got demo data before takes later steps as they land.
  */
 import type { FileStorage } from '../../platform/files/storage.ts';
+import type { KeyStore } from '../../platform/signing/key-sealing.ts';
 import type { KeyPairDer } from '../../platform/signing/pki.ts';
 import type { Db } from '../database.ts';
 import { demoAccounts } from './demo-accounts.ts';
@@ -19,10 +20,10 @@ import { demoSigning } from './demo-signing.ts';
 
 /**
  * What a step may use besides the database: the file storage (demo PDFs and images) and the
- * portal's certificate authority (demo seals' certificates); a step needing one that is absent
- * writes nothing.
+ * portal's certificate authority (demo seals' certificates, and the key store that seals their
+ * keys); a step needing one that is absent writes nothing.
  */
-export type SeedContext = { storage?: FileStorage; signingAuthority?: KeyPairDer };
+export type SeedContext = { storage?: FileStorage; signingAuthority?: KeyPairDer & { keyStore: KeyStore } };
 
 export type SeedStep = {
   /** Stable name; never rename a landed step (it would run again). */

@@ -190,7 +190,7 @@ describe('POST /api/verify: the portal’s own signatures', { timeout: 60_000 },
       .updateTable('seal')
       .set({
         certificateDer: Buffer.from(reissued.certificateDer),
-        privateKeyPkcs8: Buffer.from(reissued.privateKeyPkcs8),
+        privateKeySealed: (await signingAuthority(db, config)).keyStore.seal(reissued.privateKeyPkcs8, `seal:${lgcSn}`),
         certificateSerial: reissued.serialHex,
       })
       .where('id', '=', row.id)
@@ -220,7 +220,11 @@ describe('POST /api/verify: the portal’s own signatures', { timeout: 60_000 },
 
 describe('POST /api/verify: a cancelled seal', { timeout: 60_000 }, () => {
   let cancelledAt: Date;
+  // A copy of the key taken before the cancellation (which destroys the portal's own).
+  let keptKey: Uint8Array;
   beforeAll(async () => {
+    const stored = (await sealRow(publisherSeal)).privateKeySealed!;
+    keptKey = (await signingAuthority(db, config)).keyStore.unseal(stored, `seal:${publisherSeal}`);
     const code = await api.mailedCode(publisher, `/api/signet/seals/${publisherSeal}/cancel-code`);
     const res = await api.inject('POST', `/api/signet/seals/${publisherSeal}/cancel`, publisher.cookie, { code });
     if (res.statusCode !== 200) throw new Error(`cancel: ${res.body}`);
@@ -231,7 +235,7 @@ describe('POST /api/verify: a cancelled seal', { timeout: 60_000 }, () => {
   async function signedWithCancelledKey(signingTime: Date) {
     const row = await sealRow(publisherSeal);
     const signer = await signerFor({
-      privateKeyPkcs8: new Uint8Array(row.privateKeyPkcs8!),
+      privateKeyPkcs8: keptKey,
       certificateDer: new Uint8Array(row.certificateDer!),
       chain: [(await signingAuthority(db, config)).certificateDer],
     });

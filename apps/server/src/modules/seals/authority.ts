@@ -3,13 +3,16 @@
  * certificate, and the portal's own signing certificate (evidence reports). Made on first start
  * and kept in the database (`signing_authority`, one row), or supplied by configuration
  * (SIGNING_CA_CERT_FILE / SIGNING_CA_KEY_FILE, PEM) for production, where the CA key then stays
- * in its file and out of the database. Keys never leave the server; a signer backed by an HSM or
- * a cloud KMS would replace `signerFor` without touching the contract flow.
+ * in its file and out of the database. The keys the database holds are sealed under the
+ * key-encryption key (platform/signing/key-sealing.ts); `keyStore` seals and opens them, and a
+ * store backed by an HSM would replace it without touching the contract flow.
  */
 import { readFile } from 'node:fs/promises';
 import type { Signer } from '@libpdf/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { keyStoreFor } from '../../platform/signing/kek.ts';
+import type { KeyStore } from '../../platform/signing/key-sealing.ts';
 import { createAuthority, describeCertificate, fromPem, newSealKeys, signerFor } from '../../platform/signing/pki.ts';
 
 export type Authority = {
@@ -17,7 +20,11 @@ export type Authority = {
   privateKeyPkcs8: Uint8Array;
   portalCertificateDer: Uint8Array;
   portalPrivateKeyPkcs8: Uint8Array;
+  /** Seals the keys the authority issues, and opens the stored ones. */
+  keyStore: KeyStore;
 };
+
+type AuthorityConfig = Pick<Config, 'signingAuthority' | 'brand' | 'signingKek' | 'isProduction'>;
 
 const AUTHORITY_YEARS = 20;
 const PORTAL_CERT_YEARS = 10;
@@ -25,7 +32,7 @@ const PORTAL_CERT_YEARS = 10;
 const loaded = new WeakMap<Db, Promise<Authority>>();
 
 /** The authority of this database: loaded once per process, made on the first call if missing. */
-export function signingAuthority(db: Db, config: Pick<Config, 'signingAuthority' | 'brand'>): Promise<Authority> {
+export function signingAuthority(db: Db, config: AuthorityConfig): Promise<Authority> {
   let authority = loaded.get(db);
   if (!authority) {
     authority = loadOrCreate(db, config);
@@ -36,19 +43,18 @@ export function signingAuthority(db: Db, config: Pick<Config, 'signingAuthority'
   return authority;
 }
 
-async function loadOrCreate(db: Db, config: Pick<Config, 'signingAuthority' | 'brand'>): Promise<Authority> {
+/** Forgets the authority loaded for `db` (after a rotation of the KEK): the next call reads it again. */
+export function forgetSigningAuthority(db: Db): void {
+  loaded.delete(db);
+}
+
+async function loadOrCreate(db: Db, config: AuthorityConfig): Promise<Authority> {
+  const keyStore = await keyStoreFor(config);
   const configured = config.signingAuthority ? await readConfiguredAuthority(config.signingAuthority) : null;
   const row = await db.selectFrom('signingAuthority').selectAll().where('id', '=', 1).executeTakeFirst();
   const sameCa =
     row && configured ? Buffer.from(row.certificateDer).equals(Buffer.from(configured.certificateDer)) : true;
-  if (row && sameCa) {
-    return {
-      certificateDer: new Uint8Array(row.certificateDer),
-      privateKeyPkcs8: configured?.privateKeyPkcs8 ?? new Uint8Array(row.privateKeyPkcs8 ?? []),
-      portalCertificateDer: new Uint8Array(row.portalCertificateDer),
-      portalPrivateKeyPkcs8: new Uint8Array(row.portalPrivateKeyPkcs8),
-    };
-  }
+  if (row && sameCa) return opened(row, configured, keyStore);
   const organization = config.brand.portalName.en;
   const ca =
     configured ??
@@ -64,9 +70,9 @@ async function loadOrCreate(db: Db, config: Pick<Config, 'signingAuthority' | 'b
   const values = {
     certificateDer: Buffer.from(ca.certificateDer),
     // A configured key stays in its file.
-    privateKeyPkcs8: configured ? null : Buffer.from(ca.privateKeyPkcs8),
+    privateKeySealed: configured ? null : keyStore.seal(ca.privateKeyPkcs8, 'authority'),
     portalCertificateDer: Buffer.from(portal.certificateDer),
-    portalPrivateKeyPkcs8: Buffer.from(portal.privateKeyPkcs8),
+    portalPrivateKeySealed: keyStore.seal(portal.privateKeyPkcs8, 'portal'),
   };
   // Several instances may start at once: the first row written wins, the others read it.
   await db
@@ -75,11 +81,27 @@ async function loadOrCreate(db: Db, config: Pick<Config, 'signingAuthority' | 'b
     .onConflict((oc) => (row ? oc.column('id').doUpdateSet(values) : oc.column('id').doNothing()))
     .execute();
   const stored = await db.selectFrom('signingAuthority').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return opened(stored, configured, keyStore);
+}
+
+function opened(
+  row: {
+    certificateDer: Buffer;
+    privateKeySealed: Buffer | null;
+    portalCertificateDer: Buffer;
+    portalPrivateKeySealed: Buffer;
+  },
+  configured: { privateKeyPkcs8: Uint8Array } | null,
+  keyStore: KeyStore,
+): Authority {
   return {
-    certificateDer: new Uint8Array(stored.certificateDer),
-    privateKeyPkcs8: configured?.privateKeyPkcs8 ?? new Uint8Array(stored.privateKeyPkcs8 ?? []),
-    portalCertificateDer: new Uint8Array(stored.portalCertificateDer),
-    portalPrivateKeyPkcs8: new Uint8Array(stored.portalPrivateKeyPkcs8),
+    certificateDer: new Uint8Array(row.certificateDer),
+    privateKeyPkcs8:
+      configured?.privateKeyPkcs8 ??
+      (row.privateKeySealed ? keyStore.unseal(row.privateKeySealed, 'authority') : new Uint8Array()),
+    portalCertificateDer: new Uint8Array(row.portalCertificateDer),
+    portalPrivateKeyPkcs8: keyStore.unseal(row.portalPrivateKeySealed, 'portal'),
+    keyStore,
   };
 }
 

@@ -8,6 +8,8 @@
  * - `trustAnchorRoutes`: the authority's certificate, published (PEM, DER, fingerprint), for app.ts.
  * - `createSealExpiryJob`: the hourly expiry of seals at the end of their period.
  * - `signingAuthority(db, config)`: made (or loaded) at start.
+ * - `checkStoredKeys`, `sealPlainKeys` (at start) and `rotateKek` (`npm run keys:rotate`): the
+ *   private keys the database holds, sealed under the key-encryption key.
  * - For contracts: `findUsableSeals` (effective seals of one institution, each with its image and
  *   a signer over its key; refuses another institution's or an unusable seal),
  *   `lockSealsForSigning` (in the signing transaction: locks those seals, checks them again and
@@ -16,6 +18,7 @@
  */
 export { signingAuthority } from './authority.ts';
 export { createSealExpiryJob } from './expiry.job.ts';
+export { checkStoredKeys, type Rotation, rotateKek, sealPlainKeys } from './sealed-keys.ts';
 export { sealReviewRoutes, sealRoutes } from './seals.routes.ts';
 export type { StampedFilesOf } from './seals.service.ts';
 export {

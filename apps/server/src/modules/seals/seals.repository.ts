@@ -178,11 +178,14 @@ export async function updateSeal(db: Db, id: number, values: Partial<Omit<SealRo
     .execute();
 }
 
-/** Effective seals whose period ended by `now` become expired; answers them. */
+/**
+ * Effective seals whose period ended by `now` become expired, and their keys are destroyed (the
+ * certificate stays for verification); answers them.
+ */
 export async function expireSeals(db: Db, now: Date) {
   return db
     .updateTable('seal')
-    .set({ state: 'expired', expiredAt: now, updatedAt: now })
+    .set({ state: 'expired', expiredAt: now, updatedAt: now, privateKeySealed: null })
     .where('state', '=', 'effective')
     .where('validTo', '<=', now)
     .returning(['id', 'lgcSn', 'sealNo', 'institutionId'])

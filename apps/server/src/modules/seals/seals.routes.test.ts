@@ -479,7 +479,7 @@ describe('seal states: every transition', () => {
       expect(new Date(item.validTo).toISOString()).toBe(plusMonths(new Date(item.validFrom), 7).toISOString());
       const row = await sealRow(lgcSn);
       expect(row.certificateDer).not.toBeNull();
-      expect(row.privateKeyPkcs8).not.toBeNull();
+      expect(row.privateKeySealed).not.toBeNull();
       expect(row.decidedAt).not.toBeNull();
 
       expect((await messagesOf(h.applicant.id)).filter((m) => m.type === 'sealApproved')).toEqual([
@@ -536,6 +536,9 @@ describe('seal states: every transition', () => {
     const row = await sealRow(lgcSn);
     expect(row.revokedAt).not.toBeNull();
     expect(row.certificateSerial).not.toBeNull();
+    // Its key is destroyed; its certificate stays for verification.
+    expect(row.privateKeySealed).toBeNull();
+    expect(row.certificateDer).not.toBeNull();
     expect((await get('/api/signet/seals/usable', h.applicant)).json().data.list).toEqual([]);
     const audit = await db
       .selectFrom('auditLog')
@@ -551,10 +554,13 @@ describe('seal states: every transition', () => {
     const validTo = new Date((await sealRow(lgcSn)).validTo as Date);
     expect(await expireDueSeals(db, new Date(validTo.getTime() - 1000))).toEqual({ expired: 0 });
     expect(await stateOf(lgcSn)).toBe('effective');
+    expect((await sealRow(lgcSn)).privateKeySealed).not.toBeNull();
     expect(await expireDueSeals(db, new Date(validTo.getTime() + 1000))).toEqual({ expired: 1 });
     const row = await sealRow(lgcSn);
     expect(row.state).toBe('expired');
     expect(row.expiredAt).not.toBeNull();
+    expect(row.privateKeySealed).toBeNull();
+    expect(row.certificateDer).not.toBeNull();
     expect((await get('/api/signet/seals/usable', h.applicant)).json().data.list).toEqual([]);
     const listed = await get('/api/signet/seals?state=expired', h.colleague);
     expect(listed.json().data.list.map((s: { lgcSn: string }) => s.lgcSn)).toEqual([lgcSn]);
@@ -942,6 +948,8 @@ describe('the scheduled expiry', () => {
     const validTo = new Date((await sealRow(lgcSn)).validTo as Date);
     expect(await app.jobs.runDue(new Date(validTo.getTime() + 60_000))).toContain(SEAL_EXPIRY_JOB_NAME);
     expect(await stateOf(lgcSn)).toBe('expired');
+    // The job destroys the key with the expiry.
+    expect((await sealRow(lgcSn)).privateKeySealed).toBeNull();
     const audit = await db.selectFrom('auditLog').select('action').where('targetId', '=', lgcSn).execute();
     expect(audit.map((a) => a.action)).toContain('seal.expired');
     expect(config.publicBaseUrl).toBeTruthy();

@@ -341,7 +341,13 @@ export async function cancelSeal(
     const seal = await findSealForUpdate(trx, lgcSn);
     assertCancellable(seal, user);
     const now = new Date();
-    await updateSeal(trx, Number(seal.id), { state: 'cancelled', cancelledAt: now, revokedAt: now });
+    // Its key is destroyed: it signs nothing more; its certificate stays for verification.
+    await updateSeal(trx, Number(seal.id), {
+      state: 'cancelled',
+      cancelledAt: now,
+      revokedAt: now,
+      privateKeySealed: null,
+    });
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -494,7 +500,7 @@ export async function decideApplication(
         validTo,
         certificateDer: Buffer.from(keys.certificateDer),
         certificateSerial: keys.serialHex,
-        privateKeyPkcs8: Buffer.from(keys.privateKeyPkcs8),
+        privateKeySealed: authority.keyStore.seal(keys.privateKeyPkcs8, `seal:${lgcSn}`),
       });
     } else if (!decision.approve) {
       await updateSeal(trx, Number(seal.id), {
@@ -549,7 +555,7 @@ export async function decideApplication(
 
 // ---------- expiry ----------
 
-/** Effective seals at the end of their period become expired (the scheduled job). */
+/** Effective seals at the end of their period become expired, their keys destroyed (the scheduled job). */
 export async function expireDueSeals(db: Db, now: Date): Promise<{ expired: number }> {
   return inTransaction(db, async (trx) => {
     const expired = await expireSeals(trx, now);

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
-import { parseCertificate, serialHexOf, signerFor } from '../../platform/signing/pki.ts';
+import { parseCertificate, serialHexOf } from '../../platform/signing/pki.ts';
 import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { findOwnedFile, readStoredFile } from '../files/index.ts';
 import { portalSigner, signingAuthority } from './authority.ts';
@@ -51,7 +51,7 @@ export async function findUsableSeals(
     }
     const image = await findOwnedFile(deps.db, { kind: 'seal', lgcSn }, row.imageFile);
     if (!image) throw new AppError('PRT_SEAL_NOT_FOUND');
-    const key = row.privateKeyPkcs8 as Buffer;
+    const key = row.privateKeySealed as Buffer;
     const certificate = row.certificateDer as Buffer;
     seals.push({
       id: Number(row.id),
@@ -62,8 +62,7 @@ export async function findUsableSeals(
       // PDF writer takes (interlaced ones too): stamping never decodes the stored file itself.
       png: await parseUntrusted('sealStamp', { bytes: await readStoredFile(deps.storage, image) }),
       signer: () =>
-        signerFor({
-          privateKeyPkcs8: new Uint8Array(key),
+        authority.keyStore.signer(key, `seal:${lgcSn}`, {
           certificateDer: new Uint8Array(certificate),
           chain: [authority.certificateDer],
         }),
@@ -95,7 +94,8 @@ function isUsable(row: SealRow, now: Date): boolean {
   return (
     row.state === 'effective' &&
     row.certificateDer !== null &&
-    row.privateKeyPkcs8 !== null &&
+    // Null once destroyed (cancelled, expired): such a seal signs nothing more.
+    row.privateKeySealed !== null &&
     row.validFrom !== null &&
     row.validTo !== null &&
     new Date(row.validFrom) <= now &&
