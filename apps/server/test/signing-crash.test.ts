@@ -20,6 +20,7 @@ import { openPglite } from '../src/db/database.ts';
 import { storedFileNames } from '../src/modules/files/index.ts';
 import { LocalDiskStorage } from '../src/platform/files/storage.ts';
 import { pruneShortLived } from '../src/platform/prune.job.ts';
+import { TEST_KEK } from './helpers.ts';
 
 const CHILD = fileURLToPath(new URL('./crash/sign-until-killed.ts', import.meta.url));
 /**
@@ -95,7 +96,13 @@ describe('killed during signing', () => {
     const database = await openPglite({ dataDir });
     afterAll(() => database.close());
     const db = database.db;
-    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', STORAGE_DIR: storageDir });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      STORAGE_DIR: storageDir,
+      SIGNING_KEK: TEST_KEK,
+    });
     const storage = new LocalDiskStorage(storageDir);
     const storedKeys = async () => {
       const keys: string[] = [];

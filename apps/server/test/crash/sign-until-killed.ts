@@ -24,6 +24,9 @@ const config = parseConfig({
   SEED_DEMO_DATA: 'false',
   PORT: '0',
   STORAGE_DIR: storageDir,
+  // The tests' key-encryption key (helpers.ts TEST_KEK; that module needs Vitest): without one the
+  // process would create a key file under ./data.
+  SIGNING_KEK: Buffer.alloc(32, 7).toString('base64'),
 });
 const app = await buildApp({ config, database });
 await app.ready();
