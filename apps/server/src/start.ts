@@ -20,7 +20,7 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
-import { signingAuthority } from './modules/seals/index.ts';
+import { currentCrl, signingAuthority } from './modules/seals/index.ts';
 import { ensureInitialAdmin, INVITATION_TTL_DAYS, type InitialAdminOutcome } from './modules/users/index.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
 
@@ -174,6 +174,9 @@ export async function bootServer(
       signingAuthority: authority,
     });
     await prepareInitialAdmin(database.db, config, log);
+    // The CRL the authority publishes, ready before the first relying party asks (after the
+    // demo data, whose cancelled seal it lists).
+    await currentCrl({ db: database.db, config });
     const app = await buildApp({ config, database });
     return { app, database };
   } catch (error) {

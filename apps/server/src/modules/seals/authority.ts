@@ -10,7 +10,14 @@ import { readFile } from 'node:fs/promises';
 import type { Signer } from '@libpdf/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { createAuthority, describeCertificate, fromPem, newSealKeys, signerFor } from '../../platform/signing/pki.ts';
+import {
+  createAuthority,
+  describeCertificate,
+  fromPem,
+  newSealKeys,
+  type RevocationUrls,
+  signerFor,
+} from '../../platform/signing/pki.ts';
 
 export type Authority = {
   certificateDer: Uint8Array;
@@ -100,10 +107,11 @@ export async function portalSigner(authority: Authority): Promise<Signer> {
   });
 }
 
-/** A seal's key pair and certificate, valid for its period. */
+/** A seal's key pair and certificate, valid for its period, naming where its revocation is published. */
 export async function issueSealCertificate(
   authority: Authority,
   seal: { institutionName: string; sealName: string; sealNo: string; validFrom: Date; validTo: Date },
+  revocation?: RevocationUrls,
 ) {
   return newSealKeys({
     authority,
@@ -116,5 +124,6 @@ export async function issueSealCertificate(
     notBefore: seal.validFrom,
     notAfter: seal.validTo,
     kind: 'seal',
+    revocation,
   });
 }
