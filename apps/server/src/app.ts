@@ -29,7 +29,13 @@ import { fileRoutes, pruneAbandonedUploads, storedFileNames } from './modules/fi
 import { healthRoutes } from './modules/health/index.ts';
 import { institutionRoutes } from './modules/institutions/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
-import { createSealExpiryJob, sealReviewRoutes, sealRoutes, trustAnchorRoutes } from './modules/seals/index.ts';
+import {
+  createSealExpiryJob,
+  revocationRoutes,
+  sealReviewRoutes,
+  sealRoutes,
+  trustAnchorRoutes,
+} from './modules/seals/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { trackingRoutes } from './modules/tracking/index.ts';
 import { createDormantAccountsJob, managementRoutes, recordActivity, userRoutes } from './modules/users/index.ts';
@@ -219,6 +225,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(sealRoutes, sealDeps);
   await app.register(sealReviewRoutes, sealDeps);
   await app.register(trustAnchorRoutes, { db: database.db, config });
+  await app.register(revocationRoutes, { db: database.db, config });
   await app.register(contractRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 

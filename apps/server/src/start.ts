@@ -21,7 +21,7 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
-import { checkStoredKeys, sealPlainKeys, signingAuthority } from './modules/seals/index.ts';
+import { checkStoredKeys, currentCrl, sealPlainKeys, signingAuthority } from './modules/seals/index.ts';
 import { ensureInitialAdmin, INVITATION_TTL_DAYS, type InitialAdminOutcome } from './modules/users/index.ts';
 import { LocalDiskStorage } from './platform/files/storage.ts';
 import { type LoadedKek, loadKek } from './platform/signing/kek.ts';
@@ -220,6 +220,9 @@ export async function bootServer(
       signingAuthority: authority,
     });
     await prepareInitialAdmin(database.db, config, log);
+    // The CRL the authority publishes, ready before the first relying party asks (after the
+    // demo data, whose cancelled seal it lists).
+    await currentCrl({ db: database.db, config });
     const app = await buildApp({ config, database });
     return { app, database };
   } catch (error) {

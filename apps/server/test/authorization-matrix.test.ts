@@ -7,7 +7,10 @@
  * a JSON answer, the envelope's code "0". Routes without a fixture are listed, with the reason, in
  * NO_FIXTURE; a route must be in exactly one of the two.
  */
+import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
+import { signingAuthority } from '../src/modules/seals/index.ts';
+import { certIdOf } from '../src/platform/signing/revocation.ts';
 import { buildMasterAgreement, buildRequest, validReleaseBody } from './cooperation-factories.ts';
 import { buildInstitution, buildUser, nextIp, sessionCookie } from './factories.ts';
 import { buildTestApp } from './helpers.ts';
@@ -102,6 +105,10 @@ const MATRIX: Record<string, Level> = {
   'GET /api/pki/authority': 'public',
   'GET /api/pki/authority.pem': 'public',
   'GET /api/pki/authority.der': 'public',
+  // Revocation, published (modules/seals/revocation.routes.ts): the CRL and the OCSP responder.
+  'GET /api/pki/crl': 'public',
+  'POST /api/pki/ocsp': 'public',
+  'GET /api/pki/ocsp/*': 'public',
   'GET /api/backend/seals': 'staff',
   'GET /api/backend/seals/:lgcSn': 'staff',
   'GET /api/backend/seals/:lgcSn/authorization': 'staff',
@@ -242,7 +249,7 @@ const STREAMS = new Set(['GET /api/bthw/messages/stream']);
 
 const DENIAL_CODES = ['PRT_UNAUTHENTICATED', 'YBLSYSTE0005', 'PRT_ACCOUNT_NOT_ACTIVE', 'PRT_FORBIDDEN'];
 
-const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
+const { app, database, config } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
 const db = database.db;
 const home = await buildInstitution(db);
 const other = await buildInstitution(db);
@@ -264,7 +271,7 @@ await db
 
 // ---------- fixtures: what a caller the route admits sends to succeed ----------
 
-type Call = { url?: string; payload?: object | FormData };
+type Call = { url?: string; payload?: object | FormData | Buffer; headers?: Record<string, string> };
 /** The request that must succeed for `caller` (url with its ids and query, body); undefined: no fixture for that caller. */
 type Fixture = (caller: Caller) => Promise<Call | undefined>;
 
@@ -349,6 +356,16 @@ async function publishedReportFiles() {
   const res = await scene.inject('POST', '/api/backend/content/reports', staffCookie, body);
   await scene.inject('POST', `/api/backend/content/reports/${res.json().data.lgcSn}/publish`, staffCookie);
   return { image, pdf };
+}
+
+/** A DER OCSP request about the authority's own serial under itself (answered "unknown", successfully). */
+async function ocspRequestForAuthority(): Promise<Buffer> {
+  const authority = await signingAuthority(db, config);
+  const certId = certIdOf(authority.certificateDer, authority.certificateDer);
+  const request = new pkijs.OCSPRequest({
+    tbsRequest: new pkijs.TBSRequest({ requestList: [new pkijs.Request({ reqCert: certId })] }),
+  });
+  return Buffer.from(request.toSchema(true).toBER(false));
 }
 
 /** A feedback sent by a visitor; its lgcSn. */
@@ -610,6 +627,14 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/pki/authority': asIs,
   'GET /api/pki/authority.pem': asIs,
   'GET /api/pki/authority.der': asIs,
+  'GET /api/pki/crl': asIs,
+  'POST /api/pki/ocsp': async () => ({
+    payload: await ocspRequestForAuthority(),
+    headers: { 'content-type': 'application/ocsp-request' },
+  }),
+  'GET /api/pki/ocsp/*': async () => ({
+    url: `/api/pki/ocsp/${encodeURIComponent(Buffer.from(await ocspRequestForAuthority()).toString('base64'))}`,
+  }),
   'GET /api/backend/seals': asIs,
   'GET /api/backend/seals/:lgcSn': async () => ({ url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}` }),
   'GET /api/backend/seals/:lgcSn/authorization': async () => ({
@@ -810,7 +835,7 @@ describe('authorization matrix', () => {
       method: method as 'GET' | 'POST',
       url: fixture?.url ?? url.replace(':lgcSn', 'no-such-user'),
       remoteAddress: nextIp(),
-      headers: cookie ? { cookie } : {},
+      headers: { ...(cookie ? { cookie } : {}), ...fixture?.headers },
       ...(method === 'POST' ? { payload: (fixture?.payload ?? {}) as object } : {}),
     };
     if (STREAMS.has(route)) {

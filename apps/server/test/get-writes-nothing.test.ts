@@ -9,10 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import * as pkijs from 'pkijs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed/index.ts';
 import { signingAuthority } from '../src/modules/seals/index.ts';
 import { LocalDiskStorage } from '../src/platform/files/storage.ts';
+import { certIdOf } from '../src/platform/signing/revocation.ts';
 import { sessionCookie } from './factories.ts';
 import { buildTestApp } from './helpers.ts';
 
@@ -114,6 +116,7 @@ async function idsFor(path: string): Promise<string[]> {
     return ids(sql`SELECT DISTINCT ON (status) entry_key AS id FROM content_entry WHERE kind = 'topic'`);
   if (path.includes('{id}')) return ids(sql`SELECT DISTINCT ON (kind, status) lgc_sn AS id FROM content_entry`);
   if (path.includes('/seals/')) return ids(sql`SELECT DISTINCT ON (state) lgc_sn AS id FROM seal`);
+  if (path.startsWith('/api/pki/ocsp/')) return ocspRequests();
   if (path.includes('/registrations/')) return ids(sql`SELECT DISTINCT ON (activation) lgc_sn AS id FROM app_user`);
   if (path.includes('/feedback/')) return ids(sql`SELECT lgc_sn AS id FROM feedback LIMIT 3`);
   if (path.includes('/contracts/'))
@@ -124,6 +127,25 @@ async function idsFor(path: string): Promise<string[]> {
   if (path.includes('/fileP1/') || path.includes('/content/'))
     return ids(sql`SELECT DISTINCT ON (purpose) lgc_sn AS id FROM file_object`);
   return ['no-such-id'];
+}
+
+/** Base64 OCSP requests (the GET form) about a seal certificate of each state: effective, cancelled, expired. */
+async function ocspRequests(): Promise<string[]> {
+  const authority = await signingAuthority(db, config);
+  const rows = await db
+    .selectFrom('seal')
+    .select('certificateDer')
+    .distinctOn('state')
+    .where('certificateDer', 'is not', null)
+    .orderBy('state')
+    .execute();
+  return rows.map((row) => {
+    const reqCert = certIdOf(new Uint8Array(row.certificateDer!), authority.certificateDer);
+    const request = new pkijs.OCSPRequest({
+      tbsRequest: new pkijs.TBSRequest({ requestList: [new pkijs.Request({ reqCert })] }),
+    });
+    return Buffer.from(request.toSchema(true).toBER(false)).toString('base64');
+  });
 }
 
 /** A value for a required query parameter, from its schema. */

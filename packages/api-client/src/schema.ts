@@ -3421,6 +3421,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pki/crl': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The authority's certificate revocation list (RFC 5280, DER): every revoked seal certificate, with its time and reason
+     * @description Anyone may call this, signed in or not.
+     */
+    get: operations['getRevocationList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pki/ocsp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * OCSP responder (RFC 6960): send a DER OCSPRequest as application/ocsp-request (at most 10 KB); answers good, revoked or unknown, signed by the authority
+     * @description Anyone may call this, signed in or not.
+     */
+    post: operations['postOcspRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pki/ocsp/{rest}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * OCSP responder, GET form (RFC 6960 appendix A.1): the URL-encoded base64 of a DER OCSPRequest after /api/pki/ocsp/
+     * @description Anyone may call this, signed in or not.
+     */
+    get: operations['getOcspRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cooperationManage/queryCooperationInfos': {
     parameters: {
       query?: never;
@@ -15610,6 +15670,96 @@ export interface operations {
         };
         content: {
           'application/pkix-cert': string;
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  getRevocationList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CRL, DER */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pkix-crl': string;
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  postOcspRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OCSPResponse, DER */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/ocsp-response': string;
+        };
+      };
+      /** @description OCSPResponse malformedRequest: the request could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/ocsp-response': string;
+        };
+      };
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  getOcspRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        rest: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OCSPResponse, DER */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/ocsp-response': string;
+        };
+      };
+      /** @description OCSPResponse malformedRequest: the request could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/ocsp-response': string;
         };
       };
       500: components['responses']['InternalError'];

@@ -25,7 +25,8 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
   parameters?: unknown[];
 };
-const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+/** A route's path as documented: ":name" as "{name}", a trailing wildcard as "{rest}" (openapi.ts). */
+const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{rest}');
 const operationOf = (method: string, url: string) =>
   spec.paths[pathOf(url)]?.[method.toLowerCase()] as Operation | undefined;
 const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
@@ -60,7 +61,8 @@ describe('GET /api/docs/json', () => {
       const operation = operationOf(route.method, route.url);
       expect(operation, 'missing from the document').toBeDefined();
       // JSON envelopes, a file's bytes (downloads: any file, a PDF, a seal's PNG), a spreadsheet
-      // (the back office's exports) or server-sent events (the unread stream).
+      // (the back office's exports), server-sent events (the unread stream), or the authority's
+      // certificate, CRL and OCSP answers.
       const content = operation!.responses['200']!.content!;
       expect(
         content['application/json']?.schema ??
@@ -68,7 +70,11 @@ describe('GET /api/docs/json', () => {
           content['application/pdf']?.schema ??
           content['image/png']?.schema ??
           content['text/csv']?.schema ??
-          content['text/event-stream']?.schema,
+          content['text/event-stream']?.schema ??
+          content['application/x-pem-file']?.schema ??
+          content['application/pkix-cert']?.schema ??
+          content['application/pkix-crl']?.schema ??
+          content['application/ocsp-response']?.schema,
       ).toBeDefined();
       if (/:\w+/.test(route.url)) expect(operation!.parameters?.length).toBeGreaterThan(0);
       if (route.hasBody) expect(operation!.requestBody?.content?.['application/json']?.schema).toBeDefined();

@@ -253,6 +253,9 @@ const transformRoute: SwaggerTransform = (document) => {
   out.security = access === 'public' ? [] : [{ [SESSION_SECURITY]: [] }];
   out['x-access'] = access;
   out.description = [out.description, WHO_MAY_CALL[access]].filter(Boolean).join('\n\n');
+  // A trailing wildcard (the OCSP responder's GET form) is documented as one named path
+  // parameter: OpenAPI has no name "*".
+  if (route.url.endsWith('/*')) return { ...result, url: `${route.url.slice(0, -1)}{rest}` };
   return result;
 };
 

@@ -152,6 +152,15 @@ export const TRUST_ANCHOR_PATHS = {
 } as const;
 
 /**
+ * Revocation of seal certificates, published (no log-in): the authority's CRL (DER) and its OCSP
+ * responder (POST a DER request, or GET `${ocsp}/{url-encoded base64 of the request}`).
+ */
+export const REVOCATION_PATHS = {
+  crl: '/api/pki/crl',
+  ocsp: '/api/pki/ocsp',
+} as const;
+
+/**
  * GET /api/pki/authority: the portal's certificate authority, the trust anchor every seal's
  * certificate chains to. Compare the fingerprint with the one the bank publishes before trusting
  * a downloaded copy.

@@ -13,7 +13,14 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { keyStoreFor } from '../../platform/signing/kek.ts';
 import type { KeyStore } from '../../platform/signing/key-sealing.ts';
-import { createAuthority, describeCertificate, fromPem, newSealKeys, signerFor } from '../../platform/signing/pki.ts';
+import {
+  createAuthority,
+  describeCertificate,
+  fromPem,
+  newSealKeys,
+  type RevocationUrls,
+  signerFor,
+} from '../../platform/signing/pki.ts';
 
 export type Authority = {
   certificateDer: Uint8Array;
@@ -24,7 +31,7 @@ export type Authority = {
   keyStore: KeyStore;
 };
 
-type AuthorityConfig = Pick<Config, 'signingAuthority' | 'brand' | 'signingKek' | 'isProduction'>;
+export type AuthorityConfig = Pick<Config, 'signingAuthority' | 'brand' | 'signingKek' | 'isProduction'>;
 
 const AUTHORITY_YEARS = 20;
 const PORTAL_CERT_YEARS = 10;
@@ -122,10 +129,11 @@ export async function portalSigner(authority: Authority): Promise<Signer> {
   });
 }
 
-/** A seal's key pair and certificate, valid for its period. */
+/** A seal's key pair and certificate, valid for its period, naming where its revocation is published. */
 export async function issueSealCertificate(
   authority: Authority,
   seal: { institutionName: string; sealName: string; sealNo: string; validFrom: Date; validTo: Date },
+  revocation?: RevocationUrls,
 ) {
   return newSealKeys({
     authority,
@@ -138,5 +146,6 @@ export async function issueSealCertificate(
     notBefore: seal.validFrom,
     notAfter: seal.validTo,
     kind: 'seal',
+    revocation,
   });
 }

@@ -6,6 +6,9 @@
  *   office's queue, /api/backend/seals/...), for app.ts; they take `stampedFilesOf`, the
  *   contracts module's list of the files each seal stamped, so seals never reads contracts.
  * - `trustAnchorRoutes`: the authority's certificate, published (PEM, DER, fingerprint), for app.ts.
+ * - `revocationRoutes`: the authority's CRL and OCSP responder, published, for app.ts;
+ *   `currentCrl` (the CRL's DER and dates; start.ts builds it) and `ocspResponseForCertificate`
+ *   (a signed OCSP answer about one seal certificate), for embedding revocation data in a PDF.
  * - `createSealExpiryJob`: the hourly expiry of seals at the end of their period.
  * - `signingAuthority(db, config)`: made (or loaded) at start.
  * - `checkStoredKeys`, `sealPlainKeys` (at start) and `rotateKek` (`npm run keys:rotate`): the
@@ -18,6 +21,8 @@
  */
 export { signingAuthority } from './authority.ts';
 export { createSealExpiryJob } from './expiry.job.ts';
+export { revocationRoutes } from './revocation.routes.ts';
+export { currentCrl, ocspResponseForCertificate, type PublishedCrl } from './revocation.ts';
 export { checkStoredKeys, type Rotation, rotateKek, sealPlainKeys } from './sealed-keys.ts';
 export { sealReviewRoutes, sealRoutes } from './seals.routes.ts';
 export type { StampedFilesOf } from './seals.service.ts';

@@ -204,3 +204,38 @@ export async function listUsableSeals(db: Db, institutionId: number, now: Date) 
     .orderBy('createdAt', 'desc')
     .execute();
 }
+
+/**
+ * How many seal certificates are revoked and the latest revocation time: what the CRL depends
+ * on, so a cached CRL is known to be current with one cheap read.
+ */
+export async function revocationMark(db: Db): Promise<{ count: number; latest: Date | null }> {
+  const row = await db
+    .selectFrom('seal')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('revokedAt').as('latest')])
+    .where('revokedAt', 'is not', null)
+    .where('certificateSerial', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), latest: row.latest ? new Date(row.latest) : null };
+}
+
+/** Every revoked seal certificate, oldest revocation first (the CRL's entries). */
+export async function listRevokedCertificates(db: Db) {
+  return db
+    .selectFrom('seal')
+    .select(['certificateSerial', 'certificateDer', 'revokedAt'])
+    .where('revokedAt', 'is not', null)
+    .where('certificateSerial', 'is not', null)
+    .orderBy('revokedAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** The seal certificate with this serial (lower-case hex), with its revocation time. */
+export async function findCertificateBySerial(db: Db, serialHex: string) {
+  return db
+    .selectFrom('seal')
+    .select(['certificateDer', 'revokedAt'])
+    .where('certificateSerial', '=', serialHex)
+    .executeTakeFirst();
+}

@@ -52,6 +52,7 @@ import {
 import { postMessages, postMessageToUsers } from '../messages/index.ts';
 import { branchReviewerIds, findUserById, findUserNames, searchUserIds, staffBranchOf } from '../users/index.ts';
 import { issueSealCertificate, signingAuthority } from './authority.ts';
+import { currentCrl, revocationUrls } from './revocation.ts';
 import {
   expireSeals,
   findSealForUpdate,
@@ -358,6 +359,9 @@ export async function cancelSeal(
       ip,
     });
   });
+  // The CRL is published with the revocation now, not at its next read; a failure here is
+  // repaired by that read, which builds it again.
+  await currentCrl(deps).catch(() => undefined);
   return mySeal(deps, user, lgcSn);
 }
 
@@ -485,13 +489,17 @@ export async function decideApplication(
     const institution = await findInstitution(trx, Number(seal.institutionId));
     if (decision.approve && authority) {
       const validTo = addMonths(now, seal.periodMonths);
-      const keys = await issueSealCertificate(authority, {
-        institutionName: institution?.name ?? '',
-        sealName: seal.name,
-        sealNo: seal.sealNo,
-        validFrom: now,
-        validTo,
-      });
+      const keys = await issueSealCertificate(
+        authority,
+        {
+          institutionName: institution?.name ?? '',
+          sealName: seal.name,
+          sealNo: seal.sealNo,
+          validFrom: now,
+          validTo,
+        },
+        revocationUrls(config),
+      );
       await updateSeal(trx, Number(seal.id), {
         state: 'effective',
         reviewerUserId: user.id,

@@ -37,6 +37,9 @@ const OID = {
   subjectKeyIdentifier: '2.5.29.14',
   authorityKeyIdentifier: '2.5.29.35',
   crlDistributionPoints: '2.5.29.31',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  ocsp: '1.3.6.1.5.5.7.48.1',
+  caIssuers: '1.3.6.1.5.5.7.48.2',
   emailProtection: '1.3.6.1.5.5.7.3.4',
   documentSigning: '1.3.6.1.5.5.7.3.36',
   ecPublicKey: '1.2.840.10045.2.1',
@@ -47,6 +50,9 @@ const OID = {
 } as const;
 
 export type KeyPairDer = { certificateDer: Uint8Array; privateKeyPkcs8: Uint8Array };
+
+/** Where a relying party finds a certificate's revocation status and its issuer (absolute URLs). */
+export type RevocationUrls = { crl: string; ocsp: string; caIssuers: string };
 
 export type SubjectName = {
   commonName: string;
@@ -149,14 +155,14 @@ export function fingerprintOf(der: Uint8Array): string {
 }
 
 /** UTCTime up to 2049, GeneralizedTime from 2050 on (RFC 5280 §4.1.2.5). */
-function timeOf(date: Date): pkijs.Time {
+export function timeOf(date: Date): pkijs.Time {
   const type = date.getUTCFullYear() < 2050 ? pkijs.TimeType.UTCTime : pkijs.TimeType.GeneralizedTime;
   // X.509 times have whole seconds; dropping the milliseconds keeps describeCertificate exact.
   return new pkijs.Time({ type, value: new Date(Math.floor(date.getTime() / 1000) * 1000) });
 }
 
 /** A positive, minimally encoded DER INTEGER from big-endian bytes. */
-function serialInteger(bytes: Uint8Array): asn1js.Integer {
+export function serialInteger(bytes: Uint8Array): asn1js.Integer {
   let start = 0;
   while (start < bytes.length - 1 && bytes[start] === 0) start++;
   let body = bytes.slice(start);
@@ -167,7 +173,12 @@ function serialInteger(bytes: Uint8Array): asn1js.Integer {
 
 /** Serial numbers as lower-case hex without the sign padding byte, as viewers and openssl show them. */
 export function serialHexOf(certificate: pkijs.Certificate): string {
-  const bytes = certificate.serialNumber.valueBlock.valueHexView;
+  return integerHex(certificate.serialNumber);
+}
+
+/** A DER INTEGER (a serial number, a CRL number) as lower-case hex without the sign padding byte. */
+export function integerHex(integer: asn1js.Integer): string {
+  const bytes = integer.valueBlock.valueHexView;
   return toHex(bytes.length > 1 && bytes[0] === 0 ? bytes.subarray(1) : bytes);
 }
 
@@ -194,7 +205,7 @@ function keyUsage(bits: number[]): asn1js.BitString {
 const KU = { digitalSignature: 0, nonRepudiation: 1, keyCertSign: 5, cRLSign: 6 } as const;
 
 /** RFC 5280 §4.2.1.2 method 1: SHA-1 of the subjectPublicKey bit string. */
-async function keyIdentifier(spki: pkijs.PublicKeyInfo): Promise<ArrayBuffer> {
+export async function keyIdentifier(spki: pkijs.PublicKeyInfo): Promise<ArrayBuffer> {
   return crypto.subtle.digest('SHA-1', spki.subjectPublicKey.valueBlock.valueHexView.slice());
 }
 
@@ -228,7 +239,7 @@ function importParameters(certificate: pkijs.Certificate): {
   throw new Error(`unsupported public key algorithm ${spkiAlgorithm.algorithmId}`);
 }
 
-async function importPrivateKey(privateKeyPkcs8: Uint8Array, certificate: pkijs.Certificate): Promise<Key> {
+export async function importPrivateKey(privateKeyPkcs8: Uint8Array, certificate: pkijs.Certificate): Promise<Key> {
   const { algorithm } = importParameters(certificate);
   return crypto.subtle.importKey('pkcs8', privateKeyPkcs8.slice(), algorithm, false, ['sign']);
 }
@@ -296,8 +307,13 @@ export async function createAuthority({
  * checks a document signer against the e-mail-signer usage and refuses an EKU list without
  * emailProtection; documentSigning (RFC 9336) is the purpose proper.
  *
- * Both also carry a CRL distribution point naming the CA's own directory entry (a directoryName,
- * no URL: nothing is fetched, and the portal publishes no CRL). It is there for poppler before
+ * Given `revocation` (every seal certificate issued since revocation is published), the
+ * certificate carries a CRL distribution point with the CRL's URL and an Authority Information
+ * Access extension with the OCSP responder's URL and the issuer certificate's (caIssuers), so
+ * `pdfsig`, Acrobat and openssl find out that a cancelled seal's certificate is revoked.
+ *
+ * Without it (the portal's own certificate, older seals, test fixtures) the CRL distribution point
+ * names the CA's own directory entry (a directoryName, no URL: nothing is fetched). It is there for poppler before
  * 25.11 (`pdfsig`, Okular, Evince): it reads NSS's last error even when CERT_PKIXVerifyCert
  * succeeds, and on a chain NSS trusts the last error left is libpkix's unanswered look-up of the
  * end-entity certificate's crlDistributionPoints (SEC_ERROR_EXTENSION_NOT_FOUND), which poppler
@@ -314,6 +330,7 @@ export async function issueCertificate(
     notAfter,
     serialNumber,
     kind,
+    revocation,
   }: {
     subject: SubjectName;
     /** A CryptoKey or the DER SubjectPublicKeyInfo. */
@@ -323,6 +340,7 @@ export async function issueCertificate(
     /** Big-endian bytes or hex; 16 random bytes when not given. */
     serialNumber?: Uint8Array | string;
     kind: 'seal' | 'portal';
+    revocation?: RevocationUrls | undefined;
   },
 ): Promise<Uint8Array> {
   if (!(notAfter.getTime() > notBefore.getTime())) throw new Error('notAfter must be after notBefore');
@@ -374,18 +392,41 @@ export async function issueCertificate(
         keyIdentifier: new asn1js.OctetString({ valueHex: authorityKeyId }),
       }).toSchema(),
     ),
-    extension(
-      OID.crlDistributionPoints,
-      false,
-      new pkijs.CRLDistributionPoints({
-        distributionPoints: [
-          new pkijs.DistributionPoint({ distributionPoint: [new pkijs.GeneralName({ type: 4, value: ca.subject })] }),
-        ],
-      }).toSchema(),
-    ),
+    ...revocationExtensions(ca, revocation),
   ];
   await certificate.sign(caKey, 'SHA-256', cryptoEngine);
   return new Uint8Array(certificate.toSchema(true).toBER(false));
+}
+
+const URI = 6; // GeneralName uniformResourceIdentifier
+const DIRECTORY_NAME = 4;
+
+/** The CRL distribution point, and with URLs the Authority Information Access (issueCertificate). */
+function revocationExtensions(ca: pkijs.Certificate, urls: RevocationUrls | undefined): pkijs.Extension[] {
+  const where = urls
+    ? new pkijs.GeneralName({ type: URI, value: urls.crl })
+    : new pkijs.GeneralName({ type: DIRECTORY_NAME, value: ca.subject });
+  const cdp = extension(
+    OID.crlDistributionPoints,
+    false,
+    new pkijs.CRLDistributionPoints({
+      distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [where] })],
+    }).toSchema(),
+  );
+  if (!urls) return [cdp];
+  const access = (method: string, url: string) =>
+    new pkijs.AccessDescription({
+      accessMethod: method,
+      accessLocation: new pkijs.GeneralName({ type: URI, value: url }),
+    });
+  const aia = extension(
+    OID.authorityInfoAccess,
+    false,
+    new pkijs.InfoAccess({
+      accessDescriptions: [access(OID.ocsp, urls.ocsp), access(OID.caIssuers, urls.caIssuers)],
+    }).toSchema(),
+  );
+  return [cdp, aia];
 }
 
 /** A new seal: a fresh key pair and its certificate from `authority`, in one call. */
@@ -395,12 +436,14 @@ export async function newSealKeys({
   notBefore,
   notAfter,
   kind = 'seal',
+  revocation,
 }: {
   authority: KeyPairDer;
   subject: SubjectName;
   notBefore: Date;
   notAfter: Date;
   kind?: 'seal' | 'portal';
+  revocation?: RevocationUrls;
 }): Promise<KeyPairDer & { serialHex: string }> {
   const keys = await generateKeyPair();
   const certificateDer = await issueCertificate(authority, {
@@ -409,6 +452,7 @@ export async function newSealKeys({
     notBefore,
     notAfter,
     kind,
+    revocation,
   });
   return {
     certificateDer,
