@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,7 +13,7 @@ export function baseUrl(): string {
   return inject('baseURL');
 }
 
-export type JourneyPage = Page & { consoleErrors: string[] };
+export type JourneyPage = Page & { consoleErrors: string[]; inFlight: Set<Request> };
 
 /**
  * Call once at the top of a spec file: launches Chromium before the file's tests and closes it
@@ -62,6 +62,14 @@ export function useBrowser() {
       }
       const page = (await context.newPage()) as JourneyPage;
       page.consoleErrors = [];
+      // The requests this page has open, for `networkQuiet`: a live stream never ends, so it is
+      // not counted.
+      page.inFlight = new Set();
+      page.on('request', (request) => {
+        if (!LONG_LIVED.has(request.resourceType())) page.inFlight.add(request);
+      });
+      page.on('requestfinished', (request) => page.inFlight.delete(request));
+      page.on('requestfailed', (request) => page.inFlight.delete(request));
       page.on('console', (message) => {
         if (message.type() === 'error') page.consoleErrors.push(message.text());
       });
@@ -69,6 +77,24 @@ export function useBrowser() {
       return page;
     },
   };
+}
+
+const LONG_LIVED = new Set(['eventsource', 'websocket']);
+
+/**
+ * Waits until `page` has had no request open for `quietMs` (at most `timeoutMs`). Playwright's
+ * 'networkidle' waits a fixed 500 ms after the last request, on every page of every journey;
+ * this waits only as long as the page is actually loading.
+ */
+export async function networkQuiet(page: JourneyPage, { quietMs = 150, timeoutMs = 10_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = page.inFlight.size === 0 ? Date.now() : Number.POSITIVE_INFINITY;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (page.inFlight.size > 0) quietSince = Number.POSITIVE_INFINITY;
+    else if (quietSince === Number.POSITIVE_INFINITY) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+  }
 }
 
 let clientCounter = 0;

@@ -17,6 +17,7 @@ import {
   LOGIN_TEXT,
   loggedIn,
   mailbox,
+  networkQuiet,
   rememberDevice,
   type useBrowser,
   useKnownDevice,
@@ -86,11 +87,11 @@ export async function useLocale(page: Page, locale: Locale) {
 }
 
 /**
- * Waits until the page has stopped loading: no request for half a second, then no spinner or
+ * Waits until the page has stopped loading: no request open (networkQuiet), then no spinner or
  * active skeleton (data still arriving), then fonts and (lazy ones included) images.
  */
-export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+export async function settle(page: JourneyPage) {
+  await networkQuiet(page);
   await page
     .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), null, {
       timeout: 10_000,
