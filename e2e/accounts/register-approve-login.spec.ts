@@ -51,6 +51,8 @@ const TEXT = {
     newPicture: LOGIN_TEXT['en-US'].newPicture,
     logIn: 'Log in',
     loggedIn: 'Login Successfully',
+    logOut: 'Log out',
+    loggedOut: 'Logout Successfully',
     registrationsTitle: 'Registration review',
     search: 'Search registrations',
     review: /Open the registration of/,
@@ -99,6 +101,8 @@ const TEXT = {
     newPicture: LOGIN_TEXT['zh-CN'].newPicture,
     logIn: '登录',
     loggedIn: '登录成功',
+    logOut: '退出登录',
+    loggedOut: '退出成功',
     registrationsTitle: '注册审核',
     search: '搜索注册申请',
     review: /的注册申请/,
@@ -286,6 +290,18 @@ describe('[ACCOUNTS][REGISTER_APPROVE_LOGIN]: a partner registers, bank staff ap
       await partner.getByText(email).first().waitFor();
       await partner.getByText(text.approvedStatus, { exact: true }).waitFor();
       await screenshot(partner, `accounts-user-info-${text.short}`);
+
+      // Log-out from this login-only page (SPEC §4): home, no log-in dialog, no page to return to.
+      await partner
+        .getByRole('banner')
+        .getByRole('button', { name: text.short === 'en' ? /Grace Ho/ : /何嘉怡/ })
+        .click();
+      await partner.getByRole('menuitem', { name: text.logOut, exact: true }).click();
+      await partner.getByText(text.loggedOut).first().waitFor();
+      await partner.waitForURL('**/home');
+      await partner.getByRole('banner').getByRole('button', { name: text.logIn, exact: true }).waitFor();
+      expect(await partner.getByRole('dialog').count()).toBe(0);
+      expect(await partner.evaluate(() => window.localStorage.getItem('nextPath'))).toBeNull();
 
       expect(partner.consoleErrors).toEqual([]);
       expect(staff.consoleErrors).toEqual([]);

@@ -4,6 +4,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setSigningOut } from '../features/accounts/current-user.ts';
 import { resetApiClientState } from '../lib/api/api-client.ts';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { setLocale } from '../lib/i18n/locale.ts';
@@ -59,6 +60,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   resetApiClientState();
+  setSigningOut(false);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isSigningOut } from '../../features/accounts/current-user.ts';
 import { appEvents } from '../../lib/events.ts';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { HOME_PATH } from '../route-paths.ts';
@@ -15,7 +16,10 @@ export function useAccessRedirect(decision: AccessDecision, pageTitle?: string):
   const kind = decision.kind;
   const target = decision.kind === 'redirect' ? decision.to : null;
   useEffect(() => {
-    if (kind === 'login') {
+    if (kind === 'login' && isSigningOut()) {
+      // The user has just logged out here: home, with no dialog and nothing to return to.
+      navigate(HOME_PATH, { replace: true });
+    } else if (kind === 'login') {
       const nextPath = `${location.pathname}${location.search}`;
       writeStorage(STORAGE_KEYS.nextPath, nextPath);
       navigate(HOME_PATH, { replace: true });

@@ -294,3 +294,32 @@ describe('header account action', () => {
     expect(screen.queryByRole('menuitem', { name: 'Back-office management' })).toBeNull();
   });
 });
+
+describe('log-out (SPEC §4)', () => {
+  it('from a login-only page: goes home with no log-in dialog and forgets the page to return to', async () => {
+    let loggedOut = false;
+    stubPortalApi({
+      user: user(),
+      respond: (url) => {
+        if (url === '/api/user/p1/logout') {
+          loggedOut = true;
+          return jsonResponse(envelope(null));
+        }
+        if (url === '/api/user/p1/detail' && loggedOut) return jsonResponse(envelope(null));
+        return undefined;
+      },
+    });
+    writeStorage(STORAGE_KEYS.nextPath, '/userCenter/myCooperation');
+    const { router } = renderApp('/userCenter/userInfo');
+    fireEvent.click(await screen.findByRole('button', { name: /Amy Chan/ }, { timeout: 8_000 }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText('Logout Successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await headerLogInButton();
+    // Long enough for a guard that fired on the page being left to have opened its dialog.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).toBeNull();
+    expect(readStorage(STORAGE_KEYS.nextPath)).toBeNull();
+    expect(loggedOut).toBe(true);
+  });
+});

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { HOME_PATH } from '../../app/route-paths.ts';
 import { loadNamespace } from '../../lib/i18n/namespaces.ts';
 import { lazyComponent } from '../../lib/lazy-page.ts';
 import { showToast } from '../../lib/notify.ts';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../lib/storage.ts';
 import { useAppEvent } from '../../lib/useAppEvent.ts';
-import { forgetCurrentUser, setCurrentUser, useCurrentUser } from './current-user.ts';
+import { forgetCurrentUser, setCurrentUser, setSigningOut, useCurrentUser } from './current-user.ts';
 import { AGREEMENT_PATH, REGISTER_PATH, RESET_PASSWORD_PATH, SUBMIT_SUCCESS_PATH, UNDER_REVIEW_PATH } from './paths.ts';
 import { type AccountStep, destinationAfterLogin, nextAccountStep, pathForStep } from './post-login.ts';
 
@@ -66,6 +67,11 @@ export function AccountsHost() {
     flow.current = null;
     forgetCurrentUser(queryClient, { keepNextPath: true });
   });
+
+  // A log-out is over once the home page is on screen without a user (useLogout, isSigningOut).
+  useEffect(() => {
+    if (location.pathname === HOME_PATH && current.status !== 'user') setSigningOut(false);
+  }, [location.pathname, current.status]);
 
   // The first answer of the user info: a live session starts the flow once per page load.
   useEffect(() => {

@@ -61,6 +61,20 @@ export function setCurrentUser(client: QueryClient, user: TUserInfo | null): voi
 }
 
 /**
+ * Set by a log-out until the home page is on screen (AccountsHost clears it). A login-only page
+ * still rendered while the user is forgotten (the home page may still be loading) must neither
+ * remember itself as the page to return to nor ask to log in: SPEC §4, log-out clears the next
+ * path and goes home.
+ */
+let signingOut = false;
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
+/**
  * Logout, a password change (the server ends the session) or an expired session: forgets the
  * user and every user-bound answer in the cache; the locale stays. The page to return to goes
  * too, except when the session expired (`keepNextPath`): logging in again goes on there (SPEC §8).

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { showToast } from '../../lib/notify.ts';
 import { logout } from './accounts-api.ts';
-import { forgetCurrentUser } from './current-user.ts';
+import { forgetCurrentUser, setSigningOut } from './current-user.ts';
 
 /**
  * Logout (SPEC §2/§4): ends the session on the server, forgets the user, the page to return to
@@ -22,7 +22,9 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // Shown by the API client; the session is forgotten here anyway.
     }
-    // Leave a login-only page first, so the guard does not remember it as the page to return to.
+    // Leave a login-only page first; until the home page is on screen, the page being left does
+    // not remember itself or ask to log in (isSigningOut).
+    setSigningOut(true);
     await navigate(HOME_PATH);
     forgetCurrentUser(queryClient);
     showToast({ type: 'success', content: t('messages.logoutSuccess') });
