@@ -383,7 +383,7 @@ export async function checkTimestampToken(
     if (imprint.algorithm !== expected.imprint.algorithm || !sameBytes(imprint.digest, expected.imprint.digest)) {
       throw new TimestampError('the timestamp token is over another imprint than the one asked for');
     }
-    if (expected.nonce && !(tstInfo.nonce && tstInfo.nonce.isEqual(expected.nonce))) {
+    if (expected.nonce && !tstInfo.nonce?.isEqual(expected.nonce)) {
       throw new TimestampError('the timestamp token does not carry the nonce sent');
     }
   }
