@@ -82,7 +82,7 @@ describe('POST /api/pki/tsa', { timeout: 30_000 }, () => {
     const certificate = parseCertificate((await signingAuthority(t.database.db, t.config)).tsaCertificateDer);
     const eku = certificate.extensions?.find((e) => e.extnID === '2.5.29.37');
     expect(eku?.critical).toBe(true);
-    expect((eku?.parsedValue as pkijs.ExtKeyUsage).keyPurposes).toEqual(['1.3.6.1.5.5.7.3.8']);
+    expect((eku!.parsedValue as pkijs.ExtKeyUsage).keyPurposes).toEqual(['1.3.6.1.5.5.7.3.8']);
   });
 
   it('a token from another query is not verified for this one (its imprint differs)', async () => {
