@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDF, PdfDict, PdfStream, type PdfString } from '@libpdf/core';
+import { PDF, PdfDict, PdfName, PdfStream, type PdfString } from '@libpdf/core';
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -220,6 +220,20 @@ describe('a contract both parties signed through the API', { timeout: 60_000 }, 
     // The first party's file (B-T, no document timestamp yet) is valid as well.
     const partly = await verify(scene.partlySigned);
     expect([partly.verdict, partly.signatures.map((s) => s.signedAtSource)]).toEqual(['valid', ['timestamp']]);
+  });
+
+  it('/verify: an update after the last signature that changes more than validation data is a change', async () => {
+    const pdf = await PDF.load(scene.fullySigned);
+    // Not on a page (the page comparison would see that): a catalog entry, as an OpenAction would be.
+    pdf.getCatalog().set('PageMode', PdfName.of('UseOutlines'));
+    const changed = await pdf.save({ incremental: true });
+    expect(Buffer.from(changed.subarray(0, scene.fullySigned.length)).equals(Buffer.from(scene.fullySigned))).toBe(
+      true,
+    );
+    const report = await verify(changed);
+    expect(report.verdict).toBe('warning');
+    expect(report.problems).toEqual(['modifiedAfterLastSignature']);
+    expect(report.modifiedAfterLastSignature).toBe(true);
   });
 
   it('/verify stays valid after a seal that signed is cancelled: the timestamp is before the cancellation', async () => {
