@@ -34,6 +34,7 @@ import {
   revocationRoutes,
   sealReviewRoutes,
   sealRoutes,
+  timestampRoutes,
   trustAnchorRoutes,
 } from './modules/seals/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
@@ -226,6 +227,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(sealReviewRoutes, sealDeps);
   await app.register(trustAnchorRoutes, { db: database.db, config });
   await app.register(revocationRoutes, { db: database.db, config });
+  await app.register(timestampRoutes, { db: database.db, config });
   await app.register(contractRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
 

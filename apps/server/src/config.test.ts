@@ -35,6 +35,18 @@ describe('parseConfig', () => {
     expect(parseConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 
+  it('takes the timestamps from the portal itself unless TSA_URL names an external authority', () => {
+    expect(parseConfig({}).timestampAuthority).toBeNull();
+    expect(parseConfig({ TSA_URL: 'https://tsa.example/tsr' }).timestampAuthority).toEqual({
+      url: 'https://tsa.example/tsr',
+    });
+    expect(
+      parseConfig({ TSA_URL: 'https://tsa.example/tsr', TSA_USERNAME: 'bank', TSA_PASSWORD: 'pw' }).timestampAuthority,
+    ).toEqual({ url: 'https://tsa.example/tsr', username: 'bank', password: 'pw' });
+    expect(() => parseConfig({ TSA_USERNAME: 'bank' })).toThrow(/TSA_USERNAME, TSA_PASSWORD: only with TSA_URL/);
+    expect(() => parseConfig({ TSA_URL: 'not a url' })).toThrow(/TSA_URL/);
+  });
+
   it('refuses to start with bad values, naming each', () => {
     const bad = () => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ORG_EMAIL: 'nobody' });
     expect(bad).toThrow(ConfigError);

@@ -135,6 +135,14 @@ const ZEnv = z.object({
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64')
     .optional(),
   SIGNING_KEK_FILE: z.string().optional(),
+  /**
+   * An external RFC 3161 timestamp authority (its HTTP address) for the signatures' timestamps,
+   * with HTTP basic credentials if it wants them. Unset: the portal's own authority, in-process
+   * (modules/seals/timestamping.ts).
+   */
+  TSA_URL: z.url().optional(),
+  TSA_USERNAME: z.string().optional(),
+  TSA_PASSWORD: z.string().optional(),
 
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -210,6 +218,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  SIGNING_CA_CERT_FILE, SIGNING_CA_KEY_FILE: set both (the CA certificate and its private key) or neither',
     );
   }
+  if ((e.TSA_USERNAME || e.TSA_PASSWORD) && !e.TSA_URL) {
+    throw new ConfigError('Invalid configuration:\n  TSA_USERNAME, TSA_PASSWORD: only with TSA_URL');
+  }
   if (e.SIGNING_KEK && e.SIGNING_KEK_FILE) {
     throw new ConfigError('Invalid configuration:\n  SIGNING_KEK, SIGNING_KEK_FILE: set one of them, not both');
   }
@@ -250,6 +261,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           path: e.SIGNING_KEK_FILE ? abs(e.SIGNING_KEK_FILE) : resolve(dataDir, 'keys', 'signing-kek'),
           configured: Boolean(e.SIGNING_KEK_FILE),
         } as const),
+    timestampAuthority: e.TSA_URL
+      ? {
+          url: e.TSA_URL,
+          ...(e.TSA_USERNAME !== undefined ? { username: e.TSA_USERNAME, password: e.TSA_PASSWORD ?? '' } : {}),
+        }
+      : null,
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Tests run jobs by calling app.jobs.runDue(now), not on a timer. */

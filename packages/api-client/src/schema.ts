@@ -3481,6 +3481,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pki/tsa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The portal's RFC 3161 timestamp authority: send a DER TimeStampReq as application/timestamp-query (at most 10 KB); answers a TimeStampResp signed by the portal's time-stamping certificate
+     * @description Anyone may call this, signed in or not.
+     */
+    post: operations['postTimestampRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cooperationManage/queryCooperationInfos': {
     parameters: {
       query?: never;
@@ -3842,6 +3862,7 @@ export interface components {
         | 'PRT_CONTRACT_REQUEST_WITHDRAWN'
         | 'PRT_CONTRACT_REQUEST_TAKEN_DOWN'
         | 'PRT_STAMP_REQUIRED'
+        | 'PRT_TIMESTAMP_UNAVAILABLE'
         | 'PRT_STAMP_OUTSIDE_PAGE'
         | 'PRT_PDF_UNREADABLE'
         | 'PRT_EXPORT_TOO_LARGE'
@@ -3867,7 +3888,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE. */
+    /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE, PRT_TIMESTAMP_UNAVAILABLE. */
     ServiceUnavailable: {
       headers: {
         /** @description Seconds to wait before trying again */
@@ -4031,7 +4052,7 @@ export interface operations {
         };
       };
       500: components['responses']['InternalError'];
-      /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE. */
+      /** @description The database cannot be reached, or the instance is shutting down: retry after Retry-After. Codes with this status: PRT_FILE_CHECK_BUSY, PRT_SERVICE_UNAVAILABLE, PRT_TIMESTAMP_UNAVAILABLE. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again */
@@ -15767,6 +15788,30 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  postTimestampRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The TimeStampResp, DER: granted with a token, or a rejection with its failure */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/timestamp-reply': string;
+        };
+      };
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
   queryCooperationInfos: {
     parameters: {
       query?: {
@@ -16617,10 +16662,10 @@ export interface operations {
                 /** @description The signing time the verdict uses (see signedAtSource) */
                 signedAt: string | null;
                 /**
-                 * @description portalRecord: the portal's own record of this signature; claimed: only what the signature says
+                 * @description timestamp: the signature's RFC 3161 timestamp, by a timestamp authority the portal's authority certified; portalRecord: the portal's own record of this signature; claimed: only what the signature says
                  * @enum {string|null}
                  */
-                signedAtSource: 'portalRecord' | 'claimed' | null;
+                signedAtSource: 'timestamp' | 'portalRecord' | 'claimed' | null;
                 /**
                  * @description seal: a seal recorded here; portal: the portal's own certificate (evidence reports); unknown: issued by the authority to nothing recorded here; foreign: not issued by this portal
                  * @enum {string}
@@ -16647,6 +16692,7 @@ export interface operations {
                 revoked: boolean;
                 /** @description When the seal was cancelled */
                 revokedAt: string | null;
+                /** @description The signature covers the whole file (the last one of a completed contract: all but its validation data and document timestamp) */
                 coversWholeDocument: boolean;
                 /** @description Empty when the signature can be relied on */
                 problems: (
@@ -16666,6 +16712,7 @@ export interface operations {
                   by: number | null;
                 }[];
               }[];
+              /** @description Bytes were added after the last signature, other than validation data and document timestamps */
               modifiedAfterLastSignature: boolean;
               pagesCompared: boolean;
               pagesChangedAfterLastSignature: number[];

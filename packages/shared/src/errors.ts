@@ -123,6 +123,8 @@ export const ERROR_STATUS = {
   PRT_CONTRACT_REQUEST_TAKEN_DOWN: 409,
   /** "You have not stamped yet" (SPEC §8): no seal placed. */
   PRT_STAMP_REQUIRED: 422,
+  /** The external timestamp authority (TSA_URL) did not answer, or its token failed the checks: nothing signed. */
+  PRT_TIMESTAMP_UNAVAILABLE: 503,
   PRT_STAMP_OUTSIDE_PAGE: 422,
   /** A PDF that cannot be read (damaged, encrypted). */
   PRT_PDF_UNREADABLE: 422,

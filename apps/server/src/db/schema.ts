@@ -378,6 +378,10 @@ export interface SigningAuthorityTable {
   portalCertificateDer: Bytes;
   /** The portal's evidence-report key, sealed (purpose 'portal'). */
   portalPrivateKeySealed: Bytes;
+  /** The portal's RFC 3161 timestamp authority: its certificate (EKU timeStamping); null until issued. */
+  tsaCertificateDer: NullableBytes;
+  /** Its key, sealed (purpose 'tsa'). */
+  tsaPrivateKeySealed: NullableBytes;
   createdAt: DefaultTimestamp;
 }
 

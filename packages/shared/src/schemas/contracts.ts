@@ -207,9 +207,11 @@ export const ZVerifiedSignature = z.object({
   intact: z.boolean().describe('The signed bytes are unchanged and the signature verifies'),
   signedAt: z.string().nullable().describe('The signing time the verdict uses (see signedAtSource)'),
   signedAtSource: z
-    .enum(['portalRecord', 'claimed'])
+    .enum(['timestamp', 'portalRecord', 'claimed'])
     .nullable()
-    .describe("portalRecord: the portal's own record of this signature; claimed: only what the signature says"),
+    .describe(
+      "timestamp: the signature's RFC 3161 timestamp, by a timestamp authority the portal's authority certified; portalRecord: the portal's own record of this signature; claimed: only what the signature says",
+    ),
   signer: z
     .enum(['seal', 'portal', 'unknown', 'foreign'])
     .describe(
@@ -232,7 +234,11 @@ export const ZVerifiedSignature = z.object({
   validAtSigningTime: z.boolean(),
   revoked: z.boolean().describe('The seal was cancelled (its certificate is revoked here)'),
   revokedAt: z.string().nullable().describe('When the seal was cancelled'),
-  coversWholeDocument: z.boolean(),
+  coversWholeDocument: z
+    .boolean()
+    .describe(
+      'The signature covers the whole file (the last one of a completed contract: all but its validation data and document timestamp)',
+    ),
   problems: z.array(ZSignatureProblem).describe('Empty when the signature can be relied on'),
   pagesChangedByItsUpdate: z.array(z.number().int()).describe('Pages whose content this signature’s update changed'),
   pagesChangedLater: z
@@ -249,7 +255,9 @@ export const ZVerifyReport = z.object({
   verdict: ZVerifyVerdict,
   problems: z.array(ZFileProblem),
   signatures: z.array(ZVerifiedSignature),
-  modifiedAfterLastSignature: z.boolean(),
+  modifiedAfterLastSignature: z
+    .boolean()
+    .describe('Bytes were added after the last signature, other than validation data and document timestamps'),
   /** Whether each revision's pages were compared (false: the file was too large or did not load). */
   pagesCompared: z.boolean(),
   pagesChangedAfterLastSignature: z.array(z.number().int()),

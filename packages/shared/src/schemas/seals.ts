@@ -160,6 +160,9 @@ export const REVOCATION_PATHS = {
   ocsp: '/api/pki/ocsp',
 } as const;
 
+/** The portal's RFC 3161 timestamp authority (no log-in): POST a DER TimeStampReq, get a TimeStampResp. */
+export const TIMESTAMP_AUTHORITY_PATH = '/api/pki/tsa';
+
 /**
  * GET /api/pki/authority: the portal's certificate authority, the trust anchor every seal's
  * certificate chains to. Compare the fingerprint with the one the bank publishes before trusting

@@ -42,7 +42,13 @@ import type { FileStorage } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { isStaff, type SessionUser } from '../../platform/session.ts';
-import { PdfUnreadableError, StampPlacementError, stampAndSign } from '../../platform/signing/pdf-sign.ts';
+import {
+  completeForTheLongTerm,
+  PdfUnreadableError,
+  StampPlacementError,
+  stampAndSign,
+} from '../../platform/signing/pdf-sign.ts';
+import { TimestampError } from '../../platform/signing/timestamp.ts';
 import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import {
   type CodePurpose,
@@ -61,7 +67,13 @@ import {
 import { findOwnedFile, readStoredFile, releaseFiles, type StoredFile, storeFileWithin } from '../files/index.ts';
 import { findInstitution, findInstitutions } from '../institutions/index.ts';
 import { postMessages } from '../messages/index.ts';
-import { findUsableSeals, lockSealsForSigning, sealNames } from '../seals/index.ts';
+import {
+  findUsableSeals,
+  lockSealsForSigning,
+  revocationProviderFor,
+  sealNames,
+  timestampAuthorityFor,
+} from '../seals/index.ts';
 import { findUserById, findUserNames } from '../users/index.ts';
 import {
   allContractIntentionIds,
@@ -547,6 +559,7 @@ export async function signContract(
   const first = seals[0];
   if (!first) throw new AppError('PRT_STAMP_REQUIRED');
   const signer = await first.signer();
+  const timestampAuthority = await timestampAuthorityFor(deps);
   await inTransaction(db, async (trx) => {
     // The locks, contract, request, then seals (always in that order): the other party signing
     // at this moment waits here, then signs on top of this; a withdrawal or take-down of the
@@ -578,11 +591,24 @@ export async function signContract(
         contactInfo: user.email,
         signingTime: now,
         fieldName: `${party}-${first.sealNo}`,
+        timestampAuthority,
       });
+      // The last party's signature completes the contract: PAdES B-LTA, the validation data of
+      // both signatures (read under the seals' locks) and a document timestamp over the whole.
+      if ((await findSignatures(trx, [Number(contract.id)])).length + 1 >= 2) {
+        signed = await completeForTheLongTerm(signed, {
+          timestampAuthority,
+          revocationProvider: await revocationProviderFor(deps, trx),
+        });
+      }
     } catch (error) {
       if (error instanceof StampPlacementError) {
         const page = input.placements[error.stampIndex]?.page ?? 0;
         throw new AppError('PRT_STAMP_OUTSIDE_PAGE', { page });
+      }
+      if (error instanceof TimestampError) {
+        // The reason (no answer, a refusal, a token that failed a check) goes to the log with the 503.
+        throw Object.assign(new AppError('PRT_TIMESTAMP_UNAVAILABLE'), { cause: error });
       }
       throw mapPdfError(error);
     }

@@ -247,7 +247,8 @@ describe('POST /api/verify: a cancelled seal', { timeout: 60_000 }, () => {
     expect(report.verdict).toBe('valid');
     expect(report.signatures[0]).toMatchObject({
       problems: [],
-      signedAtSource: 'portalRecord',
+      // Its timestamp (B-T) proves the time, before the cancellation.
+      signedAtSource: 'timestamp',
       revoked: true,
       revokedAt: cancelledAt.toISOString(),
     });

@@ -3,7 +3,10 @@
  * file and what the portal knows (its seals, their cancellations, its record of each signature),
  * each signature's problems and the file's, and one verdict: valid only when every signature is
  * intact, chains by signature to the portal's authority, was made while its certificate was valid
- * and before its seal was cancelled, and nothing was added after the last signature.
+ * and before its seal was cancelled, and nothing was added after the last signature but PAdES
+ * validation data and document timestamps. A signature's time is its timestamp's when a trusted
+ * token proves it (docs/decisions/0016-trusted-time.md), so a seal that expires or is cancelled
+ * later leaves it valid.
  *
  * Names are the portal's: a seal's institution, name and number come from the seal's record,
  * found by the serial of a certificate that chains to the authority (or that is, byte for byte,
@@ -35,20 +38,29 @@ export type PortalKnowledge = {
 
 export type Judgement = {
   verdict: TVerifyVerdict;
+  /** The bytes after the last signature only add validation data and document timestamps (B-LTA). */
+  validationDataOnly: boolean;
   problems: TFileProblem[];
   signatures: TVerifiedSignature[];
 };
 
 export function judge(report: PdfSignatureReport, known: PortalKnowledge): Judgement {
+  // PAdES B-LTA appends a DSS and a document timestamp after the last signature: not a change.
+  const validationDataOnly =
+    report.pageChanges !== null &&
+    report.appendedOnlyValidationData &&
+    report.documentTimestamps.every((timestamp) => timestamp.intact);
+  const last = report.signatures.length - 1;
   const signatures = report.signatures.map((signature, i) => ({
-    ...judgeSignature(signature, i + 1, known),
+    // The portal records the file the last signature's step stored: with its validation data.
+    ...judgeSignature(signature, i + 1, known, i === last && validationDataOnly ? report.sha256 : null),
     pagesChangedByItsUpdate: report.pageChanges?.byUpdate[i] ?? [],
     pagesChangedLater: changedLater(report, i),
   }));
   const problems: TFileProblem[] = [];
   if (signatures.length === 0) problems.push('noSignature');
   if (report.pageChanges?.afterLast.length) problems.push('pagesChangedAfterLastSignature');
-  else if (report.modifiedAfterLastSignature) problems.push('modifiedAfterLastSignature');
+  else if (report.modifiedAfterLastSignature && !validationDataOnly) problems.push('modifiedAfterLastSignature');
 
   const weights = [
     ...problems.map((problem) => FILE_PROBLEMS[problem]),
@@ -59,13 +71,14 @@ export function judge(report: PdfSignatureReport, known: PortalKnowledge): Judge
     : weights.includes('warning')
       ? 'warning'
       : 'valid';
-  return { verdict, problems, signatures };
+  return { verdict, validationDataOnly, problems, signatures };
 }
 
 function judgeSignature(
   signature: PdfSignature,
   index: number,
   known: PortalKnowledge,
+  completedFileSha256: string | null,
 ): Omit<TVerifiedSignature, 'pagesChangedByItsUpdate' | 'pagesChangedLater'> {
   const certificate = signature.certificate;
   const serial = certificate?.serialHex.toLowerCase() ?? null;
@@ -84,11 +97,21 @@ function judgeSignature(
         ? 'portal'
         : 'unknown';
 
-  // The portal's record of this very revision, by this seal, gives the time; else the signer's claim.
+  // A timestamp token that verifies and chains to the authority proves the time (B-T); else the
+  // portal's record of this very revision, by this seal; else the signer's claim.
+  const stamped =
+    signature.timestamp?.valid && signature.timestamp.trusted && signature.timestamp.genTime
+      ? signature.timestamp.genTime
+      : null;
   const record = seal
-    ? known.records.find((r) => r.sha256After === signature.signedRevisionSha256 && Number(r.sealId) === seal.id)
+    ? known.records.find(
+        (r) =>
+          (r.sha256After === signature.signedRevisionSha256 ||
+            (completedFileSha256 !== null && r.sha256After === completedFileSha256)) &&
+          Number(r.sealId) === seal.id,
+      )
     : undefined;
-  const time = record ? new Date(record.at) : signature.signedAt;
+  const time = stamped ?? (record ? new Date(record.at) : signature.signedAt);
   const validAtSigningTime =
     certificate !== null &&
     time !== null &&
@@ -104,7 +127,7 @@ function judgeSignature(
     else {
       if (!validAtSigningTime) problems.push('notValidAtSigningTime');
       if (seal?.revokedAt && time.getTime() >= seal.revokedAt.getTime()) problems.push('signedAfterRevocation');
-      if (signer === 'seal' && !record) problems.push('timeOnlyClaimed');
+      if (signer === 'seal' && !record && !stamped) problems.push('timeOnlyClaimed');
     }
   }
 
@@ -113,7 +136,7 @@ function judgeSignature(
     index,
     intact: signature.intact,
     signedAt: time ? time.toISOString() : null,
-    signedAtSource: record ? 'portalRecord' : time ? 'claimed' : null,
+    signedAtSource: stamped ? 'timestamp' : record ? 'portalRecord' : time ? 'claimed' : null,
     signer,
     institutionName: seal ? (known.institutionNames.get(seal.institutionId) ?? null) : null,
     sealName: seal?.name ?? null,
@@ -132,7 +155,8 @@ function judgeSignature(
     validAtSigningTime,
     revoked: seal?.revokedAt != null,
     revokedAt: seal?.revokedAt ? seal.revokedAt.toISOString() : null,
-    coversWholeDocument: signature.coversWholeDocument,
+    // The last signature of a B-LTA file covers all but the validation data added after it.
+    coversWholeDocument: signature.coversWholeDocument || completedFileSha256 !== null,
     problems,
   };
 }

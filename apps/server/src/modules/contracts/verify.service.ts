@@ -41,11 +41,12 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
     deps.db,
     [...seals.values()].map((seal) => seal.institutionId),
   );
-  const records = await findSigningRecords(
-    deps.db,
-    report.signatures.map((signature) => signature.signedRevisionSha256),
-  );
-  const { verdict, problems, signatures } = judge(report, {
+  const records = await findSigningRecords(deps.db, [
+    ...report.signatures.map((signature) => signature.signedRevisionSha256),
+    // The completed file, as the last signature's step stored it (with its validation data).
+    report.sha256,
+  ]);
+  const { verdict, validationDataOnly, problems, signatures } = judge(report, {
     seals,
     institutionNames: new Map([...institutions].map(([id, institution]) => [id, institution.name])),
     records: records.map((record) => ({
@@ -68,7 +69,8 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
     verdict,
     problems,
     signatures,
-    modifiedAfterLastSignature: report.modifiedAfterLastSignature,
+    // Validation data and document timestamps (B-LTA) are no change to what was signed.
+    modifiedAfterLastSignature: report.modifiedAfterLastSignature && !validationDataOnly,
     pagesCompared: report.pageChanges !== null,
     pagesChangedAfterLastSignature: report.pageChanges?.afterLast ?? [],
     recordedContract: recorded ? { title: recorded.title, status: recorded.state, version } : null,

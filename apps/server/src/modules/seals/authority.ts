@@ -5,7 +5,9 @@
  * (SIGNING_CA_CERT_FILE / SIGNING_CA_KEY_FILE, PEM) for production, where the CA key then stays
  * in its file and out of the database. The keys the database holds are sealed under the
  * key-encryption key (platform/signing/key-sealing.ts); `keyStore` seals and opens them, and a
- * store backed by an HSM would replace it without touching the contract flow.
+ * store backed by an HSM would replace it without touching the contract flow. The same row keeps
+ * the portal's timestamp authority (its certificate issued by this authority, extended key usage
+ * timeStamping), issued with the authority, or by the first start of an older one.
  */
 import { readFile } from 'node:fs/promises';
 import type { Signer } from '@libpdf/core';
@@ -17,6 +19,7 @@ import {
   createAuthority,
   describeCertificate,
   fromPem,
+  type KeyPairDer,
   newSealKeys,
   type RevocationUrls,
   signerFor,
@@ -27,6 +30,9 @@ export type Authority = {
   privateKeyPkcs8: Uint8Array;
   portalCertificateDer: Uint8Array;
   portalPrivateKeyPkcs8: Uint8Array;
+  /** The portal's RFC 3161 timestamp authority (modules/seals/timestamping.ts). */
+  tsaCertificateDer: Uint8Array;
+  tsaPrivateKeyPkcs8: Uint8Array;
   /** Seals the keys the authority issues, and opens the stored ones. */
   keyStore: KeyStore;
 };
@@ -35,6 +41,7 @@ export type AuthorityConfig = Pick<Config, 'signingAuthority' | 'brand' | 'signi
 
 const AUTHORITY_YEARS = 20;
 const PORTAL_CERT_YEARS = 10;
+const TSA_CERT_YEARS = 10;
 
 const loaded = new WeakMap<Db, Promise<Authority>>();
 
@@ -61,7 +68,11 @@ async function loadOrCreate(db: Db, config: AuthorityConfig): Promise<Authority>
   const row = await db.selectFrom('signingAuthority').selectAll().where('id', '=', 1).executeTakeFirst();
   const sameCa =
     row && configured ? Buffer.from(row.certificateDer).equals(Buffer.from(configured.certificateDer)) : true;
-  if (row && sameCa) return opened(row, configured, keyStore);
+  if (row && sameCa) {
+    return row.tsaCertificateDer && row.tsaPrivateKeySealed
+      ? opened(row, configured, keyStore)
+      : withTimestampAuthority(db, config, row, configured, keyStore);
+  }
   const organization = config.brand.portalName.en;
   const ca =
     configured ??
@@ -80,6 +91,7 @@ async function loadOrCreate(db: Db, config: AuthorityConfig): Promise<Authority>
     privateKeySealed: configured ? null : keyStore.seal(ca.privateKeyPkcs8, 'authority'),
     portalCertificateDer: Buffer.from(portal.certificateDer),
     portalPrivateKeySealed: keyStore.seal(portal.privateKeyPkcs8, 'portal'),
+    ...(await newTimestampAuthority(ca, organization, keyStore)),
   };
   // Several instances may start at once: the first row written wins, the others read it.
   await db
@@ -91,16 +103,57 @@ async function loadOrCreate(db: Db, config: AuthorityConfig): Promise<Authority>
   return opened(stored, configured, keyStore);
 }
 
-function opened(
-  row: {
-    certificateDer: Buffer;
-    privateKeySealed: Buffer | null;
-    portalCertificateDer: Buffer;
-    portalPrivateKeySealed: Buffer;
-  },
+type AuthorityRow = {
+  certificateDer: Buffer;
+  privateKeySealed: Buffer | null;
+  portalCertificateDer: Buffer;
+  portalPrivateKeySealed: Buffer;
+  tsaCertificateDer: Buffer | null;
+  tsaPrivateKeySealed: Buffer | null;
+};
+
+/** The timestamp authority's key and certificate (extended key usage timeStamping), as stored. */
+async function newTimestampAuthority(ca: KeyPairDer, organization: string, keyStore: KeyStore) {
+  const now = new Date();
+  const tsa = await newSealKeys({
+    authority: ca,
+    subject: {
+      commonName: `${organization} Time-Stamping Authority`,
+      organization,
+      organizationalUnit: 'Trusted time',
+    },
+    notBefore: new Date(now.getTime() - 3_600_000),
+    notAfter: new Date(Date.UTC(now.getUTCFullYear() + TSA_CERT_YEARS, now.getUTCMonth(), now.getUTCDate())),
+    kind: 'tsa',
+  });
+  return {
+    tsaCertificateDer: Buffer.from(tsa.certificateDer),
+    tsaPrivateKeySealed: keyStore.seal(tsa.privateKeyPkcs8, 'tsa'),
+  };
+}
+
+/** An authority made before trusted time: its timestamp authority is issued once, by the first start. */
+async function withTimestampAuthority(
+  db: Db,
+  config: AuthorityConfig,
+  row: AuthorityRow,
   configured: { privateKeyPkcs8: Uint8Array } | null,
   keyStore: KeyStore,
-): Authority {
+): Promise<Authority> {
+  const authority = opened(row, configured, keyStore);
+  const values = await newTimestampAuthority(authority, config.brand.portalName.en, keyStore);
+  // Several instances may start at once: the first one written stays.
+  await db
+    .updateTable('signingAuthority')
+    .set(values)
+    .where('id', '=', 1)
+    .where('tsaCertificateDer', 'is', null)
+    .execute();
+  const stored = await db.selectFrom('signingAuthority').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return opened(stored, configured, keyStore);
+}
+
+function opened(row: AuthorityRow, configured: { privateKeyPkcs8: Uint8Array } | null, keyStore: KeyStore): Authority {
   return {
     certificateDer: new Uint8Array(row.certificateDer),
     privateKeyPkcs8:
@@ -108,6 +161,8 @@ function opened(
       (row.privateKeySealed ? keyStore.unseal(row.privateKeySealed, 'authority') : new Uint8Array()),
     portalCertificateDer: new Uint8Array(row.portalCertificateDer),
     portalPrivateKeyPkcs8: keyStore.unseal(row.portalPrivateKeySealed, 'portal'),
+    tsaCertificateDer: row.tsaCertificateDer ? new Uint8Array(row.tsaCertificateDer) : new Uint8Array(),
+    tsaPrivateKeyPkcs8: row.tsaPrivateKeySealed ? keyStore.unseal(row.tsaPrivateKeySealed, 'tsa') : new Uint8Array(),
     keyStore,
   };
 }

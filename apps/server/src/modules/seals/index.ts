@@ -9,6 +9,10 @@
  * - `revocationRoutes`: the authority's CRL and OCSP responder, published, for app.ts;
  *   `currentCrl` (the CRL's DER and dates; start.ts builds it) and `ocspResponseForCertificate`
  *   (a signed OCSP answer about one seal certificate), for embedding revocation data in a PDF.
+ * - `timestampRoutes`: the portal's RFC 3161 timestamp authority, published, for app.ts;
+ *   `timestampAuthorityFor` (the signatures' and the document timestamp's tokens: the portal's
+ *   own, in-process, or TSA_URL's, checked) and `revocationProviderFor` (OCSP answers for the
+ *   DSS of a completed contract), for contracts.
  * - `createSealExpiryJob`: the hourly expiry of seals at the end of their period.
  * - `signingAuthority(db, config)`: made (or loaded) at start.
  * - `checkStoredKeys`, `sealPlainKeys` (at start) and `rotateKek` (`npm run keys:rotate`): the
@@ -37,4 +41,6 @@ export {
   sealsByCertificateSerial,
   type UsableSeal,
 } from './stamping.ts';
+export { timestampRoutes } from './timestamp.routes.ts';
+export { revocationProviderFor, timestampAuthorityFor } from './timestamping.ts';
 export { trustAnchorRoutes } from './trust-anchor.routes.ts';

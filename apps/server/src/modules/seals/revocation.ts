@@ -99,8 +99,10 @@ export async function currentCrl(deps: Deps, now = new Date()): Promise<Publishe
 /** The status of the certificate with this serial, as the authority knows it. */
 async function statusOf(db: Db, authority: Authority, serialHex: string): Promise<CertificateStatus> {
   const ca = parseCertificate(authority.certificateDer);
-  // The portal's own certificate (evidence reports) is never revoked.
-  if (serialHex === serialHexOf(parseCertificate(authority.portalCertificateDer))) return { status: 'good' };
+  // The portal's own certificates (evidence reports, its timestamp authority) are never revoked.
+  for (const own of [authority.portalCertificateDer, authority.tsaCertificateDer]) {
+    if (own.length > 0 && serialHex === serialHexOf(parseCertificate(own))) return { status: 'good' };
+  }
   const row = await findCertificateBySerial(db, serialHex);
   if (!row?.certificateDer || !issuedBy(ca, new Uint8Array(row.certificateDer))) return { status: 'unknown' };
   if (row.revokedAt) {
@@ -138,13 +140,21 @@ export async function answerOcspRequest(
   return { der, malformed: false };
 }
 
-/** A signed OCSP response about one certificate the authority issued (no nonce), e.g. to embed in a PDF. */
-export async function ocspResponseForCertificate(deps: Deps, certificateDer: Uint8Array, now = new Date()) {
+/**
+ * A signed OCSP response about one certificate the authority issued (no nonce), e.g. to embed in
+ * a PDF. `reader` reads the seal rows: the transaction that signs, which holds their locks.
+ */
+export async function ocspResponseForCertificate(
+  deps: Deps,
+  certificateDer: Uint8Array,
+  now = new Date(),
+  reader: Db = deps.db,
+) {
   const authority = await signingAuthority(deps.db, deps.config);
   const certId = certIdOf(certificateDer, authority.certificateDer);
   const ca = parseCertificate(authority.certificateDer);
   const status: CertificateStatus = issuedBy(ca, certificateDer)
-    ? await statusOf(deps.db, authority, serialHexOf(parseCertificate(certificateDer)))
+    ? await statusOf(reader, authority, serialHexOf(parseCertificate(certificateDer)))
     : { status: 'unknown' };
   return buildOcspResponse(authority, { answers: [{ certId, status }], now, validForMs: OCSP_VALIDITY_MS });
 }

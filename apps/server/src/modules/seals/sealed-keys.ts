@@ -30,7 +30,7 @@ type Rewrite = (stored: Buffer, purpose: KeyPurpose) => Buffer | undefined;
 async function storedKeys(db: Db): Promise<Array<{ stored: Buffer; purpose: KeyPurpose }>> {
   const authority = await db
     .selectFrom('signingAuthority')
-    .select(['privateKeySealed', 'portalPrivateKeySealed'])
+    .select(['privateKeySealed', 'portalPrivateKeySealed', 'tsaPrivateKeySealed'])
     .executeTakeFirst();
   const seals = await db
     .selectFrom('seal')
@@ -40,6 +40,7 @@ async function storedKeys(db: Db): Promise<Array<{ stored: Buffer; purpose: KeyP
   return [
     ...(authority?.privateKeySealed ? [{ stored: authority.privateKeySealed, purpose: 'authority' as const }] : []),
     ...(authority ? [{ stored: authority.portalPrivateKeySealed, purpose: 'portal' as const }] : []),
+    ...(authority?.tsaPrivateKeySealed ? [{ stored: authority.tsaPrivateKeySealed, purpose: 'tsa' as const }] : []),
     ...seals.map((seal) => ({ stored: seal.privateKeySealed as Buffer, purpose: `seal:${seal.lgcSn}` as const })),
   ];
 }
@@ -57,16 +58,18 @@ async function rewriteStoredKeys(db: Db, rewrite: Rewrite): Promise<number> {
     if (authority) {
       const ca = authority.privateKeySealed ? rewrite(authority.privateKeySealed, 'authority') : undefined;
       const portal = rewrite(authority.portalPrivateKeySealed, 'portal');
-      if (ca || portal) {
+      const tsa = authority.tsaPrivateKeySealed ? rewrite(authority.tsaPrivateKeySealed, 'tsa') : undefined;
+      if (ca || portal || tsa) {
         await trx
           .updateTable('signingAuthority')
           .set({
             privateKeySealed: ca ?? authority.privateKeySealed,
             portalPrivateKeySealed: portal ?? authority.portalPrivateKeySealed,
+            tsaPrivateKeySealed: tsa ?? authority.tsaPrivateKeySealed,
           })
           .where('id', '=', 1)
           .execute();
-        count += (ca ? 1 : 0) + (portal ? 1 : 0);
+        count += (ca ? 1 : 0) + (portal ? 1 : 0) + (tsa ? 1 : 0);
       }
     }
     const seals = await trx

@@ -11,7 +11,7 @@
  *   [21..36] the 16-byte GCM tag
  *   [37..]   the encrypted PKCS#8 key
  * The associated data binds the sealed key to its header and to the row it belongs to (its
- * purpose: 'authority', 'portal' or 'seal:<lgcSn>'), so a sealed key copied to another row does
+ * purpose: 'authority', 'portal', 'tsa' or 'seal:<lgcSn>'), so a sealed key copied to another row does
  * not open there.
  *
  * Key access goes through `KeyStore`: sealing a new key, opening a stored one, a signer over a
@@ -29,7 +29,7 @@ const TAG_BYTES = 16;
 const HEADER_BYTES = 1 + KEK_ID_BYTES + NONCE_BYTES + TAG_BYTES;
 
 /** The row a sealed key belongs to: the associated data of its sealing. */
-export type KeyPurpose = 'authority' | 'portal' | `seal:${string}`;
+export type KeyPurpose = 'authority' | 'portal' | 'tsa' | `seal:${string}`;
 
 /** A key that does not open: the wrong KEK, a changed or moved value, or not sealed at all. */
 export class KeySealingError extends Error {}

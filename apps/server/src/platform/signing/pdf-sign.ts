@@ -1,8 +1,12 @@
 /**
  * One party's turn on a contract: its seal images drawn where it placed them, and its PAdES
- * signature (ETSI.CAdES.detached, SHA-256, B-B) over the result, written as ONE incremental update
+ * signature (ETSI.CAdES.detached, SHA-256) over the result, written as ONE incremental update
  * appended to the file. The input is a byte-for-byte prefix of the output, so every earlier
  * party's signature still covers exactly the bytes it signed and stays valid.
+ *
+ * Given a timestamp authority the signature is PAdES B-T: a signature timestamp token over its
+ * signature value in the unsigned attributes, the proof of when it was made. `completeForTheLongTerm`
+ * then makes a completed file B-LTA (docs/decisions/0016-trusted-time.md).
  */
 import {
   PDF,
@@ -12,7 +16,9 @@ import {
   PdfNumber,
   type PdfObject,
   type PdfRef,
+  type RevocationProvider,
   type Signer,
+  type TimestampAuthority,
 } from '@libpdf/core';
 
 /** Millimetres to PDF points (1 pt = 1/72 inch). */
@@ -21,6 +27,8 @@ export const MM_TO_PT = 72 / 25.4;
 export const DEFAULT_STAMP_MM = 40;
 /** Rounding slack when checking that a stamp fits on its page (0.5 pt ≈ 0.18 mm). */
 const FIT_TOLERANCE_PT = 0.5;
+/** Room for a signature timestamp token: an external TSA's chain of RSA certificates is a few KB. */
+const TOKEN_ROOM = 8_192;
 
 export type PdfUnreadableCode = 'NOT_PDF' | 'DAMAGED' | 'ENCRYPTED';
 
@@ -69,6 +77,8 @@ export type StampAndSignOptions = {
   signingTime?: Date;
   /** The signature field to fill or create; libpdf names a new one "Signature_N" when omitted. */
   fieldName?: string;
+  /** Makes the signature B-T: the authority's token over the signature value is embedded. */
+  timestampAuthority?: TimestampAuthority;
 };
 
 const hasPdfHeader = (bytes: Uint8Array) =>
@@ -248,13 +258,39 @@ export async function stampAndSign(pdfBytes: Uint8Array, options: StampAndSignOp
     contactInfo: signatureDictText(options.contactInfo),
     signingTime: options.signingTime,
     fieldName: options.fieldName,
-    // The CMS structure holds the certificates; leave room for a long chain (bytes, before hex).
-    estimatedSize: Math.max(12_288, certificatesSize + 8_192),
+    ...(options.timestampAuthority ? { level: 'B-T' as const, timestampAuthority: options.timestampAuthority } : {}),
+    // The CMS structure holds the certificates, and a timestamp token with the TSA's chain; leave
+    // room for long chains (bytes, before hex).
+    estimatedSize: Math.max(12_288, certificatesSize + 8_192) + (options.timestampAuthority ? TOKEN_ROOM : 0),
   });
   if (!isPrefix(pdfBytes, bytes)) {
     // libpdf falls back to a full rewrite when it cannot append; that would break earlier signatures.
     throw new Error('signing did not produce an incremental update');
   }
+  return bytes;
+}
+
+/**
+ * The last step of a completed file, PAdES B-LTA: the validation data of every signature and of
+ * their timestamps (certificates, and the revocation answers `revocationProvider` gives) in the
+ * document security store, then a document timestamp over the whole, then the validation data of
+ * that timestamp's own certificate. Each is an incremental update: every signature stays valid.
+ */
+export async function completeForTheLongTerm(
+  pdfBytes: Uint8Array,
+  {
+    timestampAuthority,
+    revocationProvider,
+  }: { timestampAuthority: TimestampAuthority; revocationProvider: RevocationProvider },
+): Promise<Uint8Array> {
+  const pdf = await loadForUpdate(pdfBytes);
+  const { bytes } = await pdf.addArchivalData({
+    timestampAuthority,
+    revocationProvider,
+    digestAlgorithm: 'SHA-256',
+    estimatedSize: 12_288 + TOKEN_ROOM,
+  });
+  if (!isPrefix(pdfBytes, bytes)) throw new Error('the long-term update was not an incremental update');
   return bytes;
 }
 

@@ -51,7 +51,9 @@ describe('inspectPdfSignatures', () => {
     expect(report).toEqual({
       sha256: sha256(contract),
       signatures: [],
+      documentTimestamps: [],
       modifiedAfterLastSignature: false,
+      appendedOnlyValidationData: false,
       pageChanges: null,
     });
   });

@@ -15,11 +15,17 @@
  * A certificate is trusted only by signature (chainsToTrustedRoot): an issuer name equal to a
  * root's is the precondition for checking the root's signature on it, never a proof.
  *
- * Not supported (reported with intact: false): document timestamps (ETSI.RFC3161) and the legacy
- * adbe.pkcs7.sha1 format; this reports B-B signatures, the only kind the portal makes today.
+ * Trusted time (docs/decisions/0016-trusted-time.md): a signature's timestamp token (PAdES B-T,
+ * in its unsigned attributes) is checked, its imprint against the signature value and its
+ * signature by a time-stamping certificate, and its genTime reported with whether that
+ * certificate chains to a trusted root. Document timestamps (ETSI.RFC3161, PAdES B-LTA) are
+ * reported apart from the signatures, each checked against the bytes it covers; and bytes after the
+ * last signature are told apart when they only add validation data (a DSS) and document timestamps.
+ *
+ * Not supported (reported with intact: false): the legacy adbe.pkcs7.sha1 format.
  */
 import { createHash } from 'node:crypto';
-import { PDF, type SignatureField } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef, type SignatureField } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { PARSE_LIMITS, ParseRefusal } from '../untrusted/limits.ts';
@@ -34,6 +40,7 @@ import {
   serialHexOf,
   toArrayBuffer,
 } from './pki.ts';
+import { checkTimestampToken, IMPRINT_ALGORITHMS, signatureTimestampToken } from './timestamp.ts';
 
 export { PdfUnreadableError };
 
@@ -68,15 +75,41 @@ export type PdfSignature = {
     validAtSigningTime: boolean;
   } | null;
   subFilter: string | null;
+  /**
+   * The RFC 3161 token over this signature (B-T): null without one. `valid`: it verifies, by a
+   * time-stamping certificate, over this signature's value; `trusted`: that certificate chains to
+   * a trusted root. Only a valid and trusted token proves `genTime`.
+   */
+  timestamp: TimestampReading | null;
+};
+
+export type TimestampReading = { valid: boolean; trusted: boolean; genTime: Date | null };
+
+/** A document timestamp (ETSI.RFC3161): a token over the bytes its range covers. */
+export type PdfDocumentTimestamp = {
+  byteRange: [number, number, number, number];
+  coversWholeDocument: boolean;
+  /** The token verifies, and its imprint is the digest of the covered bytes. */
+  intact: boolean;
+  /** Its time-stamping certificate chains to a trusted root. */
+  trusted: boolean;
+  genTime: Date | null;
 };
 
 export type PdfSignatureReport = {
   /** SHA-256 of the whole file, hex. */
   sha256: string;
-  /** In file order (the first signature made comes first). */
+  /** In file order (the first signature made comes first). Document timestamps are apart. */
   signatures: PdfSignature[];
+  documentTimestamps: PdfDocumentTimestamp[];
   /** Bytes were appended after the last signature's range. */
   modifiedAfterLastSignature: boolean;
+  /**
+   * The bytes after the last signature only add PAdES validation material: the catalog gains a
+   * /DSS and the form gains document-timestamp fields, nothing else of the catalog changes (pages
+   * are compared apart, in pageChanges). False when nothing was appended or it was not checked.
+   */
+  appendedOnlyValidationData: boolean;
   /**
    * The pages each signature's own update changed (`byUpdate`, aligned with `signatures`) and the
    * pages the bytes after the last signature changed; null when the pages were not compared (no
@@ -159,22 +192,125 @@ export async function inspectPdfSignatures(
     );
     found.push({ signature, at });
   }
-  const endOf = (signature: PdfSignature) => signature.byteRange[2] + signature.byteRange[3];
+  const endOf = (signature: { byteRange: Range }) => signature.byteRange[2] + signature.byteRange[3];
   found.sort((a, b) => endOf(a.signature) - endOf(b.signature));
-  const signatures = found.map(({ signature }) => signature);
-  const lastEnd = Math.max(0, ...signatures.map(endOf));
+  const isTimestamp = (signature: PdfSignature) => signature.subFilter === DOCUMENT_TIMESTAMP;
+  const signed = found.filter(({ signature }) => !isTimestamp(signature));
+  const signatures = signed.map(({ signature }) => signature);
+  const documentTimestamps = found
+    .filter(({ signature }) => isTimestamp(signature))
+    .map(({ signature }) => ({
+      byteRange: signature.byteRange,
+      coversWholeDocument: signature.coversWholeDocument,
+      intact: signature.intact,
+      trusted: signature.timestamp?.trusted ?? false,
+      genTime: signature.timestamp?.genTime ?? null,
+    }));
+  const lastEnd = Math.min(buffer.length, Math.max(0, ...signatures.map(endOf)));
+  const modifiedAfterLastSignature = signatures.length > 0 && lastEnd < buffer.length;
   return {
     sha256: revisions.whole,
     signatures,
-    modifiedAfterLastSignature: signatures.length > 0 && lastEnd < buffer.length,
-    pageChanges: found[0]
+    documentTimestamps,
+    modifiedAfterLastSignature,
+    appendedOnlyValidationData: modifiedAfterLastSignature && (await onlyValidationData(bytes, lastEnd)),
+    pageChanges: signed[0]
       ? await comparePageRevisions(
           bytes,
           signatures.map((signature) => Math.min(endOf(signature), buffer.length)),
-          found[0].at,
+          signed[0].at,
         )
       : null,
   };
+}
+
+const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
+/** What the catalog may gain after the last signature: the DSS, and the form's new timestamp fields. */
+const VALIDATION_KEYS = new Set(['DSS', 'AcroForm']);
+
+/**
+ * Whether the updates after `revisionEnd` (the last signature's revision) only add validation
+ * material: every catalog entry but /DSS and /AcroForm is the same object as before, the form's
+ * entries but /Fields too, and each field added is a signature field whose value is a
+ * /DocTimeStamp. Any doubt (a revision that does not load) answers false.
+ */
+async function onlyValidationData(bytes: Uint8Array, revisionEnd: number): Promise<boolean> {
+  try {
+    const [before, after] = await Promise.all([PDF.load(bytes.subarray(0, revisionEnd)), PDF.load(bytes)]);
+    const resolveBefore = (ref: PdfRef) => before.getObject(ref);
+    const resolveAfter = (ref: PdfRef) => after.getObject(ref);
+    const same = (a: PdfObject | undefined, b: PdfObject | undefined) => serialized(a) === serialized(b);
+    const catalogBefore = before.getCatalog();
+    const catalogAfter = after.getCatalog();
+    const keys = new Set([...catalogBefore.keys(), ...catalogAfter.keys()].map((key) => key.value));
+    for (const key of keys) {
+      if (!VALIDATION_KEYS.has(key) && !same(catalogBefore.get(key), catalogAfter.get(key))) return false;
+    }
+    // An object of the earlier revision redefined later is allowed only for the catalog, the form
+    // and the pages (compared apart); objects packed in object streams are not read here: refused.
+    const appended = Buffer.from(bytes.buffer, bytes.byteOffset + revisionEnd, bytes.byteLength - revisionEnd).toString(
+      'latin1',
+    );
+    if (/\/Type\s*\/ObjStm/.test(appended)) return false;
+    // Whole updates only, each defining objects: nothing trails the last %%EOF.
+    const sections = appended.split('%%EOF');
+    if (sections.length < 2 || sections.at(-1)!.trim() !== '') return false;
+    if (!sections.slice(0, -1).every((section) => /\d+\s+\d+\s+obj\b/.test(section))) return false;
+    const root = [...appended.matchAll(/\/Root\s+(\d+)\s+(\d+)\s+R/g)].at(-1);
+    const form = catalogAfter.get('AcroForm');
+    const allowed = new Set([
+      root ? `${root[1]} ${root[2]} R` : '',
+      form instanceof PdfRef ? serialized(form) : '',
+      ...Array.from({ length: before.getPageCount() }, (_, i) => serialized(before.getPage(i)!.ref)),
+    ]);
+    for (const match of appended.matchAll(/(?:^|\s)(\d+)\s+(\d+)\s+obj\b/g)) {
+      const ref = PdfRef.of(Number(match[1]), Number(match[2]));
+      if (!allowed.has(serialized(ref)) && before.getObject(ref) != null) return false;
+    }
+    const formBefore = catalogBefore.getDict('AcroForm', resolveBefore);
+    const formAfter = catalogAfter.getDict('AcroForm', resolveAfter);
+    if (!formAfter) return !formBefore;
+    for (const key of new Set([...(formBefore?.keys() ?? []), ...formAfter.keys()].map((k) => k.value))) {
+      if (key !== 'Fields' && key !== 'SigFlags' && !same(formBefore?.get(key), formAfter.get(key))) return false;
+    }
+    const fieldsBefore = new Set(
+      (formBefore?.getArray('Fields', resolveBefore)?.toArray() ?? []).map((field) => serialized(field)),
+    );
+    const fieldsAfter = formAfter.getArray('Fields', resolveAfter)?.toArray() ?? [];
+    for (const field of fieldsBefore) if (!fieldsAfter.some((f) => serialized(f) === field)) return false;
+    for (const field of fieldsAfter) {
+      if (fieldsBefore.has(serialized(field))) continue;
+      const dict = field instanceof PdfRef ? after.getObject(field) : field;
+      if (!(dict instanceof PdfDict) || dict.getName('FT')?.value !== 'Sig') return false;
+      const value = dict.getDict('V', resolveAfter);
+      if (value?.getName('Type')?.value !== 'DocTimeStamp') return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An object as text for comparison: a reference as "N G R" (an update that changes an object
+ * under the same reference is caught by the page comparison or by the catalog's own entries),
+ * arrays and dictionaries item by item; a stream, a direct one, by its dictionary only.
+ */
+function serialized(value: PdfObject | undefined, depth = 0): string {
+  if (value === undefined) return '';
+  if (depth > 32) return '…';
+  if (value instanceof PdfRef) return `${value.objectNumber} ${value.generation} R`;
+  if (value instanceof PdfArray)
+    return `[${value
+      .toArray()
+      .map((item) => serialized(item, depth + 1))
+      .join(' ')}]`;
+  if (value instanceof PdfDict) {
+    const entries = [...value.keys()].map((key) => key.value).sort();
+    return `<<${entries.map((key) => `/${key} ${serialized(value.get(key), depth + 1)}`).join(' ')}>>`;
+  }
+  const primitive = value as { type: string; value?: unknown; bytes?: Uint8Array };
+  return `${primitive.type}:${primitive.bytes ? Buffer.from(primitive.bytes).toString('hex') : String(primitive.value)}`;
 }
 
 /**
@@ -302,13 +438,37 @@ async function inspectOne(
     signer: null,
     certificate: null,
     subFilter,
+    timestamp: null,
   };
   if (!gapIsContents) return result;
+  const contents = Buffer.from(gap.slice(1, -1), 'hex');
+
+  if (subFilter === DOCUMENT_TIMESTAMP) {
+    // The token's imprint is the digest of the bytes the range covers: that is its signature.
+    const reading = await readTimestamp(contents, roots, (algorithm) =>
+      createHash(algorithm)
+        .update(file.subarray(a, a + b))
+        .update(file.subarray(c, end))
+        .digest(),
+    );
+    result.timestamp = reading;
+    result.signedAt = reading.genTime;
+    result.intact = wellFormed && reading.valid;
+    result.digestMatches = result.signatureValid = reading.valid;
+    return result;
+  }
 
   try {
-    const cms = parseSignedData(Buffer.from(gap.slice(1, -1), 'hex'));
+    const cms = parseSignedData(contents);
     const signerInfo = cms.signerInfos[0];
     if (!signerInfo) return result;
+    const token = signatureTimestampToken(signerInfo);
+    if (token) {
+      const signatureValue = signerInfo.signature.valueBlock.valueHexView;
+      result.timestamp = await readTimestamp(token, roots, (algorithm) =>
+        createHash(algorithm).update(signatureValue).digest(),
+      );
+    }
     const certificates = (cms.certificates ?? []).filter((x): x is pkijs.Certificate => x instanceof pkijs.Certificate);
     const signerCert = findSignerCertificate(signerInfo, certificates);
     const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
@@ -361,6 +521,31 @@ async function inspectOne(
   }
   result.intact = wellFormed && result.digestMatches && result.signatureValid;
   return result;
+}
+
+/**
+ * Checks an RFC 3161 token (timestamp.ts) whose imprint must be `digestOf` the data it stamps,
+ * and whether its time-stamping certificate chains to a trusted root.
+ */
+async function readTimestamp(
+  token: Uint8Array,
+  roots: pkijs.Certificate[],
+  digestOf: (nodeAlgorithm: string) => Uint8Array,
+): Promise<TimestampReading> {
+  try {
+    const checked = await checkTimestampToken(token);
+    const expected = digestOf(IMPRINT_ALGORITHMS[checked.imprint.algorithm].node);
+    if (!Buffer.from(expected).equals(Buffer.from(checked.imprint.digest))) {
+      return { valid: false, trusted: false, genTime: null };
+    }
+    return {
+      valid: true,
+      trusted: await chainsToTrustedRoot(checked.tsaCertificate, checked.certificates, roots),
+      genTime: checked.genTime,
+    };
+  } catch {
+    return { valid: false, trusted: false, genTime: null };
+  }
 }
 
 function parseSignedData(der: Uint8Array): pkijs.SignedData {

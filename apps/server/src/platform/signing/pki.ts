@@ -42,6 +42,7 @@ const OID = {
   caIssuers: '1.3.6.1.5.5.7.48.2',
   emailProtection: '1.3.6.1.5.5.7.3.4',
   documentSigning: '1.3.6.1.5.5.7.3.36',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
   ecPublicKey: '1.2.840.10045.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
   p256: '1.2.840.10045.3.1.7',
@@ -307,6 +308,9 @@ export async function createAuthority({
  * checks a document signer against the e-mail-signer usage and refuses an EKU list without
  * emailProtection; documentSigning (RFC 9336) is the purpose proper.
  *
+ * `'tsa'` is the portal's RFC 3161 timestamp authority: digitalSignature + nonRepudiation and
+ * extKeyUsage timeStamping alone, critical (RFC 3161 §2.3: a TSA's certificate names only that).
+ *
  * Given `revocation` (every seal certificate issued since revocation is published), the
  * certificate carries a CRL distribution point with the CRL's URL and an Authority Information
  * Access extension with the OCSP responder's URL and the issuer certificate's (caIssuers), so
@@ -339,7 +343,7 @@ export async function issueCertificate(
     notAfter: Date;
     /** Big-endian bytes or hex; 16 random bytes when not given. */
     serialNumber?: Uint8Array | string;
-    kind: 'seal' | 'portal';
+    kind: 'seal' | 'portal' | 'tsa';
     revocation?: RevocationUrls | undefined;
   },
 ): Promise<Uint8Array> {
@@ -371,15 +375,12 @@ export async function issueCertificate(
     | asn1js.OctetString
     | undefined;
   const authorityKeyId = caSki ? caSki.valueBlock.valueHexView.slice() : await keyIdentifier(ca.subjectPublicKeyInfo);
-  const usage = kind === 'seal' ? [KU.digitalSignature, KU.nonRepudiation] : [KU.digitalSignature];
+  const usage = kind === 'portal' ? [KU.digitalSignature] : [KU.digitalSignature, KU.nonRepudiation];
+  const purposes = kind === 'tsa' ? [OID.timeStamping] : [OID.emailProtection, OID.documentSigning];
   certificate.extensions = [
     extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
     extension(OID.keyUsage, true, keyUsage(usage)),
-    extension(
-      OID.extKeyUsage,
-      false,
-      new pkijs.ExtKeyUsage({ keyPurposes: [OID.emailProtection, OID.documentSigning] }).toSchema(),
-    ),
+    extension(OID.extKeyUsage, kind === 'tsa', new pkijs.ExtKeyUsage({ keyPurposes: purposes }).toSchema()),
     extension(
       OID.subjectKeyIdentifier,
       false,
@@ -442,7 +443,7 @@ export async function newSealKeys({
   subject: SubjectName;
   notBefore: Date;
   notAfter: Date;
-  kind?: 'seal' | 'portal';
+  kind?: 'seal' | 'portal' | 'tsa';
   revocation?: RevocationUrls;
 }): Promise<KeyPairDer & { serialHex: string }> {
   const keys = await generateKeyPair();

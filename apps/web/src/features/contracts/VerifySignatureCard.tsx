@@ -67,7 +67,13 @@ export function VerifySignatureCard({ signature }: { signature: TVerifiedSignatu
           {signature.signedAtSource ? (
             <span className="cell-stack__sub">
               {' '}
-              ({signature.signedAtSource === 'portalRecord' ? t('verify.timeRecorded') : t('verify.timeClaimed')})
+              (
+              {signature.signedAtSource === 'timestamp'
+                ? t('verify.timeStamped')
+                : signature.signedAtSource === 'portalRecord'
+                  ? t('verify.timeRecorded')
+                  : t('verify.timeClaimed')}
+              )
             </span>
           ) : null}
         </dd>
