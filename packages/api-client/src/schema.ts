@@ -3652,7 +3652,9 @@ export interface paths {
     };
     /**
      * The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)
-     * @description Needs a session of an active account (activation 1 or 6).
+     * @description In the language of `lang` when given (a download link cannot send the app’s `lang` header), else of the request.
+     *
+     *     Needs a session of an active account (activation 1 or 6).
      */
     get: operations['getContractEvidence'];
     put?: never;
@@ -16549,7 +16551,9 @@ export interface operations {
   };
   getContractEvidence: {
     parameters: {
-      query?: never;
+      query?: {
+        lang?: 'en-US' | 'zh-CN';
+      };
       header?: never;
       path: {
         intentionLgcSn: string;

@@ -15,7 +15,7 @@ import { describeOnPostgres } from '../../../test/postgres-only.ts';
 import { pdfOfSize, pdfWithCompressedJavaScript, samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { inspectPdfSignatures } from '../../platform/signing/pdf-verify.ts';
-import { encryptPdf, makeTestPdf, runPdfsig } from '../../platform/signing/test-fixtures.ts';
+import { encryptPdf, makeTestPdf, pdfText, runPdfsig } from '../../platform/signing/test-fixtures.ts';
 
 const storageDir = await mkdtemp(join(tmpdir(), 'portal-contracts-'));
 afterAll(() => rm(storageDir, { recursive: true, force: true }));
@@ -1048,5 +1048,17 @@ describe('what each side is told', () => {
       expect(evidence.headers['content-disposition']).toMatch(/^attachment/);
     }
     expect((await get(`/api/contracts/${s.id}/evidence`, s.outsider)).statusCode).toBe(404);
+
+    // A download link sends no `lang` header: the language chosen in the portal rides in the
+    // address and wins over the browser's Accept-Language.
+    const chosen = await get(`/api/contracts/${s.id}/evidence?lang=zh-CN`, s.publisher, 'en-US');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.headers['content-language']).toBe('zh-CN');
+    expect(decodeURIComponent(String(chosen.headers['content-disposition']))).toContain('存证报告');
+    expect(pdfText(new Uint8Array(chosen.rawPayload))).toContain('存证报告');
+    const english = await get(`/api/contracts/${s.id}/evidence?lang=en-US`, s.counterpart, 'zh-CN');
+    expect(pdfText(new Uint8Array(english.rawPayload))).toContain('Evidence report');
+    const unknown = await get(`/api/contracts/${s.id}/evidence?lang=fr-FR`, s.publisher, 'en-US');
+    expect(unknown.statusCode).toBe(422);
   }, 60_000);
 });

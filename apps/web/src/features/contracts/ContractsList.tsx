@@ -8,10 +8,11 @@ import { Link, useNavigate } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
 import { formatDate } from '../../components/time-cells.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { detailPath } from '../cooperation/paths.ts';
 import { ContractStatusTag } from './ContractStatusTag.tsx';
 import { contractKeys, fetchCooperationInfos } from './contracts-api.ts';
-import { previewContractPath, signContractPath } from './links.ts';
+import { inLanguage, previewContractPath, signContractPath } from './links.ts';
 import { UploadContractDialog } from './UploadContractDialog.tsx';
 
 export type ContractStatusFilter = TContractStatus | 'all';
@@ -34,6 +35,7 @@ export function ContractsList({
   onStatus: (status: ContractStatusFilter) => void;
 }) {
   const { t } = useTranslation('contracts');
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState<TCooperationInfo | null>(null);
@@ -121,7 +123,11 @@ export function ContractsList({
               </a>
             ) : null}
             {row.contractStatus === 'signed' && row.evidenceUrl ? (
-              <a href={row.evidenceUrl} download aria-label={t('actions.downloadEvidenceFor', names)}>
+              <a
+                href={inLanguage(row.evidenceUrl, locale)}
+                download
+                aria-label={t('actions.downloadEvidenceFor', names)}
+              >
                 {t('actions.downloadEvidence')}
               </a>
             ) : null}

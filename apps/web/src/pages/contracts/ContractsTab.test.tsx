@@ -5,6 +5,7 @@ import { PREVIEW_CONTRACT_PATH } from '../../features/contracts/paths.ts';
 import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
 import { contractView, cooperationInfo, fakePdfLoader } from '../../features/contracts/test-fixtures.ts';
 import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
+import { setLocale } from '../../lib/i18n/locale.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -132,12 +133,20 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
       within(fourth)
         .getByRole('link', { name: 'Download the evidence report of Standby L/C advising' })
         .getAttribute('href'),
-    ).toBe('/api/contracts/I4/evidence.pdf');
+    ).toBe('/api/contracts/I4/evidence.pdf?lang=en-US');
     expect(within(fourth).queryByRole('link', { name: /^Sign the contract/ })).toBeNull();
 
     fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Contract status' })).getByText('Signed'));
     await waitFor(() => expect(requests.map((url) => url.search)).toContain('?status=signed&pageNo=1&pageSize=10'));
     await waitFor(() => expect(screen.queryByText('Syndicated loan to a Jakarta utility')).toBeNull());
+  });
+
+  it('the evidence report downloads in the language chosen in the portal', { timeout: 40_000 }, async () => {
+    stubContractsApi([ROWS[3]!]);
+    await setLocale('zh-CN');
+    renderApp('/userCenter/myCooperation?tab=contracts');
+    const link = await screen.findByRole('link', { name: '下载“Standby L/C advising”的存证报告' }, { timeout: 15_000 });
+    expect(link.getAttribute('href')).toBe('/api/contracts/I4/evidence.pdf?lang=zh-CN');
   });
 
   it('says when a request was withdrawn or taken down, and offers no upload or signing', {

@@ -12,13 +12,14 @@ import { ContractParties } from '../../features/contracts/ContractParties.tsx';
 import { ContractStatusTag } from '../../features/contracts/ContractStatusTag.tsx';
 import { confirmContract, deleteContract } from '../../features/contracts/contracts-api.ts';
 import { HashText } from '../../features/contracts/HashText.tsx';
-import { signContractPath } from '../../features/contracts/links.ts';
+import { inLanguage, signContractPath } from '../../features/contracts/links.ts';
 import { PdfPages } from '../../features/contracts/PdfPages.tsx';
 import { UploadContractDialog } from '../../features/contracts/UploadContractDialog.tsx';
 import { storeContractView, useContractView } from '../../features/contracts/useContractView.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
 import { ReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ContractFrame, ContractProblemView } from './ContractFrame.tsx';
@@ -37,6 +38,7 @@ type Dialog = 'upload' | 'delete' | 'confirm' | null;
 
 function PreviewContract() {
   const { t, i18n } = useTranslation('contracts');
+  const { locale } = useLocale();
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   const queryClient = useQueryClient();
@@ -135,7 +137,7 @@ function PreviewContract() {
               </Button>
             ) : null}
             {signed && view.evidenceUrl ? (
-              <Button href={view.evidenceUrl} download>
+              <Button href={inLanguage(view.evidenceUrl, locale)} download>
                 {t('actions.downloadEvidence')}
               </Button>
             ) : null}
