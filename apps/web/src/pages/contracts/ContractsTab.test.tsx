@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES, type RouteRecord } from '../../app/routes.tsx';
 import { PREVIEW_CONTRACT_PATH } from '../../features/contracts/paths.ts';
 import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
@@ -8,6 +8,7 @@ import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { phoneWindow } from '../../test/phone-window.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const routes: RouteRecord[] = [
@@ -147,6 +148,56 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
     renderApp('/userCenter/myCooperation?tab=contracts');
     const link = await screen.findByRole('link', { name: '下载“Standby L/C advising”的存证报告' }, { timeout: 15_000 });
     expect(link.getAttribute('href')).toBe('/api/contracts/I4/evidence.pdf?lang=zh-CN');
+  });
+
+  it('on a phone: cards with every column, the closed-request note and the actions; no table', {
+    timeout: 40_000,
+  }, async () => {
+    phoneWindow(vi);
+    stubContractsApi([
+      ...ROWS,
+      cooperationInfo({ intentionLgcSn: 'I5', requestName: 'Withdrawn deal', requestClosed: 'withdrawn' }),
+    ]);
+    renderApp('/userCenter/myCooperation?tab=contracts');
+    const cards = await screen.findByRole('list', { name: 'Contracts of agreed cooperation' }, { timeout: 15_000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cardOf = (name: string) => within(cards).getByText(name).closest('li') as HTMLElement;
+
+    const first = cardOf('Forfaiting of a Vietcombank usance L/C');
+    expect(
+      within(first).getByRole('link', { name: 'Forfaiting of a Vietcombank usance L/C' }).getAttribute('href'),
+    ).toBe('/cooperationDetail?lgcSn=R1');
+    for (const text of [
+      'Counterpart',
+      'NHBKSESS',
+      'My side',
+      'Publisher',
+      'Agreed on',
+      'Contract status',
+      'Not uploaded',
+    ]) {
+      expect(within(first).getByText(text)).toBeTruthy();
+    }
+    expect(within(first).getByRole('button', { name: /^Upload/ })).toBeTruthy();
+
+    const third = cardOf('Bill discounting, Santos exporters');
+    expect(
+      within(third)
+        .getByRole('link', { name: /^Sign the contract/ })
+        .getAttribute('href'),
+    ).toBe('/signContract?id=I3');
+    const fourth = cardOf('Standby L/C advising');
+    expect(
+      within(fourth)
+        .getByRole('link', { name: /evidence report/ })
+        .getAttribute('href'),
+    ).toBe('/api/contracts/I4/evidence.pdf?lang=en-US');
+    expect(within(fourth).getByRole('link', { name: /signed PDF/ })).toBeTruthy();
+
+    const withdrawn = cardOf('Withdrawn deal');
+    expect(within(withdrawn).getByText('Request withdrawn: no further signing')).toBeTruthy();
+    expect(within(withdrawn).queryByRole('button', { name: /^Upload/ })).toBeNull();
+    expect(within(withdrawn).getByRole('link', { name: /^Preview the contract/ })).toBeTruthy();
   });
 
   it('says when a request was withdrawn or taken down, and offers no upload or signing', {
