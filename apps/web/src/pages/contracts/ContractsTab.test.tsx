@@ -8,6 +8,7 @@ import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { nameMismatches } from '../../test/name-mismatch.ts';
 import { phoneWindow } from '../../test/phone-window.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -99,7 +100,7 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
     expect(within(first).getByText('NHBKSESS')).toBeTruthy();
     expect(within(first).getByText('Publisher')).toBeTruthy();
     expect(
-      within(first).getByRole('button', { name: 'Upload the contract of Forfaiting of a Vietcombank usance L/C' }),
+      within(first).getByRole('button', { name: 'Upload contract for Forfaiting of a Vietcombank usance L/C' }),
     ).toBeTruthy();
     expect(
       within(first).getByRole('link', { name: 'Forfaiting of a Vietcombank usance L/C' }).getAttribute('href'),
@@ -200,6 +201,17 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
     expect(within(withdrawn).getByRole('link', { name: /^Preview the contract/ })).toBeTruthy();
   });
 
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    it(`every action's accessible name contains its visible text (${locale})`, { timeout: 40_000 }, async () => {
+      stubContractsApi();
+      await setLocale(locale);
+      renderApp('/userCenter/myCooperation?tab=contracts');
+      const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+      await within(table).findByText('Standby L/C advising');
+      expect(await nameMismatches(table)).toEqual([]);
+    });
+  }
+
   it('says when a request was withdrawn or taken down, and offers no upload or signing', {
     timeout: 40_000,
   }, async () => {
@@ -233,7 +245,7 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
       'tr',
     ) as HTMLElement;
     fireEvent.click(
-      within(row).getByRole('button', { name: 'Upload the contract of Forfaiting of a Vietcombank usance L/C' }),
+      within(row).getByRole('button', { name: 'Upload contract for Forfaiting of a Vietcombank usance L/C' }),
     );
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Contract title') as HTMLInputElement).value).toBe(
