@@ -17,3 +17,8 @@ export function signContractPath(intentionLgcSn: string): string {
 export function inLanguage(url: string, locale: Locale): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
 }
+
+/** The contract as uploaded, before any signature (the file route answers it to whoever may preview). */
+export function originalFileUrl(fileUrl: string): string {
+  return `${fileUrl}${fileUrl.includes('?') ? '&' : '?'}version=original`;
+}
