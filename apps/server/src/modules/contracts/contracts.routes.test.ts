@@ -356,7 +356,9 @@ describe('contract states: every change and every refused one', () => {
 
   it('confirmed → signing (first signature) → signed (second); the signed file and evidence only then', async () => {
     const s = await scene();
-    const { publisherSeal, counterpartSeal } = await withSeals(s);
+    const { publisherSeal } = await withSeals(s);
+    // The counterpart's colleague signs, with the seal issued to them (a seal stamps only for its holder).
+    const counterpartSeal = await api.effectiveSeal(s.counterpartColleague, reviewer, { sealName: '合同专用章' });
     await uploadedAndConfirmed(s);
     for (const path of ['file?version=signed', 'evidence']) {
       for (const who of [s.publisher, s.counterpart, reviewer]) {
@@ -578,6 +580,8 @@ describe('signing: refusals consume nothing and change nothing', async () => {
     .where('lgcSn', '=', expiredSeal)
     .execute();
   const pendingSeal = await api.applyForSeal(s.publisher, { sealName: 'Not yet approved' });
+  // Issued to a colleague at the same institution: a seal stamps only for its holder.
+  const colleagueSeal = await api.effectiveSeal(s.publisherColleague, reviewer, { sealName: 'Colleague seal' });
   await uploadedAndConfirmed(s, 2);
   const before = await contractOf(s.id);
   // One code for every row: a refusal must leave it usable.
@@ -614,6 +618,18 @@ describe('signing: refusals consume nothing and change nothing', async () => {
       body: () => ({ code, placements: [at(publisherSeal), at(counterpartSeal, 2)] }),
       status: 403,
       code: 'PRT_SEAL_OTHER_INSTITUTION',
+    },
+    {
+      name: "a colleague's seal",
+      body: () => ({ code, placements: [at(colleagueSeal)] }),
+      status: 403,
+      code: 'PRT_SEAL_NOT_HOLDER',
+    },
+    {
+      name: "its own seal and a colleague's",
+      body: () => ({ code, placements: [at(publisherSeal), at(colleagueSeal, 2)] }),
+      status: 403,
+      code: 'PRT_SEAL_NOT_HOLDER',
     },
     {
       name: 'a cancelled seal',
@@ -732,6 +748,20 @@ describe('signing: refusals consume nothing and change nothing', async () => {
       .executeTakeFirstOrThrow();
     expect(live.consumedAt, 'the code was used up').toBeNull();
     expect(await messagesOf(s.counterpart.id, 'contractSigned')).toEqual([]);
+  });
+
+  it("a colleague's seal is refused in the reader's language, naming the seal", async () => {
+    const sign = (lang: string) =>
+      post(`/api/contracts/${s.id}/sign`, s.publisher, { code, placements: [at(colleagueSeal)] }, lang);
+    const sealNo = (
+      await db.selectFrom('seal').select('sealNo').where('lgcSn', '=', colleagueSeal).executeTakeFirstOrThrow()
+    ).sealNo;
+    expect((await sign('en-US')).json().message).toBe(
+      `Only the holder of the seal “Colleague seal” (${sealNo}) can stamp with it: it was issued to a colleague.`,
+    );
+    expect((await sign('zh-CN')).json().message).toBe(
+      `印章「Colleague seal」（${sealNo}）只能由其持有人使用：该印章签发给了您的同事。`,
+    );
   });
 
   it('after all those refusals the same code signs', async () => {

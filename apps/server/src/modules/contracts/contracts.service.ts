@@ -523,11 +523,11 @@ export async function signContract(
   const { deal, party } = await openPartyDeal(db, user, intentionLgcSn);
   const institutionId = institutionOfParty(deal, party);
   const before = await assertSignable(db, await findContractByIntention(db, deal.intentionId), party);
-  // Refused before the code is used up: another institution's seal, a cancelled or expired one
-  // (checked again under the seals' locks below).
+  // Refused before the code is used up: another institution's seal, a colleague's, a cancelled or
+  // expired one (checked again under the seals' locks below; who holds a seal never changes).
   const seals = await findUsableSeals(
     deps,
-    institutionId,
+    { institutionId, userId: user.id },
     input.placements.map((placement) => placement.sealLgcSn),
     new Date(),
   );

@@ -490,8 +490,12 @@ describe('seal states: every transition', () => {
       expect(mail!.subject).toContain('已获批准');
       expect(mail!.textBody).toContain(row.sealNo);
 
-      const usable = await get('/api/signet/seals/usable', h.colleague);
-      expect(usable.json().data.list.map((s: { lgcSn: string }) => s.lgcSn)).toEqual([lgcSn]);
+      // Usable by its holder only: a colleague is told the institution's seals are held by others.
+      const mine = (await get('/api/signet/seals/usable', h.applicant)).json().data;
+      expect(mine.list.map((s: { lgcSn: string }) => s.lgcSn)).toEqual([lgcSn]);
+      expect(mine.heldByColleagues).toBe(0);
+      const colleagues = (await get('/api/signet/seals/usable', h.colleague)).json().data;
+      expect(colleagues).toEqual({ list: [], heldByColleagues: 1 });
     },
   );
 

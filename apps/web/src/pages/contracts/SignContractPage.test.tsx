@@ -47,13 +47,14 @@ afterEach(() => restorePdf());
 function stubSigningApi(
   seals = [usableSeal(), usableSeal({ lgcSn: 'SEAL2', sealNo: 'HV-2026-002', sealName: 'Finance seal' })],
   view = signable,
+  heldByColleagues = 0,
 ) {
   const posts: { url: string; body: unknown }[] = [];
   stubPortalApi({
     user: signedInUser(),
     respond: (url, init) => {
       if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(view));
-      if (url === '/api/signet/seals/usable') return jsonResponse(envelope({ list: seals }));
+      if (url === '/api/signet/seals/usable') return jsonResponse(envelope({ list: seals, heldByColleagues }));
       if (init.method === 'POST' && url.startsWith('/api/contracts/I1/')) {
         posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
         if (url.endsWith('/sign-code')) return jsonResponse(envelope({ resendAfterSeconds: 60 }));
@@ -212,6 +213,25 @@ describe('/signContract', () => {
     renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
     const link = await screen.findByRole('link', { name: 'My signature seals' }, { timeout: 15_000 });
     expect(link.getAttribute('href')).toBe('/userCenter/mySignature');
+    expect(screen.getByText(/^Your institution has no effective seal/)).toBeTruthy();
+  });
+
+  it("says so when the institution has seals but none is the reader's (a seal stamps only for its holder)", {
+    timeout: 40_000,
+  }, async () => {
+    stubSigningApi([], signable, 2);
+    renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
+    expect(
+      await screen.findByText(
+        /^Your institution's seals were issued to colleagues, and a seal stamps only for the person/,
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My signature seals' }).getAttribute('href')).toBe(
+      '/userCenter/mySignature',
+    );
+    expect(screen.queryByRole('list', { name: 'Your seals' })).toBeNull();
   });
 
   it.each([
