@@ -764,6 +764,23 @@ describe('signing: refusals consume nothing and change nothing', async () => {
     );
   });
 
+  it.each([
+    ['cancelled', () => cancelledSeal, 'Cancelled seal', '已注销'],
+    ['expired', () => expiredSeal, 'Expired seal', '已过期'],
+    ['submitted', () => pendingSeal, 'Not yet approved', '已提交'],
+  ] as const)(
+    'an unusable (%s) seal is refused naming its state in the reader’s words',
+    async (state, seal, name, zh) => {
+      const sign = (lang: string) =>
+        post(`/api/contracts/${s.id}/sign`, s.publisher, { code, placements: [at(seal())] }, lang);
+      expect((await sign('en-US')).json().message).toMatch(
+        new RegExp(`^The seal “${name}” \\(.+\\) cannot stamp: it is ${state}\\.$`),
+      );
+      const chinese = (await sign('zh-CN')).json().message;
+      expect(chinese).toMatch(new RegExp(`^印章「${name}」（.+）不能用于盖章：当前为「${zh}」。$`));
+    },
+  );
+
   it('after all those refusals the same code signs', async () => {
     const res = await post(`/api/contracts/${s.id}/sign`, s.publisher, {
       code,
