@@ -11,7 +11,6 @@ import {
   ZVerifyReport,
 } from '@portal/shared/schemas/contracts';
 import { TRUST_ANCHOR_PATHS, ZCodeSent, ZTrustAnchor, ZUsableSeals } from '@portal/shared/schemas/seals';
-import { z } from 'zod';
 import { apiGet, apiPost } from '../../lib/api/api-client.ts';
 
 const ROOT = ['accounts', 'contracts'] as const;
