@@ -3147,8 +3147,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The seals my institution may place on a contract now (effective, within their period)
-     * @description Needs a session of an active account (activation 1 or 6).
+     * The seals I may place on a contract now: issued to me, effective, within their period
+     * @description A seal stamps only for its holder; `heldByColleagues` counts the usable ones colleagues hold.
+     *
+     *     Needs a session of an active account (activation 1 or 6).
      */
     get: operations['listUsableSeals'];
     put?: never;
@@ -3672,7 +3674,9 @@ export interface paths {
     };
     /**
      * The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)
-     * @description Needs a session of an active account (activation 1 or 6).
+     * @description In the language of `lang` when given (a download link cannot send the app’s `lang` header), else of the request.
+     *
+     *     Needs a session of an active account (activation 1 or 6).
      */
     get: operations['getContractEvidence'];
     put?: never;
@@ -3851,6 +3855,7 @@ export interface components {
         | 'PRT_SEAL_NOT_EFFECTIVE'
         | 'PRT_SEAL_NOT_USABLE'
         | 'PRT_SEAL_OTHER_INSTITUTION'
+        | 'PRT_SEAL_NOT_HOLDER'
         | 'PRT_NOT_SEAL_APPLICANT'
         | 'PRT_CONTRACT_NOT_FOUND'
         | 'PRT_INTENTION_NOT_AGREED'
@@ -3937,7 +3942,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description Not allowed: the account or its role may not do this, or a write came from another origin. Codes with this status: YBLTS100U022, PRT_FORBIDDEN, PRT_ACCOUNT_STOPPED, PRT_ACCOUNT_NOT_ACTIVE, PRT_NO_RIGHT_TO_INVITE, PRT_INVITE_SAME_REGION_ONLY, PRT_OWN_INSTITUTION_ONLY, PRT_SYSTEM_ADMIN_IMMUTABLE, PRT_STOPPED_BY_BANK, PRT_NOT_REQUEST_OWNER, PRT_NOT_INTENTION_RECIPIENT, PRT_SEAL_OTHER_INSTITUTION, PRT_NOT_SEAL_APPLICANT. */
+    /** @description Not allowed: the account or its role may not do this, or a write came from another origin. Codes with this status: YBLTS100U022, PRT_FORBIDDEN, PRT_ACCOUNT_STOPPED, PRT_ACCOUNT_NOT_ACTIVE, PRT_NO_RIGHT_TO_INVITE, PRT_INVITE_SAME_REGION_ONLY, PRT_OWN_INSTITUTION_ONLY, PRT_SYSTEM_ADMIN_IMMUTABLE, PRT_STOPPED_BY_BANK, PRT_NOT_REQUEST_OWNER, PRT_NOT_INTENTION_RECIPIENT, PRT_SEAL_OTHER_INSTITUTION, PRT_SEAL_NOT_HOLDER, PRT_NOT_SEAL_APPLICANT. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -14936,6 +14941,7 @@ export interface operations {
                 imageUrl: string;
                 validTo: string;
               }[];
+              heldByColleagues: number;
             };
           };
         };
@@ -16594,7 +16600,9 @@ export interface operations {
   };
   getContractEvidence: {
     parameters: {
-      query?: never;
+      query?: {
+        lang?: 'en-US' | 'zh-CN';
+      };
       header?: never;
       path: {
         intentionLgcSn: string;

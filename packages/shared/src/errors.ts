@@ -108,6 +108,8 @@ export const ERROR_STATUS = {
   /** Stamping with a seal that is not effective now (cancelled, expired, not yet approved). */
   PRT_SEAL_NOT_USABLE: 409,
   PRT_SEAL_OTHER_INSTITUTION: 403,
+  /** A seal stamps only for the person it was issued to (its applicant), not for a colleague. */
+  PRT_SEAL_NOT_HOLDER: 403,
   PRT_NOT_SEAL_APPLICANT: 403,
   // Contracts
   PRT_CONTRACT_NOT_FOUND: 404,

@@ -71,6 +71,31 @@ function formatBytes(bytes: number): string {
   return bytes >= 1_048_576 ? `${Math.round(bytes / 104_857.6) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/**
+ * Parameters that are words of the API (a seal's state), put into the reader's language before
+ * they go into a message: by error code, the parameter and the texts that name its values.
+ */
+const WORD_PARAMS: Partial<Record<ErrorCode, Record<string, string>>> = {
+  PRT_SEAL_NOT_USABLE: { state: 'errors.sealStates' },
+  PRT_SEAL_NOT_EFFECTIVE: { state: 'errors.sealStates' },
+  PRT_SEAL_DECIDED: { state: 'errors.sealStates' },
+};
+
+function inReaderWords(request: FastifyRequest, code: ErrorCode, params: Record<string, string | number>) {
+  const words = WORD_PARAMS[code];
+  if (!words) return params;
+  const named = { ...params };
+  for (const [param, texts] of Object.entries(words)) {
+    const value = params[param];
+    if (value === undefined) continue;
+    const key = `${texts}.${value}`;
+    const text = request.t(key);
+    // An unknown value stays as it is rather than showing the key.
+    if (text !== key) named[param] = text;
+  }
+  return named;
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -86,7 +111,11 @@ export function sendError(
   return reply
     .code(ERROR_STATUS[code])
     .type('application/json; charset=utf-8')
-    .send({ code, message: request.t(`errors.${code}`, params), data: fields ? { fields } : null });
+    .send({
+      code,
+      message: request.t(`errors.${code}`, inReaderWords(request, code, params)),
+      data: fields ? { fields } : null,
+    });
 }
 
 /** Maps anything thrown to an error code, the parameters of its message and any field errors. */

@@ -110,6 +110,14 @@ export const ZUsableSeal = z.object({
 });
 export type TUsableSeal = z.infer<typeof ZUsableSeal>;
 
+/** GET /api/signet/seals/usable: the reader's own usable seals (a seal stamps only for its holder). */
+export const ZUsableSeals = z.object({
+  list: z.array(ZUsableSeal),
+  /** Usable seals of the reader's institution held by colleagues (not the reader's to place). */
+  heldByColleagues: z.number().int(),
+});
+export type TUsableSeals = z.infer<typeof ZUsableSeals>;
+
 /** POST /api/signet/seals/:lgcSn/cancel-code: mails the applicant a code. */
 export const ZCodeSent = z.object({ resendAfterSeconds: z.number().int() });
 export type TCodeSent = z.infer<typeof ZCodeSent>;

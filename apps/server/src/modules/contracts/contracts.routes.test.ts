@@ -15,7 +15,7 @@ import { describeOnPostgres } from '../../../test/postgres-only.ts';
 import { pdfOfSize, pdfWithCompressedJavaScript, samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { inspectPdfSignatures } from '../../platform/signing/pdf-verify.ts';
-import { encryptPdf, makeTestPdf, runPdfsig } from '../../platform/signing/test-fixtures.ts';
+import { encryptPdf, makeTestPdf, pdfText, runPdfsig } from '../../platform/signing/test-fixtures.ts';
 
 const storageDir = await mkdtemp(join(tmpdir(), 'portal-contracts-'));
 afterAll(() => rm(storageDir, { recursive: true, force: true }));
@@ -356,7 +356,9 @@ describe('contract states: every change and every refused one', () => {
 
   it('confirmed → signing (first signature) → signed (second); the signed file and evidence only then', async () => {
     const s = await scene();
-    const { publisherSeal, counterpartSeal } = await withSeals(s);
+    const { publisherSeal } = await withSeals(s);
+    // The counterpart's colleague signs, with the seal issued to them (a seal stamps only for its holder).
+    const counterpartSeal = await api.effectiveSeal(s.counterpartColleague, reviewer, { sealName: '合同专用章' });
     await uploadedAndConfirmed(s);
     for (const path of ['file?version=signed', 'evidence']) {
       for (const who of [s.publisher, s.counterpart, reviewer]) {
@@ -578,6 +580,8 @@ describe('signing: refusals consume nothing and change nothing', async () => {
     .where('lgcSn', '=', expiredSeal)
     .execute();
   const pendingSeal = await api.applyForSeal(s.publisher, { sealName: 'Not yet approved' });
+  // Issued to a colleague at the same institution: a seal stamps only for its holder.
+  const colleagueSeal = await api.effectiveSeal(s.publisherColleague, reviewer, { sealName: 'Colleague seal' });
   await uploadedAndConfirmed(s, 2);
   const before = await contractOf(s.id);
   // One code for every row: a refusal must leave it usable.
@@ -614,6 +618,18 @@ describe('signing: refusals consume nothing and change nothing', async () => {
       body: () => ({ code, placements: [at(publisherSeal), at(counterpartSeal, 2)] }),
       status: 403,
       code: 'PRT_SEAL_OTHER_INSTITUTION',
+    },
+    {
+      name: "a colleague's seal",
+      body: () => ({ code, placements: [at(colleagueSeal)] }),
+      status: 403,
+      code: 'PRT_SEAL_NOT_HOLDER',
+    },
+    {
+      name: "its own seal and a colleague's",
+      body: () => ({ code, placements: [at(publisherSeal), at(colleagueSeal, 2)] }),
+      status: 403,
+      code: 'PRT_SEAL_NOT_HOLDER',
     },
     {
       name: 'a cancelled seal',
@@ -733,6 +749,37 @@ describe('signing: refusals consume nothing and change nothing', async () => {
     expect(live.consumedAt, 'the code was used up').toBeNull();
     expect(await messagesOf(s.counterpart.id, 'contractSigned')).toEqual([]);
   });
+
+  it("a colleague's seal is refused in the reader's language, naming the seal", async () => {
+    const sign = (lang: string) =>
+      post(`/api/contracts/${s.id}/sign`, s.publisher, { code, placements: [at(colleagueSeal)] }, lang);
+    const sealNo = (
+      await db.selectFrom('seal').select('sealNo').where('lgcSn', '=', colleagueSeal).executeTakeFirstOrThrow()
+    ).sealNo;
+    expect((await sign('en-US')).json().message).toBe(
+      `Only the holder of the seal “Colleague seal” (${sealNo}) can stamp with it: it was issued to a colleague.`,
+    );
+    expect((await sign('zh-CN')).json().message).toBe(
+      `印章「Colleague seal」（${sealNo}）只能由其持有人使用：该印章签发给了您的同事。`,
+    );
+  });
+
+  it.each([
+    ['cancelled', () => cancelledSeal, 'Cancelled seal', '已注销'],
+    ['expired', () => expiredSeal, 'Expired seal', '已过期'],
+    ['submitted', () => pendingSeal, 'Not yet approved', '已提交'],
+  ] as const)(
+    'an unusable (%s) seal is refused naming its state in the reader’s words',
+    async (state, seal, name, zh) => {
+      const sign = (lang: string) =>
+        post(`/api/contracts/${s.id}/sign`, s.publisher, { code, placements: [at(seal())] }, lang);
+      expect((await sign('en-US')).json().message).toMatch(
+        new RegExp(`^The seal “${name}” \\(.+\\) cannot stamp: it is ${state}\\.$`),
+      );
+      const chinese = (await sign('zh-CN')).json().message;
+      expect(chinese).toMatch(new RegExp(`^印章「${name}」（.+）不能用于盖章：当前为「${zh}」。$`));
+    },
+  );
 
   it('after all those refusals the same code signs', async () => {
     const res = await post(`/api/contracts/${s.id}/sign`, s.publisher, {
@@ -868,11 +915,52 @@ describeOnPostgres('two parties signing at the same moment', () => {
       post(`/api/contracts/${s.id}/sign`, s.publisher, body),
     ]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    // The other waited for the first and found it signed, or found its code already used.
+    // The other is told what happened: signed already (not that its code, used by the first, expired).
     const refused = results.find((r) => r.statusCode !== 200)!;
-    expect(['PRT_CONTRACT_ALREADY_SIGNED', 'PRT_CODE_EXPIRED']).toContain(refused.json().code);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PRT_CONTRACT_ALREADY_SIGNED');
     expect(await signaturesOf(s.id)).toHaveLength(1);
     expect((await contractOf(s.id))?.state).toBe('signing');
+  }, 60_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('one party signing again', () => {
+  // On PGlite too: the second request reads the contract unsigned, then waits for the database
+  // while the first signs and uses up the shared code.
+  it('twice at once with the same code: one signature, the other told it is signed already', async () => {
+    const s = await scene();
+    const { publisherSeal } = await withSeals(s);
+    await uploadedAndConfirmed(s, 1);
+    const code = await api.mailedCode(s.publisher, `/api/contracts/${s.id}/sign-code`);
+    const body = { code, placements: [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }] };
+    const results = await Promise.all([
+      post(`/api/contracts/${s.id}/sign`, s.publisher, body),
+      post(`/api/contracts/${s.id}/sign`, s.publisher, body, 'zh-CN'),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode !== 200)!;
+    expect(refused.json().code, refused.body).toBe('PRT_CONTRACT_ALREADY_SIGNED');
+    expect(refused.json().message).toBe(
+      refused === results[1] ? '贵机构已签署该合同。' : 'Your institution has already signed this contract.',
+    );
+    expect(await signaturesOf(s.id)).toHaveLength(1);
+  }, 60_000);
+
+  it('again after the first signature, with its used code: told it is signed already', async () => {
+    const s = await scene();
+    const { publisherSeal } = await withSeals(s);
+    await uploadedAndConfirmed(s, 1);
+    const code = await api.mailedCode(s.publisher, `/api/contracts/${s.id}/sign-code`);
+    const body = { code, placements: [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }] };
+    expect((await post(`/api/contracts/${s.id}/sign`, s.publisher, body)).statusCode).toBe(200);
+    for (const lang of ['en-US', 'zh-CN']) {
+      const again = await post(`/api/contracts/${s.id}/sign`, s.publisher, body, lang);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('PRT_CONTRACT_ALREADY_SIGNED');
+    }
+    expect(await signaturesOf(s.id)).toHaveLength(1);
   }, 60_000);
 });
 
@@ -1048,5 +1136,17 @@ describe('what each side is told', () => {
       expect(evidence.headers['content-disposition']).toMatch(/^attachment/);
     }
     expect((await get(`/api/contracts/${s.id}/evidence`, s.outsider)).statusCode).toBe(404);
+
+    // A download link sends no `lang` header: the language chosen in the portal rides in the
+    // address and wins over the browser's Accept-Language.
+    const chosen = await get(`/api/contracts/${s.id}/evidence?lang=zh-CN`, s.publisher, 'en-US');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.headers['content-language']).toBe('zh-CN');
+    expect(decodeURIComponent(String(chosen.headers['content-disposition']))).toContain('存证报告');
+    expect(pdfText(new Uint8Array(chosen.rawPayload))).toContain('存证报告');
+    const english = await get(`/api/contracts/${s.id}/evidence?lang=en-US`, s.counterpart, 'zh-CN');
+    expect(pdfText(new Uint8Array(english.rawPayload))).toContain('Evidence report');
+    const unknown = await get(`/api/contracts/${s.id}/evidence?lang=fr-FR`, s.publisher, 'en-US');
+    expect(unknown.statusCode).toBe(422);
   }, 60_000);
 });

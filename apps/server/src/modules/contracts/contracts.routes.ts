@@ -4,7 +4,7 @@
  * under /api/contracts/{intentionLgcSn}, deleting an unconfirmed upload (contractUploadDel), and
  * the public check of a signed PDF (/api/verify). Rules in contracts.service.ts.
  */
-import { ZEnvelope } from '@portal/shared';
+import { LOCALES, ZEnvelope } from '@portal/shared';
 import {
   CONTRACT_MAX_BYTES,
   ZContractDeleteRequest,
@@ -42,6 +42,8 @@ const PDF_RESPONSE = {
   description: 'The PDF',
   content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
 };
+/** A download opened by a link: the language the portal shows, which the link carries. */
+const ZDownloadQuery = z.object({ lang: z.enum(LOCALES).optional() });
 const FILE_LIMIT = { maxBytes: CONTRACT_MAX_BYTES, label: '10 MB' };
 /** Verifications per client address and hour (each reads up to 10 MB). */
 const VERIFY_LIMIT = { limit: 60, windowSeconds: 3600 };
@@ -307,12 +309,17 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         operationId: 'getContractEvidence',
         tags,
         summary: 'The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)',
+        description:
+          'In the language of `lang` when given (a download link cannot send the app’s `lang` header), else of the request.',
         params: ZIntentionParams,
+        querystring: ZDownloadQuery,
         response: { 200: PDF_RESPONSE },
       },
     },
     async (request, reply) => {
-      const report = await evidenceReport(deps, request.auth!.user, request.params.intentionLgcSn, request.locale);
+      const locale = request.query.lang ?? request.locale;
+      reply.header('content-language', locale);
+      const report = await evidenceReport(deps, request.auth!.user, request.params.intentionLgcSn, locale);
       return sendPdf(reply, report.name, report.data, 'attachment');
     },
   );

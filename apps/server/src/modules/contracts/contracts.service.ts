@@ -535,11 +535,11 @@ export async function signContract(
   const { deal, party } = await openPartyDeal(db, user, intentionLgcSn);
   const institutionId = institutionOfParty(deal, party);
   const before = await assertSignable(db, await findContractByIntention(db, deal.intentionId), party);
-  // Refused before the code is used up: another institution's seal, a cancelled or expired one
-  // (checked again under the seals' locks below).
+  // Refused before the code is used up: another institution's seal, a colleague's, a cancelled or
+  // expired one (checked again under the seals' locks below; who holds a seal never changes).
   const seals = await findUsableSeals(
     deps,
-    institutionId,
+    { institutionId, userId: user.id },
     input.placements.map((placement) => placement.sealLgcSn),
     new Date(),
   );
@@ -549,12 +549,21 @@ export async function signContract(
   }
   // Outside the transaction: a wrong try stays counted. Used up only once the signature is made
   // (below), so a refused signature (a stamp off the page) leaves the code usable.
-  await checkVerificationCode(db, {
-    email: user.email,
-    purpose: signPurpose(before.lgcSn),
-    code: input.code,
-    consume: false,
-  });
+  try {
+    await checkVerificationCode(db, {
+      email: user.email,
+      purpose: signPurpose(before.lgcSn),
+      code: input.code,
+      consume: false,
+    });
+  } catch (error) {
+    // The same party's other signature, made since this one read the contract, used the code
+    // up: what the reader needs to hear is that the contract is signed.
+    if (error instanceof AppError && error.code === 'PRT_CODE_EXPIRED') {
+      await assertSignable(db, await findContractByIntention(db, deal.intentionId), party);
+    }
+    throw error;
+  }
   const institution = await findInstitution(db, institutionId);
   const first = seals[0];
   if (!first) throw new AppError('PRT_STAMP_REQUIRED');

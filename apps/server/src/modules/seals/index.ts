@@ -17,8 +17,8 @@
  * - `signingAuthority(db, config)`: made (or loaded) at start.
  * - `checkStoredKeys`, `sealPlainKeys` (at start) and `rotateKek` (`npm run keys:rotate`): the
  *   private keys the database holds, sealed under the key-encryption key.
- * - For contracts: `findUsableSeals` (effective seals of one institution, each with its image and
- *   a signer over its key; refuses another institution's or an unusable seal),
+ * - For contracts: `findUsableSeals` (effective seals issued to the signer, each with its image and
+ *   a signer over its key; refuses another institution's, a colleague's or an unusable seal),
  *   `lockSealsForSigning` (in the signing transaction: locks those seals, checks them again and
  *   answers the signing time), `portalSignerFor`,
  *   `authorityCertificate`, `portalCertificateSerial`, `sealsByCertificateSerial` (for /verify), `sealNames`.

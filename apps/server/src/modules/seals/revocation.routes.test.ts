@@ -73,7 +73,12 @@ async function freePort(): Promise<number> {
 /** `pdf` signed with the seal's key (through the seals module, as contracts sign). */
 async function signWith(pdf: Uint8Array, lgcSn: string) {
   const deps = { db: t.database.db, config: t.config, storage: new LocalDiskStorage(t.config.storageDir) };
-  const [seal] = await findUsableSeals(deps, applicant.institutionId, [lgcSn], new Date());
+  const [seal] = await findUsableSeals(
+    deps,
+    { institutionId: applicant.institutionId, userId: applicant.id },
+    [lgcSn],
+    new Date(),
+  );
   return stampAndSign(pdf, { stamps: [{ page: 1, x: 0.1, y: 0.1, png: seal!.png }], signer: await seal!.signer() });
 }
 

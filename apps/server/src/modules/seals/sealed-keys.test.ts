@@ -143,7 +143,12 @@ describe('the private keys in the database', () => {
       .execute();
     try {
       const deps = { db, config, storage };
-      const [usable] = await findUsableSeals(deps, first.deal.counterpart.institutionId, [other!], new Date());
+      const [usable] = await findUsableSeals(
+        deps,
+        { institutionId: first.deal.counterpart.institutionId, userId: first.deal.counterpart.id },
+        [other!],
+        new Date(),
+      );
       await expect(usable!.signer()).rejects.toThrow(KeySealingError);
       await expect(usable!.signer()).rejects.toThrow(`The private key of seal:${other} does not open`);
     } finally {

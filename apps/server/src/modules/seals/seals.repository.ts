@@ -196,7 +196,7 @@ export async function expireSeals(db: Db, now: Date) {
 export async function listUsableSeals(db: Db, institutionId: number, now: Date) {
   return db
     .selectFrom('seal')
-    .select(['lgcSn', 'sealNo', 'name', 'validTo'])
+    .select(['lgcSn', 'sealNo', 'name', 'validTo', 'applicantUserId'])
     .where('institutionId', '=', institutionId)
     .where('state', '=', 'effective')
     .where('validFrom', '<=', now)

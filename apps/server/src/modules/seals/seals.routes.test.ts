@@ -38,6 +38,16 @@ async function staffCaller(roles: string[]): Promise<Caller> {
   return { id: user.id, email: user.email, cookie: await sessionCookie(db, user.id), institutionId: bank.id };
 }
 
+/** Each seal state as the reader reads it in a refusal (English, Chinese). */
+const STATE_WORDS = {
+  effective: ['effective', '已生效'],
+  rejected: ['rejected', '已驳回'],
+  cancelled: ['cancelled', '已注销'],
+  expired: ['expired', '已过期'],
+  submitted: ['submitted', '已提交'],
+  pendingApproval: ['pending approval', '待审批'],
+} as const;
+
 const get = (url: string, who?: Caller, lang = 'en-US') => api.inject('GET', url, who?.cookie, undefined, lang);
 const post = (url: string, who?: Caller, payload?: unknown, lang = 'en-US') =>
   api.inject('POST', url, who?.cookie, payload, lang);
@@ -460,8 +470,10 @@ describe('seal states: every transition', () => {
       const en = await post(`/api/backend/seals/${lgcSn}/claim`, reviewer);
       expect(en.statusCode).toBe(409);
       expect(en.json()).toMatchObject({ code: 'PRT_SEAL_DECIDED', message: expect.stringContaining('already') });
+      expect(en.json().message).toContain(`(${STATE_WORDS[state][0]})`);
       const zh = await post(`/api/backend/seals/${lgcSn}/claim`, reviewer, undefined, 'zh-CN');
-      expect(zh.json().message).toContain('已处理');
+      // The state in the reader's words, never the API's.
+      expect(zh.json().message).toBe(`该印章申请已处理（${STATE_WORDS[state][1]}）。`);
       expect(await sealRow(lgcSn)).toEqual(before);
     },
   );
@@ -490,8 +502,12 @@ describe('seal states: every transition', () => {
       expect(mail!.subject).toContain('已获批准');
       expect(mail!.textBody).toContain(row.sealNo);
 
-      const usable = await get('/api/signet/seals/usable', h.colleague);
-      expect(usable.json().data.list.map((s: { lgcSn: string }) => s.lgcSn)).toEqual([lgcSn]);
+      // Usable by its holder only: a colleague is told the institution's seals are held by others.
+      const mine = (await get('/api/signet/seals/usable', h.applicant)).json().data;
+      expect(mine.list.map((s: { lgcSn: string }) => s.lgcSn)).toEqual([lgcSn]);
+      expect(mine.heldByColleagues).toBe(0);
+      const colleagues = (await get('/api/signet/seals/usable', h.colleague)).json().data;
+      expect(colleagues).toEqual({ list: [], heldByColleagues: 1 });
     },
   );
 
@@ -610,6 +626,9 @@ describe('seal states: every refused transition (nothing changes)', () => {
       const res = await post(cancelUrl(lgcSn), h.applicant, { code: 'ABCD' });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('PRT_SEAL_NOT_EFFECTIVE');
+      expect(res.json().message).toBe(`Only an effective seal can be cancelled; this one is ${STATE_WORDS[from][0]}.`);
+      const zh = await post(cancelUrl(lgcSn), h.applicant, { code: 'ABCD' }, 'zh-CN');
+      expect(zh.json().message).toBe(`只有已生效的印章可以注销，该印章当前为「${STATE_WORDS[from][1]}」。`);
       expect(await sealRow(lgcSn)).toEqual(before);
     },
   );

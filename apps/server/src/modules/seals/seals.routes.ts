@@ -14,7 +14,7 @@ import {
   ZSealReviewItem,
   ZSealReviewPage,
   ZSealReviewQuery,
-  ZUsableSeal,
+  ZUsableSeals,
 } from '@portal/shared/schemas/seals';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,8 +89,9 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       schema: {
         operationId: 'listUsableSeals',
         tags,
-        summary: 'The seals my institution may place on a contract now (effective, within their period)',
-        response: { 200: ZEnvelope(z.object({ list: z.array(ZUsableSeal) })) },
+        summary: 'The seals I may place on a contract now: issued to me, effective, within their period',
+        description: 'A seal stamps only for its holder; `heldByColleagues` counts the usable ones colleagues hold.',
+        response: { 200: ZEnvelope(ZUsableSeals) },
       },
     },
     async (request) => ok(request, await usableSeals(deps.db, request.auth!.user)),

@@ -22,7 +22,7 @@ import type {
   TSealReviewItem,
   TSealReviewQuery,
   TStampedFile,
-  TUsableSeal,
+  TUsableSeals,
 } from '@portal/shared/schemas/seals';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -186,10 +186,13 @@ export async function listMySeals(deps: SealDeps, user: SessionUser, query: TSea
   };
 }
 
-export async function usableSeals(db: Db, user: SessionUser, now = new Date()): Promise<{ list: TUsableSeal[] }> {
+/** The reader's own usable seals (each stamps only for its holder), and how many colleagues hold. */
+export async function usableSeals(db: Db, user: SessionUser, now = new Date()): Promise<TUsableSeals> {
   const rows = await listUsableSeals(db, institutionOf(user), now);
+  const mine = rows.filter((row) => Number(row.applicantUserId) === user.id);
   return {
-    list: rows.map((row) => ({
+    heldByColleagues: rows.length - mine.length,
+    list: mine.map((row) => ({
       lgcSn: row.lgcSn,
       sealNo: row.sealNo,
       sealName: row.name,

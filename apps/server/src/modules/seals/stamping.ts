@@ -25,14 +25,15 @@ export type UsableSeal = {
 };
 
 /**
- * The seals `lgcSns` of `institutionId`, each effective and within its period at `now`, in the
- * order asked. Refuses another institution's seal (PRT_SEAL_OTHER_INSTITUTION), one that
- * cannot stamp (PRT_SEAL_NOT_USABLE: cancelled, expired, not yet approved), and one whose image
+ * The seals `lgcSns` of `holder.institutionId`, each issued to `holder.userId`, effective and
+ * within its period at `now`, in the order asked. Refuses another institution's seal
+ * (PRT_SEAL_OTHER_INSTITUTION), a colleague's (PRT_SEAL_NOT_HOLDER: a seal stamps only for the
+ * person it was issued to), one that cannot stamp (PRT_SEAL_NOT_USABLE: cancelled, expired, not yet approved), and one whose image
  * is over the pixel bound or damaged (PRT_IMAGE_TOO_LARGE, PRT_IMAGE_DAMAGED).
  */
 export async function findUsableSeals(
   deps: { db: Db; config: Config; storage: FileStorage },
-  institutionId: number,
+  holder: { institutionId: number; userId: number },
   lgcSns: readonly string[],
   now: Date,
 ): Promise<UsableSeal[]> {
@@ -44,7 +45,10 @@ export async function findUsableSeals(
   for (const lgcSn of unique) {
     const row = byLgcSn.get(lgcSn);
     if (!row) throw new AppError('PRT_SEAL_NOT_FOUND');
-    if (Number(row.institutionId) !== institutionId) throw new AppError('PRT_SEAL_OTHER_INSTITUTION');
+    if (Number(row.institutionId) !== holder.institutionId) throw new AppError('PRT_SEAL_OTHER_INSTITUTION');
+    if (Number(row.applicantUserId) !== holder.userId) {
+      throw new AppError('PRT_SEAL_NOT_HOLDER', { name: row.name, sealNo: row.sealNo });
+    }
     if (!isUsable(row, now)) {
       const state = row.state === 'effective' ? 'expired' : row.state;
       throw new AppError('PRT_SEAL_NOT_USABLE', { name: row.name, sealNo: row.sealNo, state });

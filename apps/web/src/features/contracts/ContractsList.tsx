@@ -1,17 +1,20 @@
 import './contracts.css';
 import { CONTRACT_STATUSES, type TContractStatus, type TCooperationInfo } from '@portal/shared/schemas/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Segmented, type TableColumnsType } from 'antd';
+import { Segmented, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
+import { PagedList } from '../../components/PagedList.tsx';
 import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
 import { formatDate } from '../../components/time-cells.ts';
+import { useIsPhone } from '../../lib/responsive.ts';
 import { detailPath } from '../cooperation/paths.ts';
-import { ContractStatusTag } from './ContractStatusTag.tsx';
+import { ContractCards } from './ContractCards.tsx';
+import { ContractActions, ContractStatusCell, CounterpartCell } from './ContractRowParts.tsx';
 import { contractKeys, fetchCooperationInfos } from './contracts-api.ts';
-import { previewContractPath, signContractPath } from './links.ts';
+import { previewContractPath } from './links.ts';
 import { UploadContractDialog } from './UploadContractDialog.tsx';
 
 export type ContractStatusFilter = TContractStatus | 'all';
@@ -22,7 +25,8 @@ type Pager = Pick<PagedTableProps<object>, 'page' | 'onPage' | 'pageSizeOptions'
 /**
  * My cooperation, Contracts: the agreed intentions of the reader's institution with the state of
  * their contract, and what can be done next: upload it (then on to the contract page), preview,
- * sign, download the signed PDF and the evidence report. Needs the `contracts` texts loaded.
+ * sign, download the signed PDF and the evidence report; on a phone as cards. Needs the `contracts`
+ * texts loaded.
  */
 export function ContractsList({
   status,
@@ -34,6 +38,7 @@ export function ContractsList({
   onStatus: (status: ContractStatusFilter) => void;
 }) {
   const { t } = useTranslation('contracts');
+  const phone = useIsPhone();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState<TCooperationInfo | null>(null);
@@ -59,12 +64,7 @@ export function ContractsList({
     {
       key: 'counterpart',
       title: t('list.counterpart'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span>{row.counterpartName}</span>
-          {row.counterpartSwiftCode ? <span className="cell-stack__sub nowrap">{row.counterpartSwiftCode}</span> : null}
-        </div>
-      ),
+      render: (_, row) => <CounterpartCell row={row} />,
     },
     {
       key: 'myParty',
@@ -82,58 +82,25 @@ export function ContractsList({
       key: 'status',
       title: t('list.status'),
       width: 140,
-      render: (_, row) => (
-        <div className="cell-stack cell-stack--tags">
-          <span>
-            <ContractStatusTag status={row.contractStatus} />
-          </span>
-          <span className="cell-stack__sub">{statusNote(row, t)}</span>
-        </div>
-      ),
+      render: (_, row) => <ContractStatusCell row={row} />,
     },
     {
       key: 'action',
       title: t('list.actions'),
       width: 150,
-      render: (_, row) => {
-        const names = { name: row.requestName };
-        const open = row.requestClosed === null;
-        const canSign = open && row.confirmed && !row.signedByMe && row.contractStatus !== 'signed';
-        return (
-          <div className="row-actions">
-            {row.contractStatus === 'notUploaded' && open ? (
-              <Button type="link" onClick={() => setUploading(row)} aria-label={t('actions.uploadFor', names)}>
-                {t('actions.upload')}
-              </Button>
-            ) : (
-              <Link to={previewContractPath(row.intentionLgcSn)} aria-label={t('actions.previewFor', names)}>
-                {t('actions.preview')}
-              </Link>
-            )}
-            {canSign ? (
-              <Link to={signContractPath(row.intentionLgcSn)} aria-label={t('actions.signFor', names)}>
-                {t('actions.sign')}
-              </Link>
-            ) : null}
-            {row.contractStatus === 'signed' && row.signedPdfUrl ? (
-              <a href={row.signedPdfUrl} download aria-label={t('actions.downloadSignedFor', names)}>
-                {t('actions.downloadSigned')}
-              </a>
-            ) : null}
-            {row.contractStatus === 'signed' && row.evidenceUrl ? (
-              <a href={row.evidenceUrl} download aria-label={t('actions.downloadEvidenceFor', names)}>
-                {t('actions.downloadEvidence')}
-              </a>
-            ) : null}
-          </div>
-        );
-      },
+      render: (_, row) => <ContractActions row={row} onUpload={setUploading} />,
     },
   ];
+  const emptyTexts = {
+    loadFailed: t('list.loadFailed'),
+    noMatch: t('list.noMatch'),
+    empty: t('list.empty'),
+    filtered: status !== 'all',
+  };
 
   return (
     <>
-      <div className="list-toolbar">
+      <div className="list-toolbar contracts-toolbar">
         <Segmented<ContractStatusFilter>
           value={status}
           onChange={onStatus}
@@ -145,20 +112,27 @@ export function ContractsList({
         />
         <span className="list-toolbar__hint">{t('list.hint')}</span>
       </div>
-      <PagedTable<TCooperationInfo>
-        {...pagination}
-        rowKey="intentionLgcSn"
-        columns={columns}
-        query={list}
-        scroll={{ x: 780 }}
-        aria-label={t('list.title')}
-        emptyTexts={{
-          loadFailed: t('list.loadFailed'),
-          noMatch: t('list.noMatch'),
-          empty: t('list.empty'),
-          filtered: status !== 'all',
-        }}
-      />
+      {phone ? (
+        <PagedList<TCooperationInfo>
+          query={list}
+          page={pagination.page}
+          onPage={pagination.onPage}
+          totalText={pagination.totalText}
+          emptyTexts={{ ...emptyTexts, simple: true }}
+        >
+          {(items) => <ContractCards items={items} label={t('list.title')} onUpload={setUploading} />}
+        </PagedList>
+      ) : (
+        <PagedTable<TCooperationInfo>
+          {...pagination}
+          rowKey="intentionLgcSn"
+          columns={columns}
+          query={list}
+          scroll={{ x: 780 }}
+          aria-label={t('list.title')}
+          emptyTexts={emptyTexts}
+        />
+      )}
       {uploading ? (
         <UploadContractDialog
           intentionLgcSn={uploading.intentionLgcSn}
@@ -174,15 +148,4 @@ export function ContractsList({
       ) : null}
     </>
   );
-}
-
-/** A line under the status: what happens next, from the reader's side. */
-function statusNote(row: TCooperationInfo, t: ReturnType<typeof useTranslation<'contracts'>>['t']): string {
-  if (row.contractStatus === 'signed') return t('list.note.done');
-  if (row.requestClosed) return t(`list.note.${row.requestClosed}`);
-  if (row.contractStatus === 'notUploaded') return t('list.note.upload');
-  if (!row.confirmed) return t('list.note.confirm');
-  if (row.signedByMe) return t('list.note.waitOther');
-  if (row.signedByOther) return t('list.note.otherSigned');
-  return t('list.note.sign');
 }

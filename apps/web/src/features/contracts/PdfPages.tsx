@@ -1,11 +1,16 @@
 import { Button } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PdfDocumentHandle, pdfLoader } from './pdf-document.ts';
 import type { PageSize } from './placement.ts';
 
 /** Pages this far below or above the visible area are drawn ahead of scrolling. */
 const RENDER_AHEAD = '600px 0px';
+/** Zoom levels, as multiples of the fitted width (the viewer's width, at most 820 px a page). */
+export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+const FIT = 1;
+/** A page's widest fitted width (as .pdf-pages__page's max-width). */
+const PAGE_MAX_WIDTH = 820;
 
 export type PdfPagesProps = {
   url: string;
@@ -19,6 +24,8 @@ export type PdfPagesProps = {
   onPageElement?: (pageNumber: number, element: HTMLElement | null) => void;
   /** Told of the document once loaded (page count and sizes). */
   onLoaded?: (doc: Pick<PdfDocumentHandle, 'numPages' | 'pageSizes'>) => void;
+  /** Zoom out, fit to width and zoom in buttons (and the -, 0 and + keys in the pages). */
+  zoomable?: boolean;
 };
 
 type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; doc: PdfDocumentHandle };
@@ -27,10 +34,20 @@ type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready
  * Every page of a PDF, one under the other in a scrollable region (focusable: arrow keys and
  * Page Up/Down scroll it), each drawn by pdf.js when it comes near the visible area; a counter
  * says which page is in view. Each page's box has the page's proportions before it is drawn,
- * so overlays (seals) sit where they land on paper.
+ * so overlays (seals) sit where they land on paper. With `zoomable`, the pages are drawn at a
+ * chosen multiple of the fitted width.
  */
-export function PdfPages({ url, label, renderOverlay, renderPageTools, onPageElement, onLoaded }: PdfPagesProps) {
+export function PdfPages({
+  url,
+  label,
+  renderOverlay,
+  renderPageTools,
+  onPageElement,
+  onLoaded,
+  zoomable = false,
+}: PdfPagesProps) {
   const { t } = useTranslation('contracts');
+  const [zoom, setZoom] = useState<number>(FIT);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [nearby, setNearby] = useState<ReadonlySet<number>>(() => new Set());
@@ -48,6 +65,7 @@ export function PdfPages({ url, label, renderOverlay, renderPageTools, onPageEle
     setState({ status: 'loading' });
     setNearby(new Set());
     setCurrentPage(1);
+    setZoom(FIT);
     const task = pdfLoader()(url);
     task.promise.then(
       (doc) => {
@@ -119,19 +137,47 @@ export function PdfPages({ url, label, renderOverlay, renderPageTools, onPageEle
     onPageElementRef.current?.(pageNumber, element);
   }, []);
 
+  const level = ZOOM_LEVELS.indexOf(zoom as (typeof ZOOM_LEVELS)[number]);
+  const zoomBy = (step: -1 | 1) => setZoom(ZOOM_LEVELS[level + step] ?? zoom);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!zoomable || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === '+' || event.key === '=') zoomBy(1);
+    else if (event.key === '-') zoomBy(-1);
+    else if (event.key === '0') setZoom(FIT);
+    else return;
+    event.preventDefault();
+  };
+
   return (
-    <div className="pdf-pages">
+    <div className={zoom === FIT ? 'pdf-pages' : 'pdf-pages is-zoomed'}>
       <div className="pdf-pages__bar">
         <span aria-live="polite">
           {doc ? t('pdf.pageOf', { page: currentPage, total: doc.numPages }) : t('pdf.loading')}
         </span>
-        {doc ? <span className="pdf-pages__hint">{t('pdf.scrollHint')}</span> : null}
+        {doc && zoomable ? (
+          <fieldset className="pdf-pages__zoom" aria-label={t('pdf.zoom')}>
+            <Button size="small" onClick={() => zoomBy(-1)} disabled={level <= 0}>
+              {t('pdf.zoomOut')}
+            </Button>
+            <span className="pdf-pages__zoom-level" aria-live="polite">
+              {t('pdf.zoomLevel', { percent: Math.round(zoom * 100) })}
+            </span>
+            <Button size="small" onClick={() => zoomBy(1)} disabled={level >= ZOOM_LEVELS.length - 1}>
+              {t('pdf.zoomIn')}
+            </Button>
+            <Button size="small" onClick={() => setZoom(FIT)} disabled={zoom === FIT}>
+              {t('pdf.fit')}
+            </Button>
+          </fieldset>
+        ) : null}
+        {doc ? <span className="pdf-pages__hint">{t(zoomable ? 'pdf.zoomHint' : 'pdf.scrollHint')}</span> : null}
       </div>
       <section
         ref={container}
         className="pdf-pages__scroll"
         aria-label={label}
         aria-busy={state.status === 'loading'}
+        onKeyDown={onKeyDown}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
       >
@@ -156,9 +202,13 @@ export function PdfPages({ url, label, renderOverlay, renderPageTools, onPageEle
                     className="pdf-pages__page"
                     data-page={pageNumber}
                     aria-label={t('pdf.pageLabel', { page: pageNumber, total: doc.numPages })}
-                    style={{ aspectRatio: `${size.width} / ${size.height}` }}
+                    style={{
+                      aspectRatio: `${size.width} / ${size.height}`,
+                      ...(zoom === FIT ? {} : { width: `${zoom * 100}%`, maxWidth: `${zoom * PAGE_MAX_WIDTH}px` }),
+                    }}
                   >
-                    {nearby.has(pageNumber) ? <PageCanvas doc={doc} pageNumber={pageNumber} /> : null}
+                    {/* Drawn again at each zoom, sharp at the new width. */}
+                    {nearby.has(pageNumber) ? <PageCanvas key={zoom} doc={doc} pageNumber={pageNumber} /> : null}
                     {renderOverlay?.(pageNumber, size)}
                   </figure>
                   {renderPageTools ? <div className="pdf-pages__tools">{renderPageTools(pageNumber)}</div> : null}

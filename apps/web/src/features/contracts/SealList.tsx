@@ -5,7 +5,8 @@ import type { StampBoard } from './useStampBoard.ts';
 
 /**
  * The reader's usable seals: image, name, number, validity. Drag one onto a page, or choose it
- * (click, Enter or Space) and use "Place on this page" under a page.
+ * (click, Enter or Space) and use "Place on this page" under a page. Each card is named by what it
+ * shows (name, number, validity), so a spoken command matches it.
  */
 export function SealList({
   seals,
@@ -29,15 +30,15 @@ export function SealList({
               type="button"
               className={isSelected ? 'sign-seal is-selected' : 'sign-seal'}
               aria-pressed={isSelected}
-              aria-label={t('sign.chooseSeal', { name: seal.sealName, sealNo: seal.sealNo })}
               data-seal={seal.lgcSn}
               onClick={() => onSelect(seal.lgcSn)}
               onPointerDown={(event) => board.startDrag(event, seal.lgcSn, null)}
             >
               <img src={seal.imageUrl} alt="" draggable={false} className="sign-seal__image" />
               <span className="sign-seal__text">
-                <span className="sign-seal__name">{seal.sealName}</span>
-                <span className="sign-seal__meta">{seal.sealNo}</span>
+                {/* The spaces keep the words apart in the name read out (the spans are blocks on screen). */}
+                <span className="sign-seal__name">{seal.sealName}</span>{' '}
+                <span className="sign-seal__meta">{seal.sealNo}</span>{' '}
                 <span className="sign-seal__meta">{t('sign.validTo', { date: formatDate(seal.validTo) })}</span>
               </span>
             </button>

@@ -10,8 +10,7 @@ import {
   ZCooperationInfoPage,
   ZVerifyReport,
 } from '@portal/shared/schemas/contracts';
-import { TRUST_ANCHOR_PATHS, ZCodeSent, ZTrustAnchor, ZUsableSeal } from '@portal/shared/schemas/seals';
-import { z } from 'zod';
+import { TRUST_ANCHOR_PATHS, ZCodeSent, ZTrustAnchor, ZUsableSeals } from '@portal/shared/schemas/seals';
 import { apiGet, apiPost } from '../../lib/api/api-client.ts';
 
 const ROOT = ['accounts', 'contracts'] as const;
@@ -28,7 +27,6 @@ export const contractKeys = {
 
 /** Large files on slow links: the 30 s default is too short for 10 MB. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
-const ZUsableSeals = z.object({ list: z.array(ZUsableSeal) });
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 const contractPath = (intentionLgcSn: string) => `/api/contracts/${encodeURIComponent(intentionLgcSn)}`;
 
@@ -76,14 +74,13 @@ export function confirmContract(intentionLgcSn: string) {
   return apiPost(`${contractPath(intentionLgcSn)}/confirm`, { schema: ZContractView });
 }
 
-/** The reader's institution's effective seals. */
-export async function fetchUsableSeals(signal?: AbortSignal) {
-  const { list } = await apiGet('/api/signet/seals/usable', {
+/** The reader's own effective seals (a seal stamps only for its holder), and how many colleagues hold. */
+export function fetchUsableSeals(signal?: AbortSignal) {
+  return apiGet('/api/signet/seals/usable', {
     schema: ZUsableSeals,
     mask: false,
     ...withSignal(signal),
   });
-  return list;
 }
 
 /** Mails the signer a 4-character code. */

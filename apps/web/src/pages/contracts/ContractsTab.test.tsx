@@ -1,12 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES, type RouteRecord } from '../../app/routes.tsx';
 import { PREVIEW_CONTRACT_PATH } from '../../features/contracts/paths.ts';
 import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
 import { contractView, cooperationInfo, fakePdfLoader } from '../../features/contracts/test-fixtures.ts';
 import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
+import { setLocale } from '../../lib/i18n/locale.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { nameMismatches } from '../../test/name-mismatch.ts';
+import { phoneWindow } from '../../test/phone-window.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const routes: RouteRecord[] = [
@@ -97,7 +100,7 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
     expect(within(first).getByText('NHBKSESS')).toBeTruthy();
     expect(within(first).getByText('Publisher')).toBeTruthy();
     expect(
-      within(first).getByRole('button', { name: 'Upload the contract of Forfaiting of a Vietcombank usance L/C' }),
+      within(first).getByRole('button', { name: 'Upload contract for Forfaiting of a Vietcombank usance L/C' }),
     ).toBeTruthy();
     expect(
       within(first).getByRole('link', { name: 'Forfaiting of a Vietcombank usance L/C' }).getAttribute('href'),
@@ -132,13 +135,82 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
       within(fourth)
         .getByRole('link', { name: 'Download the evidence report of Standby L/C advising' })
         .getAttribute('href'),
-    ).toBe('/api/contracts/I4/evidence.pdf');
+    ).toBe('/api/contracts/I4/evidence.pdf?lang=en-US');
     expect(within(fourth).queryByRole('link', { name: /^Sign the contract/ })).toBeNull();
 
     fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Contract status' })).getByText('Signed'));
     await waitFor(() => expect(requests.map((url) => url.search)).toContain('?status=signed&pageNo=1&pageSize=10'));
     await waitFor(() => expect(screen.queryByText('Syndicated loan to a Jakarta utility')).toBeNull());
   });
+
+  it('the evidence report downloads in the language chosen in the portal', { timeout: 40_000 }, async () => {
+    stubContractsApi([ROWS[3]!]);
+    await setLocale('zh-CN');
+    renderApp('/userCenter/myCooperation?tab=contracts');
+    const link = await screen.findByRole('link', { name: '下载“Standby L/C advising”的存证报告' }, { timeout: 15_000 });
+    expect(link.getAttribute('href')).toBe('/api/contracts/I4/evidence.pdf?lang=zh-CN');
+  });
+
+  it('on a phone: cards with every column, the closed-request note and the actions; no table', {
+    timeout: 40_000,
+  }, async () => {
+    phoneWindow(vi);
+    stubContractsApi([
+      ...ROWS,
+      cooperationInfo({ intentionLgcSn: 'I5', requestName: 'Withdrawn deal', requestClosed: 'withdrawn' }),
+    ]);
+    renderApp('/userCenter/myCooperation?tab=contracts');
+    const cards = await screen.findByRole('list', { name: 'Contracts of agreed cooperation' }, { timeout: 15_000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cardOf = (name: string) => within(cards).getByText(name).closest('li') as HTMLElement;
+
+    const first = cardOf('Forfaiting of a Vietcombank usance L/C');
+    expect(
+      within(first).getByRole('link', { name: 'Forfaiting of a Vietcombank usance L/C' }).getAttribute('href'),
+    ).toBe('/cooperationDetail?lgcSn=R1');
+    for (const text of [
+      'Counterpart',
+      'NHBKSESS',
+      'My side',
+      'Publisher',
+      'Agreed on',
+      'Contract status',
+      'Not uploaded',
+    ]) {
+      expect(within(first).getByText(text)).toBeTruthy();
+    }
+    expect(within(first).getByRole('button', { name: /^Upload/ })).toBeTruthy();
+
+    const third = cardOf('Bill discounting, Santos exporters');
+    expect(
+      within(third)
+        .getByRole('link', { name: /^Sign the contract/ })
+        .getAttribute('href'),
+    ).toBe('/signContract?id=I3');
+    const fourth = cardOf('Standby L/C advising');
+    expect(
+      within(fourth)
+        .getByRole('link', { name: /evidence report/ })
+        .getAttribute('href'),
+    ).toBe('/api/contracts/I4/evidence.pdf?lang=en-US');
+    expect(within(fourth).getByRole('link', { name: /signed PDF/ })).toBeTruthy();
+
+    const withdrawn = cardOf('Withdrawn deal');
+    expect(within(withdrawn).getByText('Request withdrawn: no further signing')).toBeTruthy();
+    expect(within(withdrawn).queryByRole('button', { name: /^Upload/ })).toBeNull();
+    expect(within(withdrawn).getByRole('link', { name: /^Preview the contract/ })).toBeTruthy();
+  });
+
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    it(`every action's accessible name contains its visible text (${locale})`, { timeout: 40_000 }, async () => {
+      stubContractsApi();
+      await setLocale(locale);
+      renderApp('/userCenter/myCooperation?tab=contracts');
+      const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+      await within(table).findByText('Standby L/C advising');
+      expect(await nameMismatches(table)).toEqual([]);
+    });
+  }
 
   it('says when a request was withdrawn or taken down, and offers no upload or signing', {
     timeout: 40_000,
@@ -173,7 +245,7 @@ describe('/userCenter/myCooperation?tab=contracts', () => {
       'tr',
     ) as HTMLElement;
     fireEvent.click(
-      within(row).getByRole('button', { name: 'Upload the contract of Forfaiting of a Vietcombank usance L/C' }),
+      within(row).getByRole('button', { name: 'Upload contract for Forfaiting of a Vietcombank usance L/C' }),
     );
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Contract title') as HTMLInputElement).value).toBe(

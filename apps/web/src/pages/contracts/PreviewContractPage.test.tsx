@@ -105,6 +105,41 @@ describe('/previewContract', () => {
     },
   );
 
+  it('zooms the pages with buttons and keys, and offers the unsigned original to download', {
+    timeout: 40_000,
+  }, async () => {
+    stubContractApi();
+    renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
+    const page = await screen.findByRole('figure', { name: 'Page 1 of 2' }, { timeout: 15_000 });
+    const zoom = screen.getByRole('group', { name: 'Zoom' });
+    expect(within(zoom).getByText('100%')).toBeTruthy();
+    expect((within(zoom).getByRole('button', { name: 'Fit to width' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(zoom).getByRole('button', { name: 'Zoom in' }));
+    expect(within(zoom).getByText('125%')).toBeTruthy();
+    expect(page.style.width).toBe('125%');
+    fireEvent.click(within(zoom).getByRole('button', { name: 'Zoom out' }));
+    fireEvent.click(within(zoom).getByRole('button', { name: 'Zoom out' }));
+    expect(within(zoom).getByText('75%')).toBeTruthy();
+    expect(page.style.width).toBe('75%');
+    fireEvent.click(within(zoom).getByRole('button', { name: 'Fit to width' }));
+    expect(within(zoom).getByText('100%')).toBeTruthy();
+    expect(page.style.width).toBe('');
+
+    // From the keyboard, in the focused pages: + and - zoom, 0 fits.
+    const pages = screen.getByRole('region', { name: 'Pages of Forfaiting agreement 2026-118' });
+    pages.focus();
+    fireEvent.keyDown(pages, { key: '+' });
+    fireEvent.keyDown(pages, { key: '+' });
+    expect(within(zoom).getByText('150%')).toBeTruthy();
+    fireEvent.keyDown(pages, { key: '0' });
+    expect(within(zoom).getByText('100%')).toBeTruthy();
+
+    const original = screen.getByRole('link', { name: 'Download the original (unsigned) PDF' });
+    expect(original.getAttribute('href')).toBe('/api/contracts/I1/file?version=original');
+    expect(original.hasAttribute('download')).toBe(true);
+  });
+
   it('deletes the upload only after the reader confirms', { timeout: 40_000 }, async () => {
     const { posts } = stubContractApi();
     renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });

@@ -12,13 +12,14 @@ import { ContractParties } from '../../features/contracts/ContractParties.tsx';
 import { ContractStatusTag } from '../../features/contracts/ContractStatusTag.tsx';
 import { confirmContract, deleteContract } from '../../features/contracts/contracts-api.ts';
 import { HashText } from '../../features/contracts/HashText.tsx';
-import { signContractPath } from '../../features/contracts/links.ts';
+import { inLanguage, originalFileUrl, signContractPath } from '../../features/contracts/links.ts';
 import { PdfPages } from '../../features/contracts/PdfPages.tsx';
 import { UploadContractDialog } from '../../features/contracts/UploadContractDialog.tsx';
 import { storeContractView, useContractView } from '../../features/contracts/useContractView.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
+import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
 import { ReturnFocus } from '../../lib/useReturnFocus.ts';
 import { ContractFrame, ContractProblemView } from './ContractFrame.tsx';
@@ -26,7 +27,7 @@ import { ContractFrame, ContractProblemView } from './ContractFrame.tsx';
 /**
  * /previewContract?id={intentionLgcSn} (SPEC §2), outside the main layout: the contract of one
  * agreed cooperation. Title, request, the two parties and who has signed, the status; the PDF,
- * every page; what the reader may do now (`view.can`: upload, delete, confirm, sign); the signed
+ * every page, with zoom, and the unsigned original to download; what the reader may do now (`view.can`: upload, delete, confirm, sign); the signed
  * PDF and the evidence report once both have signed; the audit trail.
  */
 export function PreviewContractPage() {
@@ -37,6 +38,7 @@ type Dialog = 'upload' | 'delete' | 'confirm' | null;
 
 function PreviewContract() {
   const { t, i18n } = useTranslation('contracts');
+  const { locale } = useLocale();
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   const queryClient = useQueryClient();
@@ -135,7 +137,7 @@ function PreviewContract() {
               </Button>
             ) : null}
             {signed && view.evidenceUrl ? (
-              <Button href={view.evidenceUrl} download>
+              <Button href={inLanguage(view.evidenceUrl, locale)} download>
                 {t('actions.downloadEvidence')}
               </Button>
             ) : null}
@@ -156,7 +158,19 @@ function PreviewContract() {
             {t('page.document')}
           </h2>
           {view.file ? (
-            <PdfPages key={view.file.sha256} url={view.file.url} label={t('page.documentLabel', { title })} />
+            <>
+              <PdfPages
+                key={view.file.sha256}
+                url={view.file.url}
+                label={t('page.documentLabel', { title })}
+                zoomable
+              />
+              <p className="contract-document__download">
+                <a href={originalFileUrl(view.file.url)} download={view.file.name}>
+                  {t('page.downloadOriginal')}
+                </a>
+              </p>
+            </>
           ) : (
             <p className="contract-state__text">{t('page.noFile')}</p>
           )}

@@ -6,8 +6,10 @@ import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
 import { KEY_STEP_MM, POINTS_PER_MM, stampSize } from '../../features/contracts/placement.ts';
 import { contractView, fakePdfLoader, usableSeal } from '../../features/contracts/test-fixtures.ts';
 import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
+import { setLocale } from '../../lib/i18n/locale.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { nameMismatches } from '../../test/name-mismatch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const routes: RouteRecord[] = [
@@ -45,13 +47,14 @@ afterEach(() => restorePdf());
 function stubSigningApi(
   seals = [usableSeal(), usableSeal({ lgcSn: 'SEAL2', sealNo: 'HV-2026-002', sealName: 'Finance seal' })],
   view = signable,
+  heldByColleagues = 0,
 ) {
   const posts: { url: string; body: unknown }[] = [];
   stubPortalApi({
     user: signedInUser(),
     respond: (url, init) => {
       if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(view));
-      if (url === '/api/signet/seals/usable') return jsonResponse(envelope({ list: seals }));
+      if (url === '/api/signet/seals/usable') return jsonResponse(envelope({ list: seals, heldByColleagues }));
       if (init.method === 'POST' && url.startsWith('/api/contracts/I1/')) {
         posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
         if (url.endsWith('/sign-code')) return jsonResponse(envelope({ resendAfterSeconds: 60 }));
@@ -67,19 +70,37 @@ describe('/signContract', () => {
   it('says "You have not stamped yet" and sends nothing when no seal is placed', { timeout: 40_000 }, async () => {
     const { posts } = stubSigningApi();
     renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
-    await screen.findByRole('button', { name: 'Seal Contract seal, number HV-2026-001' }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: /^Contract seal HV-2026-001 Valid until/ }, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
     expect(await screen.findByText('You have not stamped yet.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts).toEqual([]);
   });
 
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    it(`names each seal card and control by its visible text (${locale})`, { timeout: 40_000 }, async () => {
+      stubSigningApi();
+      await setLocale(locale);
+      renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
+      const seal = await screen.findByRole('button', { name: /^Contract seal HV-2026-001/ }, { timeout: 15_000 });
+      fireEvent.click(seal);
+      // A placed seal too, and its remove button.
+      fireEvent.click(
+        await screen.findByRole('button', {
+          name: locale === 'en-US' ? 'Place “Contract seal” on page 2' : '将“Contract seal”放置在第 2 页',
+        }),
+      );
+      await waitFor(() => expect(document.querySelectorAll('[data-stamp]').length).toBeGreaterThan(0));
+      expect(await nameMismatches(document.body)).toEqual([]);
+    });
+  }
+
   it('places a seal with the keyboard, moves it, and signs with the e-mailed code', { timeout: 40_000 }, async () => {
     const { posts } = stubSigningApi();
     const { router } = renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
     const seal = await screen.findByRole(
       'button',
-      { name: 'Seal Contract seal, number HV-2026-001' },
+      { name: /^Contract seal HV-2026-001 Valid until/ },
       { timeout: 15_000 },
     );
     expect(screen.getByText('HV-2026-002')).toBeTruthy();
@@ -127,7 +148,7 @@ describe('/signContract', () => {
     renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
     const seal = await screen.findByRole(
       'button',
-      { name: 'Seal Finance seal, number HV-2026-002' },
+      { name: /^Finance seal HV-2026-002 Valid until/ },
       { timeout: 15_000 },
     );
     const page = await screen.findByRole('figure', { name: 'Page 1 of 2' });
@@ -172,7 +193,7 @@ describe('/signContract', () => {
     stubSigningApi();
     const { router } = renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Seal Contract seal, number HV-2026-001' }, { timeout: 15_000 }),
+      await screen.findByRole('button', { name: /^Contract seal HV-2026-001 Valid until/ }, { timeout: 15_000 }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Place “Contract seal” on page 1' }));
     fireEvent.click(screen.getByRole('link', { name: 'Back to the contract' }));
@@ -192,6 +213,25 @@ describe('/signContract', () => {
     renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
     const link = await screen.findByRole('link', { name: 'My signature seals' }, { timeout: 15_000 });
     expect(link.getAttribute('href')).toBe('/userCenter/mySignature');
+    expect(screen.getByText(/^Your institution has no effective seal/)).toBeTruthy();
+  });
+
+  it("says so when the institution has seals but none is the reader's (a seal stamps only for its holder)", {
+    timeout: 40_000,
+  }, async () => {
+    stubSigningApi([], signable, 2);
+    renderApp(`${SIGN_CONTRACT_PATH}?id=I1`, { routes });
+    expect(
+      await screen.findByText(
+        /^Your institution's seals were issued to colleagues, and a seal stamps only for the person/,
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My signature seals' }).getAttribute('href')).toBe(
+      '/userCenter/mySignature',
+    );
+    expect(screen.queryByRole('list', { name: 'Your seals' })).toBeNull();
   });
 
   it.each([

@@ -57,7 +57,7 @@ function SignContract() {
   const [notStamped, setNotStamped] = useState(false);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
 
-  const sealList = seals.data ?? [];
+  const sealList = seals.data?.list ?? [];
   // One seal only: it is the chosen one.
   const chosen = selected ?? (sealList.length === 1 ? (sealList[0]?.lgcSn ?? null) : null);
   const chosenSeal = sealList.find((seal) => seal.lgcSn === chosen);
@@ -75,7 +75,7 @@ function SignContract() {
   // Seals no longer usable leave the pages; nothing stays placed once the reader cannot sign.
   const { keepSeals, clear } = board;
   useEffect(() => {
-    if (seals.data) keepSeals(seals.data.map((seal) => seal.lgcSn));
+    if (seals.data) keepSeals(seals.data.list.map((seal) => seal.lgcSn));
   }, [seals.data, keepSeals]);
   const canSign = view?.can.sign;
   useEffect(() => {
@@ -112,7 +112,7 @@ function SignContract() {
   } else if (sealList.length === 0) {
     body = (
       <div className="contract-card contract-state">
-        <Empty description={t('sign.noSeals')}>
+        <Empty description={t(seals.data?.heldByColleagues ? 'sign.colleaguesHold' : 'sign.noSeals')}>
           <ButtonLink to={MY_SIGNATURE_PATH} type="primary">
             {t('sign.toMySeals')}
           </ButtonLink>
