@@ -7,10 +7,12 @@
  * a JSON answer, the envelope's code "0". Routes without a fixture are listed, with the reason, in
  * NO_FIXTURE; a route must be in exactly one of the two.
  */
+import { createHash } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
 import { signingAuthority } from '../src/modules/seals/index.ts';
 import { certIdOf } from '../src/platform/signing/revocation.ts';
+import { timestampRequest } from '../src/platform/signing/timestamp.ts';
 import { buildMasterAgreement, buildRequest, validReleaseBody } from './cooperation-factories.ts';
 import { buildInstitution, buildUser, nextIp, sessionCookie } from './factories.ts';
 import { buildTestApp } from './helpers.ts';
@@ -109,6 +111,7 @@ const MATRIX: Record<string, Level> = {
   'GET /api/pki/crl': 'public',
   'POST /api/pki/ocsp': 'public',
   'GET /api/pki/ocsp/*': 'public',
+  'POST /api/pki/tsa': 'public',
   'GET /api/backend/seals': 'staff',
   'GET /api/backend/seals/:lgcSn': 'staff',
   'GET /api/backend/seals/:lgcSn/authorization': 'staff',
@@ -634,6 +637,12 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   'GET /api/pki/ocsp/*': async () => ({
     url: `/api/pki/ocsp/${encodeURIComponent(Buffer.from(await ocspRequestForAuthority()).toString('base64'))}`,
+  }),
+  'POST /api/pki/tsa': async () => ({
+    payload: Buffer.from(
+      timestampRequest({ algorithm: 'SHA-256', digest: createHash('sha256').update('contract').digest() }).der,
+    ),
+    headers: { 'content-type': 'application/timestamp-query' },
   }),
   'GET /api/backend/seals': asIs,
   'GET /api/backend/seals/:lgcSn': async () => ({ url: `/api/backend/seals/${await sealOf(other.id, 'submitted')}` }),

@@ -74,7 +74,8 @@ describe('GET /api/docs/json', () => {
           content['application/x-pem-file']?.schema ??
           content['application/pkix-cert']?.schema ??
           content['application/pkix-crl']?.schema ??
-          content['application/ocsp-response']?.schema,
+          content['application/ocsp-response']?.schema ??
+          content['application/timestamp-reply']?.schema,
       ).toBeDefined();
       if (/:\w+/.test(route.url)) expect(operation!.parameters?.length).toBeGreaterThan(0);
       if (route.hasBody) expect(operation!.requestBody?.content?.['application/json']?.schema).toBeDefined();

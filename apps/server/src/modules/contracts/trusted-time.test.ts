@@ -251,7 +251,12 @@ describe('a signature whose own clock ran past its certificate’s end', { timeo
     const applicant = await api.caller(scene.deal.publisherInst.id);
     const lgcSn = await api.effectiveSeal(applicant, reviewer);
     const deps = { db: t.database.db, config: t.config, storage: new LocalDiskStorage(t.config.storageDir) };
-    const [seal] = await findUsableSeals(deps, applicant.institutionId, [lgcSn], new Date());
+    const [seal] = await findUsableSeals(
+      deps,
+      { institutionId: applicant.institutionId, userId: applicant.id },
+      [lgcSn],
+      new Date(),
+    );
     const notAfter = parseCertificate(new Uint8Array((await sealRow(lgcSn)).certificateDer!)).notAfter.value;
     const claimed = new Date(notAfter.getTime() + 86_400_000);
     const before = Date.now();
