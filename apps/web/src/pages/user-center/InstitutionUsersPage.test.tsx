@@ -36,6 +36,7 @@ function managed(overrides: Partial<ManagedUser>): ManagedUser {
     stoppedReason: null,
     invitationPending: false,
     institutionStopped: false,
+    mainContactBranch: null,
     lastLoginAt: null,
     createdAt: '2026-01-05T08:00:00.000Z',
     ...overrides,
