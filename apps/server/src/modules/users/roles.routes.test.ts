@@ -112,7 +112,10 @@ describe('the bank onboards its own people', () => {
       .where('targetId', '=', user.lgcSn)
       .where('action', '=', 'user.roles_changed')
       .executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ actorUserId: staff.id, detail: expect.objectContaining({ to: ['10', '20'] }) });
+    expect(audit).toMatchObject({
+      actorUserId: staff.id,
+      detail: expect.objectContaining({ rolesBefore: ['10'], roles: ['10', '20'] }),
+    });
     // Role 50 is the system administrator's to give, and only to in-bank people.
     const toStaff = await post(`/api/backend/users/${user.lgcSn}/roles`, staffCookie, { rlTpcd: ['50'] });
     expect(toStaff.json().code).toBe('PRT_FORBIDDEN');

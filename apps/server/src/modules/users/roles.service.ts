@@ -123,9 +123,9 @@ async function writeRoles(
       targetId: user.lgcSn,
       detail: {
         email: user.email,
-        from: user.roleCodes,
-        to: roles,
-        ...(typeof profile.mainContactBranch === 'string' ? { branch: profile.mainContactBranch } : {}),
+        rolesBefore: user.roleCodes,
+        roles,
+        ...(typeof profile.mainContactBranch === 'string' ? { mainContactBranch: profile.mainContactBranch } : {}),
       },
       ip,
     });
