@@ -256,6 +256,33 @@ describe('/backend/users: the bank onboards its own people', { timeout: 40_000 }
     });
   });
 
+  it('the system administrator invites a partner institution’s administrator, in Chinese', async () => {
+    await setLocale('zh-CN');
+    const { calls } = stubUserManagement(SYSTEM_ADMIN_USER);
+    renderApp('/backend/users');
+    await rowOf('kevin.lau@harbourview.example');
+    fireEvent.click(screen.getByRole('button', { name: '邀请' }));
+    const dialog = await dialogTitled('邀请行内员工或机构管理员');
+    fireEvent.click(within(dialog).getByLabelText('合作机构管理员'));
+    fireEvent.change(within(dialog).getByLabelText('邮箱'), { target: { value: 'chief@lakeside.example' } });
+    fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: 'Lena Lake' } });
+    await choose(dialog, '工作所在国家/地区', '英国', '英国');
+    // Only partner institutions are offered (not the bank itself).
+    await choose(dialog, '机构', 'Lake', 'Lakeside Bank (LKSBGB2L)');
+    expect(
+      screen.queryByText('Global Cooperation Bank (GCBKCNBJ)', { selector: '.ant-select-item-option-content' }),
+    ).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送邀请' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({
+      kind: 'institutionAdmin',
+      emailAdr: 'chief@lakeside.example',
+      usrNm: 'Lena Lake',
+      country: 'GB',
+      institution: 'I2',
+    });
+  });
+
   it('offers the invitation to the system administrator only', async () => {
     stubUserManagement();
     renderApp('/backend/users');
