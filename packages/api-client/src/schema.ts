@@ -196,7 +196,7 @@ export interface paths {
     put?: never;
     /**
      * Log out
-     * @description Needs a session (the session cookie), whatever the account’s activation state.
+     * @description Anyone may call this, signed in or not.
      */
     post: operations['logout'];
     delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The signed-in user, or null for a visitor (YBLSYSTE0005 when the session has ended)
+     * The signed-in user, or null for a visitor (YBLSYSTE0005 when the session has ended, YBLSYSTE0003 for a cookie that is no session token)
      * @description Anyone may call this, signed in or not.
      */
     get: operations['userDetail'];
@@ -587,6 +587,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/backend/users/invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The system administrator invites in-bank staff (role 50, with their branch) or a partner institution’s administrator (role 20)
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    post: operations['inviteFromBackoffice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/users/{lgcSn}/roles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a user’s roles (never one’s own); audited, and the user’s sessions end
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    post: operations['changeUserRoles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/backend/users/{lgcSn}/stop': {
     parameters: {
       query?: never;
@@ -658,7 +698,7 @@ export interface paths {
     put?: never;
     /**
      * Invite a general user by e-mail (same region only for partner institutions)
-     * @description Needs a session of an active institution administrator (role 20) or the system administrator (role 99).
+     * @description Needs a session of an active account (activation 1 or 6).
      */
     post: operations['inviteInstitutionUser'];
     delete?: never;
@@ -721,6 +761,26 @@ export interface paths {
      * @description Needs a session of an active institution administrator (role 20) or the system administrator (role 99).
      */
     post: operations['enableInstitutionUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/p1/institution/users/{lgcSn}/make-admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a user of the own institution an administrator too (audited; the user’s sessions end)
+     * @description Needs a session of an active institution administrator (role 20) or the system administrator (role 99).
+     */
+    post: operations['makeInstitutionAdmin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4562,7 +4622,6 @@ export interface operations {
           };
         };
       };
-      401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -5917,6 +5976,8 @@ export interface operations {
                 invitationPending: boolean;
                 /** @description The institution is stopped: the account cannot log in either */
                 institutionStopped: boolean;
+                /** @description The branch whose seal queue a staff member serves */
+                mainContactBranch: string | null;
                 lastLoginAt: string | null;
                 createdAt: string;
               }[];
@@ -5962,6 +6023,111 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  inviteFromBackoffice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              kind: 'staff';
+              emailAdr: string;
+              usrNm: string;
+              country: string;
+              /** @description The branch whose seal queue the staff member serves */
+              mainContactBranch: string;
+            }
+          | {
+              /** @enum {string} */
+              kind: 'institutionAdmin';
+              emailAdr: string;
+              usrNm: string;
+              country: string;
+              /** @description Institution lgcSn (institution management) */
+              institution: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              lgcSn: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  changeUserRoles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          rlTpcd: ('10' | '20' | '50')[];
+          mainContactBranch?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            /** @enum {string|null} */
+            data: null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
@@ -6095,6 +6261,8 @@ export interface operations {
                 invitationPending: boolean;
                 /** @description The institution is stopped: the account cannot log in either */
                 institutionStopped: boolean;
+                /** @description The branch whose seal queue a staff member serves */
+                mainContactBranch: string | null;
                 lastLoginAt: string | null;
                 createdAt: string;
               }[];
@@ -6255,6 +6423,43 @@ export interface operations {
     };
   };
   enableInstitutionUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            /** @enum {string|null} */
+            data: null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  makeInstitutionAdmin: {
     parameters: {
       query?: never;
       header?: never;

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = {
   invited: 'user.invited',
   deleted: 'user.deleted',
   updated: 'user.updated',
+  rolesChanged: 'user.roles_changed',
   requestPublished: 'cooperation.published',
   requestUpdated: 'cooperation.updated',
   requestWithdrawn: 'cooperation.withdrawn',

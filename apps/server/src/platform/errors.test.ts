@@ -267,7 +267,7 @@ describe('a database that cannot be reached', async () => {
 
   it.each([
     ['a public call', 'GET', '/api/user/p1/getVerifyCode', {}],
-    ['a call with a session cookie', 'POST', '/api/user/p1/logout', { cookie: 'portal_sid=some-session-token' }],
+    ['a call with a session cookie', 'POST', '/api/user/p1/logout', { cookie: `portal_sid=${'s'.repeat(43)}` }],
   ] as const)(
     "answers %s with 503, Retry-After and the envelope, in the reader's language",
     async (_what, method, url, headers) => {

@@ -53,6 +53,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** A session cookie came with the request but its session is over. */
     sessionExpired: boolean;
+    /** The session cookie is not one the portal issues (tampered or foreign): YBLSYSTE0003. */
+    sessionMalformed: boolean;
   }
 }
 
@@ -189,11 +191,23 @@ export function allowedOrigin(request: FastifyRequest, publicOrigin: string, dev
   return development && given === `${request.protocol}://${request.host}`;
 }
 
+/** Session tokens as createSession issues them: 32 random bytes, base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The code of a session cookie that no longer opens a session: YBLSYSTE0003 (session invalid)
+ * when it is no token of the portal's, YBLSYSTE0005 when its session ended; null otherwise.
+ */
+export function endedSessionCode(request: FastifyRequest): 'YBLSYSTE0003' | 'YBLSYSTE0005' | null {
+  if (request.sessionMalformed) return 'YBLSYSTE0003';
+  return request.sessionExpired ? 'YBLSYSTE0005' : null;
+}
+
 /** Throws the error that fits when the request may not use a route of this access level. */
 export function checkAccess(request: FastifyRequest, access: Access): void {
   if (access === 'public') return;
   const auth = request.auth;
-  if (!auth) throw new AppError(request.sessionExpired ? 'YBLSYSTE0005' : 'PRT_UNAUTHENTICATED');
+  if (!auth) throw new AppError(endedSessionCode(request) ?? 'PRT_UNAUTHENTICATED');
   if (access === 'session') return;
   if (!ACTIVE_ACTIVATIONS.includes(auth.user.activation)) throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
   if (access === 'staff' && !isStaff(auth.user)) throw new AppError('PRT_FORBIDDEN');
@@ -207,6 +221,7 @@ export const sessionPlugin = fp(
   ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionExpired', false);
+    app.decorateRequest('sessionMalformed', false);
     const publicOrigin = new URL(config.publicBaseUrl).origin;
     const development = config.env === 'development';
 
@@ -225,7 +240,10 @@ export const sessionPlugin = fp(
         throw new AppError('PRT_FORBIDDEN');
       }
       const token = request.cookies[SESSION_COOKIE];
-      if (token) {
+      if (token && !TOKEN_SHAPE.test(token)) {
+        request.sessionMalformed = true;
+        clearSessionCookie(reply, config);
+      } else if (token) {
         request.auth = await loadSession(db, token, { config, recordActivity }, new Date());
         request.sessionExpired = request.auth === null;
         // An ended session is said once: the browser drops the cookie and is a visitor from then on,

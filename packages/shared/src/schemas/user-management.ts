@@ -22,6 +22,7 @@ export const ZManagedUser = z.object({
   stoppedReason: z.string().nullable().describe("'dormant' for the 24-month sweep, otherwise the reason given"),
   invitationPending: z.boolean().describe('Invited and not yet activated'),
   institutionStopped: z.boolean().describe('The institution is stopped: the account cannot log in either'),
+  mainContactBranch: z.string().nullable().describe('The branch whose seal queue a staff member serves'),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -68,6 +69,40 @@ export const ZInstitutionUserUpdate = z.strictObject({
   usrNm: z.string().trim().min(1).max(50),
   phone: z.union([z.literal(''), ZPhone]).default(''),
   jobTitle: z.string().trim().max(50).default(''),
+});
+
+// ---------- the bank onboards its own people (back office) ----------
+
+/** The roles bank staff give and take in the back office (99, the system administrator, is never given). */
+export const ZAssignableRole = z.enum(['10', '20', '50']);
+
+/**
+ * The system administrator's invitation: in-bank staff (role 50, serving the seal queue of
+ * `mainContactBranch`) into the bank, or a partner institution's administrator (roles 10 and 20)
+ * into an institution of the back office's institution management.
+ */
+export const ZBackofficeInviteRequest = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('staff'),
+    emailAdr: ZEmail,
+    usrNm: z.string().trim().min(1).max(50),
+    country: ZDictCode('countries'),
+    mainContactBranch: ZDictCode('branches').describe('The branch whose seal queue the staff member serves'),
+  }),
+  z.strictObject({
+    kind: z.literal('institutionAdmin'),
+    emailAdr: ZEmail,
+    usrNm: z.string().trim().min(1).max(50),
+    country: ZDictCode('countries'),
+    institution: z.string().trim().min(1).max(64).describe('Institution lgcSn (institution management)'),
+  }),
+]);
+export type TBackofficeInviteRequest = z.infer<typeof ZBackofficeInviteRequest>;
+
+/** A user's roles as bank staff set them; a branch only for staff (role 50). */
+export const ZRoleChangeRequest = z.strictObject({
+  rlTpcd: z.array(ZAssignableRole).min(1).max(3),
+  mainContactBranch: ZDictCode('branches').optional(),
 });
 
 export const ZInvitationQuery = z.object({ token: z.string().min(20).max(100) });

@@ -17,10 +17,11 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { issueCaptcha } from '../../platform/captcha.ts';
+import { AppError } from '../../platform/errors.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
-import { clearSessionCookie, deviceIdOf, setSessionCookie } from '../../platform/session.ts';
+import { clearSessionCookie, deviceIdOf, endedSessionCode, setSessionCookie } from '../../platform/session.ts';
 import { institutionNameOf } from '../institutions/index.ts';
 import { toUserInfo } from '../users/index.ts';
 import {
@@ -166,11 +167,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     '/api/user/p1/logout',
     {
-      config: { access: 'session' },
+      // Reached without a session too, to name the case: no log-in information (PRT_LOGIN_INFO_NOT_FOUND).
+      config: { access: 'public' },
       schema: { operationId: 'logout', tags, summary: 'Log out', response: { 200: ZEnvelope(z.null()) } },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
+      if (!auth) throw new AppError(endedSessionCode(request) ?? 'PRT_LOGIN_INFO_NOT_FOUND');
       await logout(db, auth.tokenHash, auth.user, request.ip);
       clearSessionCookie(reply, config);
       return ok(request, null);

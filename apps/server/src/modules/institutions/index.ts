@@ -4,6 +4,7 @@ export { institutionRoutes } from './institutions.routes.ts';
 export {
   ensureBankInstitution,
   findInstitution,
+  findInstitutionByPublicId,
   findInstitutions,
   findOrCreateInstitution,
   type InstitutionRow,

@@ -33,6 +33,12 @@ export async function findInstitution(db: Db, id: number): Promise<InstitutionRo
 }
 
 /** Several institutions by id, keyed by id (unknown ids are absent). */
+/** An institution by its public id (lgcSn), as the back office names it. */
+export async function findInstitutionByPublicId(db: Db, lgcSn: string): Promise<InstitutionRow | undefined> {
+  const found = await findInstitutionByLgcSn(db, lgcSn);
+  return found ? findInstitution(db, found.id) : undefined;
+}
+
 export async function findInstitutions(db: Db, ids: Iterable<number>): Promise<Map<number, InstitutionRow>> {
   const rows = await findInstitutionsByIds(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [Number(row.id), row]));

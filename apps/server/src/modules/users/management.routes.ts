@@ -1,11 +1,13 @@
 import { ZEnvelope, ZPage } from '@portal/shared';
 import {
   ZAcceptInvitationRequest,
+  ZBackofficeInviteRequest,
   ZInstitutionUserUpdate,
   ZInvitationInfo,
   ZInvitationQuery,
   ZInviteRequest,
   ZManagedUser,
+  ZRoleChangeRequest,
   ZStopRequest,
   ZUserListQuery,
 } from '@portal/shared/schemas/user-management';
@@ -26,8 +28,10 @@ import {
   setUserStatus,
   updateInstitutionUser,
 } from './management.service.ts';
+import { changeRoles, inviteFromBackoffice, makeInstitutionAdmin } from './roles.service.ts';
 
-const params = z.object({ lgcSn: z.string().min(1).max(64) });
+// An empty (blank) user number reaches the service, which names it (PRT_USER_NUMBER_EMPTY).
+const params = z.object({ lgcSn: z.string().trim().max(64) });
 const done = ZEnvelope(z.null());
 
 /** Account management: bank staff over everyone (back office); institution administrators over their own users. */
@@ -66,6 +70,40 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request, reply) => {
       const { columns, rows } = await exportUsers(db, request.query, request.locale);
       return sendCsv(reply, 'accounts', columns, rows);
+    },
+  );
+  app.post(
+    '/api/backend/users/invite',
+    {
+      config: staff,
+      schema: {
+        operationId: 'inviteFromBackoffice',
+        tags: backTags,
+        summary:
+          'The system administrator invites in-bank staff (role 50, with their branch) or a partner institution’s administrator (role 20)',
+        body: ZBackofficeInviteRequest,
+        response: { 200: ZEnvelope(z.object({ lgcSn: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(request, await inviteFromBackoffice(db, config, request.auth!.user, request.body, request.ip)),
+  );
+  app.post(
+    '/api/backend/users/:lgcSn/roles',
+    {
+      config: staff,
+      schema: {
+        operationId: 'changeUserRoles',
+        tags: backTags,
+        summary: 'Set a user’s roles (never one’s own); audited, and the user’s sessions end',
+        params,
+        body: ZRoleChangeRequest,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await changeRoles(db, request.auth!.user, request.params.lgcSn, request.body, request.ip);
+      return ok(request, null);
     },
   );
   app.post(
@@ -127,7 +165,8 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   app.post(
     '/api/user/p1/institution/users/invite',
     {
-      config: instAdmin,
+      // Any active user reaches the service, which answers PRT_NO_RIGHT_TO_INVITE to non-administrators.
+      config: { access: 'active' },
       schema: {
         operationId: 'inviteInstitutionUser',
         tags: adminTags,
@@ -197,6 +236,23 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request) => {
       const admin = request.auth!.user;
       await setUserStatus(db, admin, request.params.lgcSn, { stop: false }, request.ip, admin);
+      return ok(request, null);
+    },
+  );
+  app.post(
+    '/api/user/p1/institution/users/:lgcSn/make-admin',
+    {
+      config: instAdmin,
+      schema: {
+        operationId: 'makeInstitutionAdmin',
+        tags: adminTags,
+        summary: 'Make a user of the own institution an administrator too (audited; the user’s sessions end)',
+        params,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await makeInstitutionAdmin(db, request.auth!.user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
+import { endSessionsOfUser, isInstitutionAdmin, type SessionUser } from '../../platform/session.ts';
 import { findInstitution, institutionNameOf } from '../institutions/index.ts';
 import {
   consumeInvitation,
@@ -24,6 +24,7 @@ import {
   deleteUser,
   findLastStopperInstitution,
   findLiveInvitation,
+  findUsedInvitation,
   findUserByEmail,
   findUserByLgcSn,
   findUserPage,
@@ -32,7 +33,9 @@ import {
   type UserListFilter,
   type UserRow,
   updateUser,
+  wasUserDeleted,
 } from './users.repository.ts';
+import { staffBranchOf } from './users.service.ts';
 
 export const INVITATION_TTL_DAYS = 7;
 const SYSTEM_ADMIN = '99';
@@ -60,6 +63,7 @@ async function pageOfUsers(db: Db, filter: UserListFilter, page: Page) {
       stoppedReason: r.stoppedReason,
       invitationPending: r.passwordHash === null,
       institutionStopped: r.institutionStatus === 'stopped',
+      mainContactBranch: staffBranchOf(r),
       lastLoginAt: iso(r.lastLoginAt),
       createdAt: iso(r.createdAt)!,
     })),
@@ -211,7 +215,7 @@ export async function listInstitutionUsers(
 /**
  * Invites a general user into the administrator's institution. A partner institution's
  * administrator may invite only people in the institution's region (continent); the bank's own
- * system administrator invites in-bank staff anywhere.
+ * system administrator invites in-bank staff anywhere. Anyone else has no right to invite.
  */
 export async function inviteUser(
   db: Db,
@@ -220,14 +224,38 @@ export async function inviteUser(
   input: { emailAdr: string; usrNm: string; country: string },
   ip: string,
 ): Promise<{ lgcSn: string }> {
-  if (admin.institutionId === null) throw new AppError('PRT_NO_RIGHT_TO_INVITE');
+  if (admin.institutionId === null || !isInstitutionAdmin(admin)) throw new AppError('PRT_NO_RIGHT_TO_INVITE');
   const inst = await findInstitution(db, admin.institutionId);
   if (!inst) throw new AppError('PRT_STAFF_INSTITUTION_UNKNOWN');
   if (inst.kind === 'bank' && !admin.roleCodes.includes(SYSTEM_ADMIN)) throw new AppError('PRT_NO_RIGHT_TO_INVITE');
   const inviteeContinent = findEntry('countries', input.country)?.continent;
   if (inst.kind === 'partner' && inviteeContinent !== inst.continent) throw new AppError('PRT_INVITE_SAME_REGION_ONLY');
-  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_EMAIL_EXISTS');
+  return writeInvitation(db, config, admin, { ...input, inst, roleCodes: ['10'], userRole: 'general' }, ip);
+}
 
+export type Invitee = {
+  emailAdr: string;
+  usrNm: string;
+  country: string;
+  inst: { id: number; name: string; swiftCode: string | null };
+  roleCodes: string[];
+  userRole: 'general' | 'admin' | 'staff';
+  mainContactBranch?: string;
+};
+
+/**
+ * Writes an invited account (activation 6, no password yet) with the roles the inviter decided,
+ * sends its invitation and audits it. An e-mail that already has an account: PRT_USER_EXISTS.
+ */
+export async function writeInvitation(
+  db: Db,
+  config: Config,
+  admin: SessionUser,
+  input: Invitee,
+  ip: string,
+): Promise<{ lgcSn: string }> {
+  if (await findUserByEmail(db, input.emailAdr)) throw new AppError('PRT_USER_EXISTS');
+  const { inst } = input;
   const lgcSn = newPublicId();
   await db.transaction().execute(async (trx) => {
     await insertUser(trx, {
@@ -236,7 +264,7 @@ export async function inviteUser(
       passwordHash: null,
       name: input.usrNm,
       institutionId: inst.id,
-      roleCodes: ['10'],
+      roleCodes: input.roleCodes,
       activation: '6',
       profileComplete: false,
       // The bank-managed fields the invitation decides (the invitee cannot change them).
@@ -246,7 +274,8 @@ export async function inviteUser(
         continent: findEntry('countries', input.country)?.continent,
         instNm: inst.name,
         instSwiftCode: inst.swiftCode,
-        userRole: 'general',
+        userRole: input.userRole,
+        ...(input.mainContactBranch ? { mainContactBranch: input.mainContactBranch } : {}),
       }),
       invitedBy: admin.id,
       locale: admin.locale,
@@ -263,7 +292,7 @@ export async function inviteUser(
       action: AUDIT_ACTIONS.invited,
       targetType: 'user',
       targetId: lgcSn,
-      detail: { email: input.emailAdr, institution: inst.name },
+      detail: { email: input.emailAdr, institution: inst.name, roles: input.roleCodes },
       ip,
     });
   });
@@ -304,7 +333,13 @@ export async function sendInvitation(
 
 async function liveInvitation(db: Db, token: string) {
   const row = await findLiveInvitation(db, sha256Hex(token));
-  if (!row) throw new AppError('PRT_INVITATION_INVALID');
+  if (!row) {
+    // A used link of an account that has its password: the invitation was accepted already.
+    const used = await findUsedInvitation(db, sha256Hex(token));
+    const owner = used ? await findUserByEmail(db, used.email) : undefined;
+    if (owner && owner.passwordHash !== null) throw new AppError('PRT_USER_ALREADY_ACTIVATED');
+    throw new AppError('PRT_INVITATION_INVALID');
+  }
   const user = await findUserByEmail(db, row.email);
   if (!user) throw new AppError('PRT_INVITATION_INVALID');
   if (user.passwordHash !== null) throw new AppError('PRT_USER_ALREADY_ACTIVATED');
@@ -411,6 +446,10 @@ const isForeignKeyViolation = (error: unknown) =>
  * entries stay without their user.
  */
 export async function deleteInstitutionUser(db: Db, admin: SessionUser, lgcSn: string, ip: string) {
+  // A second delete of the same account: it is gone already, so no user was deleted.
+  if (lgcSn && !(await findUserByLgcSn(db, lgcSn)) && (await wasUserDeleted(db, lgcSn))) {
+    throw new AppError('PRT_NO_USER_DELETED');
+  }
   const user = await ownUser(db, admin, lgcSn);
   if (user.id === admin.id) throw new AppError('PRT_CONFLICT');
   const records = await recordsOfUser(db, user.id);

@@ -146,6 +146,19 @@ export async function findLastStopperInstitution(db: Db, lgcSn: string) {
     .executeTakeFirst();
 }
 
+/** Whether the audit log says the account `lgcSn` was deleted (a second delete deletes no user). */
+export async function wasUserDeleted(db: Db, lgcSn: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('auditLog')
+    .select('id')
+    .where('action', '=', AUDIT_ACTIONS.deleted)
+    .where('targetType', '=', 'user')
+    .where('targetId', '=', lgcSn)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many rows of each kind the institution keeps refer to the user (see recordsOfUser). */
 export async function countRecordsOfUser(db: Db, userId: number) {
   return db
@@ -202,6 +215,17 @@ export async function findLiveInvitation(db: Db, codeHash: string) {
     .where('codeHash', '=', codeHash)
     .where('consumedAt', 'is', null)
     .where('expiresAt', '>', new Date())
+    .executeTakeFirst();
+}
+
+/** An invitation of this hash that was used already (accepted), if any. */
+export async function findUsedInvitation(db: Db, codeHash: string) {
+  return db
+    .selectFrom('verificationCode')
+    .select(['id', 'email'])
+    .where('purpose', '=', 'invite')
+    .where('codeHash', '=', codeHash)
+    .where('consumedAt', 'is not', null)
     .executeTakeFirst();
 }
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import { endedSessionCode, type SessionUser } from '../../platform/session.ts';
 import { describeAttachments } from '../files/index.ts';
 import { institutionNameOf } from '../institutions/index.ts';
 import {
@@ -53,13 +53,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         operationId: 'userDetail',
         errorStatuses: [401],
         tags,
-        summary: 'The signed-in user, or null for a visitor (YBLSYSTE0005 when the session has ended)',
+        summary:
+          'The signed-in user, or null for a visitor (YBLSYSTE0005 when the session has ended, YBLSYSTE0003 for a cookie that is no session token)',
         response: { 200: ZEnvelope(ZUserInfo.nullable()) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (request.sessionExpired) throw new AppError('YBLSYSTE0005');
+      const ended = endedSessionCode(request);
+      if (ended) throw new AppError(ended);
       return ok(request, request.auth ? await infoOf(request.auth.user) : null);
     },
   );

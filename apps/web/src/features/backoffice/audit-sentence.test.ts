@@ -212,6 +212,22 @@ const ROWS: Row[] = [
     enDetails: [],
   },
   {
+    action: AUDIT_ACTIONS.rolesChanged,
+    entry: {
+      ...tess,
+      detail: { email: 'tess@harbour.example', rolesBefore: ['10'], roles: ['50'], mainContactBranch: 'OS_HONG_KONG' },
+    },
+    en: 'Changed the roles of Tess Lee (Harbour Bank)',
+    zh: '变更了Tess Lee（Harbour Bank）的角色',
+    enDetails: [
+      'E-mail: tess@harbour.example',
+      'Roles before: General user',
+      'Roles: Bank staff',
+      'Branch served: Hong Kong Branch',
+    ],
+    zhDetails: ['电子邮箱: tess@harbour.example', '原角色: 普通用户', '角色: 银行工作人员', '所属分行: 香港分行'],
+  },
+  {
     action: AUDIT_ACTIONS.updated,
     entry: { ...tess, detail: { email: 'tess@harbour.example' } },
     en: 'Updated the account details of Tess Lee (Harbour Bank)',

@@ -65,7 +65,11 @@ const IN_SENTENCE: Record<string, readonly string[]> = {
 };
 
 /** Values of these keys are codes of a dictionary, shown by name. */
-const DICTIONARY_OF: Record<string, DictType> = { subTypeCode: 'cooperationTypes', approverBranch: 'branches' };
+const DICTIONARY_OF: Record<string, DictType> = {
+  subTypeCode: 'cooperationTypes',
+  approverBranch: 'branches',
+  mainContactBranch: 'branches',
+};
 const TIMES = new Set(['lastUsedAt', 'warnedAt']);
 const FINGERPRINTS = new Set(['sha256', 'sha256Before', 'sha256After']);
 const CODES = new Set(['swift', 'sealNo', 'certificateSerial', 'failures']);
@@ -111,7 +115,7 @@ function listJoin(items: string[], locale: Locale): string {
 function formatValue(key: string, value: unknown, t: Translate, locale: Locale): Omit<AuditDetail, 'key' | 'label'> {
   if (typeof value === 'boolean') return { value: t(value ? 'audit.yes' : 'audit.no') };
   if (typeof value === 'number') return { value: String(value), code: true };
-  if (key === 'roles' && Array.isArray(value)) {
+  if ((key === 'roles' || key === 'rolesBefore') && Array.isArray(value)) {
     return {
       value: listJoin(
         value.map((code) => (ROLE_KEYS[String(code)] ? t(`audit.roles.${ROLE_KEYS[String(code)]}`) : String(code))),

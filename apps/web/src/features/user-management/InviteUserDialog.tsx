@@ -76,7 +76,8 @@ export function InviteUserDialog({
     },
     {
       onApiError: (error) => {
-        if (error.code === 'PRT_EMAIL_EXISTS') form.setFields([{ name: 'emailAdr', errors: [error.message] }]);
+        if (error.code === 'PRT_USER_EXISTS' || error.code === 'PRT_EMAIL_EXISTS')
+          form.setFields([{ name: 'emailAdr', errors: [error.message] }]);
         if (error.code === 'PRT_INVITE_SAME_REGION_ONLY')
           form.setFields([{ name: 'country', errors: [error.message] }]);
       },

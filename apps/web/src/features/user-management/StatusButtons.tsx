@@ -39,3 +39,21 @@ export function EnableButton({
     </Popconfirm>
   );
 }
+
+/** "Make administrator" on a row of the institution's users, after a confirmation. */
+export function MakeAdminButton({ name, onConfirm }: { name: string; onConfirm: () => Promise<void> }) {
+  const { t } = useTranslation('users');
+  return (
+    <Popconfirm
+      title={t('makeAdmin.title', { name })}
+      description={t('makeAdmin.text')}
+      okText={t('makeAdmin.confirm')}
+      cancelText={t('actions.cancel')}
+      onConfirm={onConfirm}
+    >
+      <Button type="link" aria-label={t('makeAdmin.for', { name })}>
+        {t('actions.makeAdmin')}
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -19,8 +19,8 @@ const actionsOf = (plan: ReturnType<typeof backofficeUserActions>) => plan.actio
 
 describe('backofficeUserActions', () => {
   it('offers stop for an active account and re-enable for a stopped one', () => {
-    expect(actionsOf(backofficeUserActions(row(), 'U1'))).toEqual(['stop']);
-    expect(actionsOf(backofficeUserActions(row({ status: 'stopped' }), 'U1'))).toEqual(['enable']);
+    expect(actionsOf(backofficeUserActions(row(), 'U1'))).toEqual(['roles', 'stop']);
+    expect(actionsOf(backofficeUserActions(row({ status: 'stopped' }), 'U1'))).toEqual(['roles', 'enable']);
   });
 
   it('offers nothing on the system administrator, whatever else the account is', () => {
@@ -33,7 +33,7 @@ describe('backofficeUserActions', () => {
   });
 
   it('lets staff stop an invitee who has not accepted yet', () => {
-    expect(actionsOf(backofficeUserActions(row({ invitationPending: true }), 'U1'))).toEqual(['stop']);
+    expect(actionsOf(backofficeUserActions(row({ invitationPending: true }), 'U1'))).toEqual(['roles', 'stop']);
   });
 });
 
@@ -64,6 +64,16 @@ describe('institutionUserActions', () => {
 
   it('offers nothing on the system administrator', () => {
     expect(institutionUserActions(row({ rlTpcd: ['99'] }), 'U1')).toEqual({ actions: [], note: 'systemAdmin' });
+  });
+
+  it('lets a partner institution’s administrator make an active general user an administrator', () => {
+    const admin = ['10', '20'];
+    expect(actionsOf(institutionUserActions(row(), 'U1', admin))).toEqual(['edit', 'stop', 'makeAdmin', 'delete']);
+    // Not an invitee, not one who is an administrator already, not the viewer, not at the bank.
+    expect(actionsOf(institutionUserActions(row({ invitationPending: true }), 'U1', admin))).not.toContain('makeAdmin');
+    expect(actionsOf(institutionUserActions(row({ rlTpcd: ['10', '20'] }), 'U1', admin))).not.toContain('makeAdmin');
+    expect(actionsOf(institutionUserActions(row({ lgcSn: 'U1' }), 'U1', admin))).not.toContain('makeAdmin');
+    expect(actionsOf(institutionUserActions(row(), 'U1', ['50', '99']))).not.toContain('makeAdmin');
   });
 });
 

@@ -18,7 +18,7 @@ const {
   systemAdmin: SYSTEM_ADMIN,
 } = ROLE;
 
-export type UserAction = 'edit' | 'stop' | 'enable' | 'delete';
+export type UserAction = 'edit' | 'stop' | 'enable' | 'delete' | 'makeAdmin' | 'roles';
 export type DisabledReason = 'invitationPending';
 export type RowAction = { action: UserAction; disabledBecause?: DisabledReason };
 /** Why a row offers fewer actions than usual (shown instead of, or beside, the buttons). */
@@ -35,21 +35,35 @@ function statusAction(user: UserRow): RowAction {
   return { action: user.status === 'stopped' ? 'enable' : 'stop' };
 }
 
-/** Back office (bank staff): stop an active account, re-enable a stopped one. */
+/**
+ * Back office (bank staff): change the roles, stop an active account, re-enable a stopped one.
+ * Nobody changes their own roles (the server answers 403 too).
+ */
 export function backofficeUserActions(user: UserRow, viewerLgcSn: string | null): RowActionPlan {
   if (isSystemAdmin(user)) return { actions: [], note: 'systemAdmin' };
   if (user.lgcSn === viewerLgcSn) return { actions: [], note: 'self' };
-  return { actions: [statusAction(user)], note: null };
+  return { actions: [{ action: 'roles' }, statusAction(user)], note: null };
 }
 
-/** User centre (institution administrator): edit, stop or re-enable, delete. */
-export function institutionUserActions(user: UserRow, viewerLgcSn: string | null): RowActionPlan {
+/**
+ * User centre (institution administrator): edit, stop or re-enable, delete; and, in a partner
+ * institution, make an active general user an administrator too.
+ */
+export function institutionUserActions(
+  user: UserRow,
+  viewerLgcSn: string | null,
+  viewerRoles: readonly string[] = [],
+): RowActionPlan {
   if (isSystemAdmin(user)) return { actions: [], note: 'systemAdmin' };
   const edit: RowAction = user.invitationPending
     ? { action: 'edit', disabledBecause: 'invitationPending' }
     : { action: 'edit' };
   if (user.lgcSn === viewerLgcSn) return { actions: [edit], note: 'self' };
-  return { actions: [edit, statusAction(user), { action: 'delete' }], note: null };
+  // A partner institution's administrator hands the role on; the bank's people are given roles in the back office.
+  const partnerAdmin = viewerRoles.includes(INSTITUTION_ADMIN) && !invitesAnywhere(viewerRoles);
+  const mayPromote = partnerAdmin && !user.invitationPending && !user.rlTpcd.includes(INSTITUTION_ADMIN);
+  const promote: RowAction[] = mayPromote ? [{ action: 'makeAdmin' }] : [];
+  return { actions: [edit, statusAction(user), ...promote, { action: 'delete' }], note: null };
 }
 
 export type InstitutionAction = 'stop' | 'enable';

@@ -8,11 +8,13 @@
 import { ZPage } from '@portal/shared';
 import {
   type ZAcceptInvitationRequest,
+  type ZBackofficeInviteRequest,
   type ZInstitutionUserUpdate,
   ZInvitationInfo,
   type ZInviteRequest,
   ZManagedInstitution,
   ZManagedUser,
+  type ZRoleChangeRequest,
 } from '@portal/shared/schemas/user-management';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../lib/api/api-client.ts';
@@ -73,6 +75,16 @@ export function enableBackofficeUser(lgcSn: string) {
   return apiPost(`${BACKEND}/users/${segment(lgcSn)}/enable`, { schema: ZDone });
 }
 
+/** The system administrator invites in-bank staff (with their branch) or a partner institution's administrator. */
+export function inviteFromBackoffice(body: z.output<typeof ZBackofficeInviteRequest>) {
+  return apiPost(`${BACKEND}/users/invite`, { body, schema: ZInvited });
+}
+
+/** Sets a user's roles; the user's sessions end (never one's own: the server answers 403). */
+export function changeUserRoles(lgcSn: string, body: z.output<typeof ZRoleChangeRequest>) {
+  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/roles`, { body, schema: ZDone });
+}
+
 export function fetchInstitutions(params: UserListParams, signal?: AbortSignal) {
   return apiGet(`${BACKEND}/institutions`, {
     query: listQuery(params),
@@ -109,6 +121,10 @@ export function stopInstitutionUser(lgcSn: string, reason: string) {
 
 export function enableInstitutionUser(lgcSn: string) {
   return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/enable`, { schema: ZDone });
+}
+
+export function makeInstitutionAdmin(lgcSn: string) {
+  return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/make-admin`, { schema: ZDone });
 }
 
 export function deleteInstitutionUser(lgcSn: string) {

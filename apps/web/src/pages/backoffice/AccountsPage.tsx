@@ -8,8 +8,10 @@ import { StopDialog } from '../../components/StopDialog.tsx';
 import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
+import { BackofficeInviteDialog } from '../../features/user-management/BackofficeInviteDialog.tsx';
 import { accountList } from '../../features/user-management/list-params.ts';
-import { backofficeUserActions } from '../../features/user-management/row-actions.ts';
+import { RolesDialog } from '../../features/user-management/RolesDialog.tsx';
+import { backofficeUserActions, isSystemAdmin } from '../../features/user-management/row-actions.ts';
 import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
 import { AccountStatusCell, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
 import {
@@ -33,9 +35,13 @@ export function AccountsPage() {
   const queryClient = useQueryClient();
   const current = useCurrentUser();
   const viewer = current.status === 'user' ? current.user.lgcSn : null;
+  // Only the system administrator invites from the back office (the server checks it too).
+  const mayInvite = current.status === 'user' && isSystemAdmin(current.user);
   const { view, update, setPage } = useListView(accountList);
   const { institution, instNm, ...userView } = view;
   const [stopping, setStopping] = useState<ManagedUser | null>(null);
+  const [editingRoles, setEditingRoles] = useState<ManagedUser | null>(null);
+  const [inviting, setInviting] = useState(false);
 
   const query = { ...userView, institution };
   const list = useQuery({
@@ -89,14 +95,23 @@ export function AccountsPage() {
     {
       key: 'action',
       title: t('columns.action'),
-      width: 130,
+      width: 200,
       render: (_, row) => {
         const plan = backofficeUserActions(row, viewer);
         if (plan.note) return <span className="row-actions__note">{t(`notes.${plan.note}`)}</span>;
         return (
           <div className="row-actions">
             {plan.actions.map(({ action }) =>
-              action === 'stop' ? (
+              action === 'roles' ? (
+                <Button
+                  key={action}
+                  type="link"
+                  onClick={() => setEditingRoles(row)}
+                  aria-label={t('roles.for', { name: row.usrNm })}
+                >
+                  {t('actions.roles')}
+                </Button>
+              ) : action === 'stop' ? (
                 <StopButton key={action} subject="user" name={row.usrNm} onClick={() => setStopping(row)} />
               ) : (
                 <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />
@@ -116,6 +131,11 @@ export function AccountsPage() {
           <p className="backoffice-page__intro">{t('accounts.intro')}</p>
         </div>
         <div className="backoffice-page__actions">
+          {mayInvite ? (
+            <Button type="primary" onClick={() => setInviting(true)}>
+              {t('backofficeInvite.button')}
+            </Button>
+          ) : null}
           <ExportButton path="/api/backend/users/export" filters={{ q: view.q, status: view.status, institution }} />
         </div>
       </header>
@@ -150,6 +170,27 @@ export function AccountsPage() {
           filtered: Boolean(view.q || view.status !== 'all' || institution),
         }}
       />
+      {inviting ? (
+        <BackofficeInviteDialog
+          onClose={() => setInviting(false)}
+          onInvited={(invitee) => {
+            setInviting(false);
+            showToast({ type: 'success', content: t('invite.done', invitee) });
+            refresh();
+          }}
+        />
+      ) : null}
+      {editingRoles ? (
+        <RolesDialog
+          user={editingRoles}
+          onClose={() => setEditingRoles(null)}
+          onChanged={() => {
+            showToast({ type: 'success', content: t('roles.done', { name: editingRoles.usrNm }) });
+            setEditingRoles(null);
+            refresh();
+          }}
+        />
+      ) : null}
       {stopping ? (
         <StopDialog
           title={t('stop.userTitle', { name: stopping.usrNm })}

@@ -29,6 +29,7 @@ function managedUser(overrides: Partial<ManagedUser>): ManagedUser {
     stoppedReason: null,
     invitationPending: false,
     institutionStopped: false,
+    mainContactBranch: null,
     lastLoginAt: null,
     createdAt: '2026-01-05T08:00:00.000Z',
     ...overrides,
@@ -53,7 +54,7 @@ function institution(overrides: Partial<ManagedInstitution>): ManagedInstitution
  * The back office's user-management API over a small state: stop and enable change the status
  * the next list shows.
  */
-function stubUserManagement() {
+function stubUserManagement(user = STAFF_USER) {
   const calls: Call[] = [];
   const users = [
     managedUser({}),
@@ -66,13 +67,20 @@ function stubUserManagement() {
   ];
   const page = (list: unknown[]) => jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
   stubPortalApi({
-    user: STAFF_USER,
+    user,
     respond: (url, init) => {
       if (!url.startsWith('/api/backend/')) return undefined;
       const method = init.method ?? 'GET';
       calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (method === 'GET' && url.startsWith('/api/backend/users?')) return page(users);
       if (method === 'GET' && url.startsWith('/api/backend/institutions?')) return page(institutions);
+      if (method === 'POST' && url === '/api/backend/users/invite') return jsonResponse(envelope({ lgcSn: 'U9' }));
+      const roles = /^\/api\/backend\/users\/([^/]+)\/roles$/.exec(url);
+      if (method === 'POST' && roles) {
+        const row = users.find((r) => r.lgcSn === roles[1]);
+        if (row) row.rlTpcd = (JSON.parse(String(init.body)) as { rlTpcd: string[] }).rlTpcd;
+        return jsonResponse(envelope(null));
+      }
       const action = /^\/api\/backend\/(users|institutions)\/([^/]+)\/(stop|enable)$/.exec(url);
       if (method === 'POST' && action) {
         const rows: { lgcSn: string; status: string }[] = action[1] === 'users' ? users : institutions;
@@ -212,5 +220,91 @@ describe('/backend/users', { timeout: 40_000 }, () => {
         }),
       ).toBeTruthy(),
     );
+  });
+});
+
+const SYSTEM_ADMIN_USER = { ...STAFF_USER, lgcSn: 'S0', usrNm: 'Sam Admin', rlTpcd: ['50', '99'] };
+
+async function choose(dialog: HTMLElement, label: string, typed: string, option: string) {
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value: typed } });
+  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
+}
+
+describe('/backend/users: the bank onboards its own people', { timeout: 40_000 }, () => {
+  it('the system administrator invites bank staff with the branch they serve', async () => {
+    const { calls } = stubUserManagement(SYSTEM_ADMIN_USER);
+    renderApp('/backend/users');
+    await rowOf('kevin.lau@harbourview.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = await dialogTitled('Invite bank staff or an institution administrator');
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'rita@bank.example' } });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Rita Review' } });
+    await choose(dialog, 'Country/region where they work', 'Hong', 'Hong Kong SAR, China');
+    await choose(dialog, 'Branch served', 'Hong', 'Hong Kong Branch');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({
+      url: '/api/backend/users/invite',
+      method: 'POST',
+      body: {
+        kind: 'staff',
+        emailAdr: 'rita@bank.example',
+        usrNm: 'Rita Review',
+        country: 'HK',
+        mainContactBranch: 'OS_HONG_KONG',
+      },
+    });
+  });
+
+  it('the system administrator invites a partner institution’s administrator, in Chinese', async () => {
+    await setLocale('zh-CN');
+    const { calls } = stubUserManagement(SYSTEM_ADMIN_USER);
+    renderApp('/backend/users');
+    await rowOf('kevin.lau@harbourview.example');
+    fireEvent.click(screen.getByRole('button', { name: '邀请' }));
+    const dialog = await dialogTitled('邀请行内员工或机构管理员');
+    fireEvent.click(within(dialog).getByLabelText('合作机构管理员'));
+    fireEvent.change(within(dialog).getByLabelText('邮箱'), { target: { value: 'chief@lakeside.example' } });
+    fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: 'Lena Lake' } });
+    await choose(dialog, '工作所在国家/地区', '英国', '英国');
+    // Only partner institutions are offered (not the bank itself).
+    await choose(dialog, '机构', 'Lake', 'Lakeside Bank (LKSBGB2L)');
+    expect(
+      screen.queryByText('Global Cooperation Bank (GCBKCNBJ)', { selector: '.ant-select-item-option-content' }),
+    ).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: '发送邀请' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({
+      kind: 'institutionAdmin',
+      emailAdr: 'chief@lakeside.example',
+      usrNm: 'Lena Lake',
+      country: 'GB',
+      institution: 'I2',
+    });
+  });
+
+  it('offers the invitation to the system administrator only', async () => {
+    stubUserManagement();
+    renderApp('/backend/users');
+    await rowOf('kevin.lau@harbourview.example');
+    expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
+  });
+
+  it('changes a user’s roles, in Chinese, and says the user is logged out', async () => {
+    await setLocale('zh-CN');
+    const { calls } = stubUserManagement();
+    renderApp('/backend/users');
+    const row = await rowOf('kevin.lau@harbourview.example');
+    fireEvent.click(within(row).getByRole('button', { name: '变更Kevin Lau的角色' }));
+    const dialog = await dialogTitled('Kevin Lau的角色');
+    fireEvent.click(within(dialog).getByLabelText('机构管理员'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存角色' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({
+      url: '/api/backend/users/U2/roles',
+      method: 'POST',
+      body: { rlTpcd: ['10', '20'] },
+    });
+    expect(await screen.findByText('已变更Kevin Lau的角色，其已被登出。')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ManagedUser } from '../../features/user-management/user-management-api.ts';
+import { setLocale } from '../../lib/i18n/locale.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -36,6 +37,7 @@ function managed(overrides: Partial<ManagedUser>): ManagedUser {
     stoppedReason: null,
     invitationPending: false,
     institutionStopped: false,
+    mainContactBranch: null,
     lastLoginAt: null,
     createdAt: '2026-01-05T08:00:00.000Z',
     ...overrides,
@@ -67,12 +69,16 @@ async function kevinRow(): Promise<HTMLElement> {
   return cell.closest('tr') as HTMLElement;
 }
 
-function stubAdminApi(roles: string[]) {
+function stubAdminApi(roles: string[], posted: string[] = []) {
   const requests: string[] = [];
   stubPortalApi({
     user: signedIn(roles),
-    respond: (url) => {
+    respond: (url, init) => {
       requests.push(url);
+      if (init.method === 'POST' && url.endsWith('/make-admin')) {
+        posted.push(url);
+        return jsonResponse(envelope(null));
+      }
       if (url.startsWith('/api/user/p1/institution/users?')) {
         return jsonResponse(envelope({ list: USERS, total: USERS.length, pageNo: 1, pageSize: 10 }));
       }
@@ -139,6 +145,25 @@ describe('/userCenter/institutionUsers', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stop account' }));
     await waitFor(() => expect(dialog.querySelector('.ant-form-item-explain-error')?.textContent).toBeTruthy());
+  });
+
+  it('makes a general user an administrator after the confirmation, in both languages', async () => {
+    const posted: string[] = [];
+    stubAdminApi(['10', '20'], posted);
+    renderApp('/userCenter/institutionUsers');
+    fireEvent.click(within(await kevinRow()).getByRole('button', { name: 'Make Kevin Lau an administrator' }));
+    const heading = await screen.findByText('Make Kevin Lau an administrator?');
+    expect(posted).toEqual([]);
+    const popover = heading.closest<HTMLElement>('.ant-popover') as HTMLElement;
+    fireEvent.click(within(popover).getByRole('button', { name: 'Make administrator' }));
+    await waitFor(() => expect(posted).toEqual(['/api/user/p1/institution/users/U2/make-admin']));
+    expect(await screen.findByText('Kevin Lau is now an administrator of the institution.')).toBeTruthy();
+    // An administrator already (Amy, the viewer) offers no such button.
+    const amy = screen.getByText('amy.chan@harbourview.example').closest('tr') as HTMLElement;
+    expect(within(amy).queryByRole('button', { name: /administrator/ })).toBeNull();
+
+    await setLocale('zh-CN');
+    expect(await within(await kevinRow()).findByRole('button', { name: '将Kevin Lau设为管理员' })).toBeTruthy();
   });
 
   it('is neither in the menu nor open for a general user', async () => {

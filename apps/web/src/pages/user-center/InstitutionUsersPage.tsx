@@ -17,13 +17,14 @@ import {
   invitesAnywhere,
   type RowAction,
 } from '../../features/user-management/row-actions.ts';
-import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
+import { EnableButton, MakeAdminButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
 import { AccountStatusCell, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
 import {
   deleteInstitutionUser,
   enableInstitutionUser,
   fetchInstitutionUsers,
   type ManagedUser,
+  makeInstitutionAdmin,
   stopInstitutionUser,
   userManagementKeys,
 } from '../../features/user-management/user-management-api.ts';
@@ -97,6 +98,16 @@ export function InstitutionUsersPage() {
     }
   };
 
+  const promote = async (user: ManagedUser) => {
+    try {
+      await makeInstitutionAdmin(user.lgcSn);
+      showToast({ type: 'success', content: t('makeAdmin.done', { name: user.usrNm }) });
+      refresh();
+    } catch {
+      // The toast said why.
+    }
+  };
+
   const remove = async (user: ManagedUser) => {
     setDeleting(true);
     try {
@@ -153,6 +164,10 @@ export function InstitutionUsersPage() {
         );
       case 'enable':
         return <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />;
+      case 'makeAdmin':
+        return <MakeAdminButton key={action} name={row.usrNm} onConfirm={() => promote(row)} />;
+      case 'roles':
+        return null;
       case 'delete':
         return (
           <Button
@@ -184,7 +199,7 @@ export function InstitutionUsersPage() {
       title: t('columns.action'),
       width: 230,
       render: (_, row) => {
-        const plan = institutionUserActions(row, viewer?.lgcSn ?? null);
+        const plan = institutionUserActions(row, viewer?.lgcSn ?? null, roles);
         return (
           <div className="row-actions">
             {plan.actions.map((action) => actionButton(row, action))}
