@@ -22,3 +22,4 @@ export {
   setPassword,
   staffBranchOf,
 } from './users.service.ts';
+export { requireWorkEmail } from './work-email.ts';

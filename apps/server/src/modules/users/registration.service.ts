@@ -25,12 +25,19 @@ import { attachIntroAttachments } from '../files/index.ts';
 import { findOrCreateInstitution } from '../institutions/index.ts';
 import { issueApplicationToken } from './application-status.ts';
 import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
+import { requireWorkEmail } from './work-email.ts';
 
 /**
  * The code is checked before the address: a registered address is never sent a registration
  * code, so without the mailbox nobody learns from these answers who is registered.
  */
-export async function checkRegistrationCode(db: Db, input: { emailAdr: string; emailCode: string }): Promise<void> {
+export async function checkRegistrationCode(
+  db: Db,
+  config: Config,
+  input: { emailAdr: string; emailCode: string },
+  locale: Locale,
+): Promise<void> {
+  requireWorkEmail(input.emailAdr, config, locale);
   await checkVerificationCode(db, {
     email: input.emailAdr,
     purpose: 'register',
@@ -48,6 +55,7 @@ export async function register(
   client: { ip: string; locale: Locale },
 ): Promise<{ lgcSn: string; statusToken: string }> {
   await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
+  requireWorkEmail(input.emailAdr, config, client.locale);
   // Checked outside the transaction first: a wrong code must count as an attempt, and a
   // rolled-back transaction would forget it. Consumed inside, with the account it creates.
   const code = { email: input.emailAdr, purpose: 'register' as const, code: input.emailCode };

@@ -95,7 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      await checkRegistrationCode(db, request.body);
+      await checkRegistrationCode(db, config, request.body, request.locale);
       return ok(request, null);
     },
   );
