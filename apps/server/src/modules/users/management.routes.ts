@@ -26,6 +26,7 @@ import {
   setUserStatus,
   updateInstitutionUser,
 } from './management.service.ts';
+import { requirePasswordChange } from './password-change-required.ts';
 
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
 const done = ZEnvelope(z.null());
@@ -106,6 +107,24 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     },
     async (request) => {
       await setUserStatus(db, request.auth!.user, request.params.lgcSn, { stop: false }, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/backend/users/:lgcSn/requirePasswordChange',
+    {
+      config: staff,
+      schema: {
+        operationId: 'requirePasswordChange',
+        tags: backTags,
+        summary: 'Require a new password at the next log-in (nfrcModPswdInd 1); ends the sessions of the account',
+        params,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await requirePasswordChange(db, request.auth!.user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );

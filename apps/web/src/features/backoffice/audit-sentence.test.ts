@@ -152,6 +152,12 @@ const ROWS: Row[] = [
     zh: '重新启用了Tess Lee（Harbour Bank）的账户',
   },
   {
+    action: AUDIT_ACTIONS.passwordChangeRequired,
+    entry: { ...tess, detail: { email: 'tess@harbour.example' } },
+    en: 'Required Tess Lee (Harbour Bank) to choose a new password at the next log-in',
+    zh: '要求Tess Lee（Harbour Bank）在下次登录时设置新密码',
+  },
+  {
     action: AUDIT_ACTIONS.dormantStopped,
     entry: {
       ...tess,

@@ -73,6 +73,10 @@ export function enableBackofficeUser(lgcSn: string) {
   return apiPost(`${BACKEND}/users/${segment(lgcSn)}/enable`, { schema: ZDone });
 }
 
+export function requireBackofficePasswordChange(lgcSn: string) {
+  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/requirePasswordChange`, { schema: ZDone });
+}
+
 export function fetchInstitutions(params: UserListParams, signal?: AbortSignal) {
   return apiGet(`${BACKEND}/institutions`, {
     query: listQuery(params),

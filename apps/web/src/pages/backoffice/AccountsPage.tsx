@@ -9,6 +9,7 @@ import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
 import { accountList } from '../../features/user-management/list-params.ts';
+import { RequirePasswordButton } from '../../features/user-management/RequirePasswordButton.tsx';
 import { backofficeUserActions } from '../../features/user-management/row-actions.ts';
 import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
 import { AccountStatusCell, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
@@ -89,7 +90,7 @@ export function AccountsPage() {
     {
       key: 'action',
       title: t('columns.action'),
-      width: 130,
+      width: 200,
       render: (_, row) => {
         const plan = backofficeUserActions(row, viewer);
         if (plan.note) return <span className="row-actions__note">{t(`notes.${plan.note}`)}</span>;
@@ -102,6 +103,10 @@ export function AccountsPage() {
                 <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />
               ),
             )}
+            {/* An active account (one that can be stopped) can be made to choose a new password. */}
+            {plan.actions.some(({ action }) => action === 'stop') ? (
+              <RequirePasswordButton lgcSn={row.lgcSn} name={row.usrNm} />
+            ) : null}
           </div>
         );
       },
