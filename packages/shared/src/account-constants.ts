@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   passwordChanged: 'auth.password_changed',
   passwordReset: 'auth.password_reset',
   passwordChangeRequired: 'user.password_change_required',
+  agreementPublished: 'agreement.published',
   registered: 'user.registered',
   resubmitted: 'user.resubmitted',
   approved: 'review.approved',

@@ -11,6 +11,7 @@ import * as m0009 from './0009_seals_contracts.ts';
 import * as m0010 from './0010_application_status.ts';
 import * as m0011 from './0011_lockout_by_browser.ts';
 import * as m0012 from './0012_sealed_keys.ts';
+import * as m0014 from './0014_agreement_versions.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_application_status': m0010,
   '0011_lockout_by_browser': m0011,
   '0012_sealed_keys': m0012,
+  '0014_agreement_versions': m0014,
 };

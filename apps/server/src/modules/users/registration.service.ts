@@ -23,6 +23,7 @@ import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts'
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { attachIntroAttachments } from '../files/index.ts';
 import { findOrCreateInstitution } from '../institutions/index.ts';
+import { recordAcceptance } from './agreements.ts';
 import { issueApplicationToken } from './application-status.ts';
 import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
 import { requireWorkEmail } from './work-email.ts';
@@ -80,6 +81,8 @@ export async function register(
       locale: client.locale,
     });
     if (userId === undefined) throw new AppError('PRT_EMAIL_EXISTS');
+    // Ticking the agreements at registration accepts the version in force.
+    await recordAcceptance(trx, userId, client.ip);
     // Files: the introduction attachments uploaded while registering become the account's.
     await attachIntroAttachments(trx, {
       lgcSns: input.profile.introAttachments,
