@@ -1,10 +1,12 @@
 import { ZEnvelope } from '@portal/shared';
 import {
   ZAccountInfo,
+  ZAgreementVersion,
   ZApplicationStatus,
   ZCheckEmailCodeRequest,
   ZProfileResubmitRequest,
   ZProfileUpdateRequest,
+  ZPublishAgreementRequest,
   ZRegisterRequest,
   ZUserInfo,
 } from '@portal/shared/schemas/accounts';
@@ -37,16 +39,6 @@ import { findUserById, type UserRow } from './users.repository.ts';
 
 /** The current user, registration and profile (SPEC §7 /user/p1/...). */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  const ZAgreementVersion = z.object({
-    version: z.string(),
-    effectiveDate: z.string().describe('YYYY-MM-DD'),
-    publishedAt: z.string(),
-  });
-  const ZPublishAgreementRequest = z.object({
-    version: z.string().trim().min(1).max(20),
-    effectiveDate: z.iso.date(),
-  });
-
   const tags = ['users'];
   const infoOf = async (user: SessionUser) => toUserInfo(user, await institutionNameOf(db, user.institutionId));
   const reload = async (id: number): Promise<UserRow> => {
