@@ -128,6 +128,7 @@ const BACKOFFICE_ROUTES: Route[] = [
   'content/visits',
   'content/leaveMessages',
   'audit',
+  'agreementVersions',
 ].map((page) => ({ name: `backend-${page.replace('/', '-')}`, path: `/backend/${page}`, login: true }));
 
 const LANG: Record<Locale, string> = { 'en-US': 'en', 'zh-CN': 'zh' };

@@ -48,6 +48,19 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   return entries;
 });
 
+/** A comma-separated list of e-mail domains, lower-cased, without a leading '@'. */
+const domainList = z.string().transform((value, ctx): string[] => {
+  const domains = value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  if (!domains.every((domain) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))) {
+    ctx.addIssue({ code: 'custom', message: 'must be e-mail domains, comma-separated (e.g. gmail.com,mail.example)' });
+    return z.NEVER;
+  }
+  return domains;
+});
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -117,6 +130,10 @@ const ZEnv = z.object({
     .default(60),
   /** Tests only: picture-code answers are sent in a response header. Refused in production. */
   CAPTCHA_TEST_MODE: bool.default(false),
+  /** Registration refuses these e-mail domains beside the free-mail and disposable lists (comma-separated). */
+  REGISTRATION_BLOCKED_DOMAINS: domainList.default([]),
+  /** Registration accepts these domains even where a list names them (a bank's own domain listed by mistake). */
+  REGISTRATION_ALLOWED_DOMAINS: domainList.default([]),
 
   /**
    * The certificate authority that issues seal certificates, as PEM files (certificate, and its
@@ -283,6 +300,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
         windowMs: 24 * 3_600_000,
       },
       captchaTestMode: e.CAPTCHA_TEST_MODE,
+      /** Work e-mail at registration (modules/users/work-email.ts). */
+      registrationDomains: { blocked: e.REGISTRATION_BLOCKED_DOMAINS, allowed: e.REGISTRATION_ALLOWED_DOMAINS },
     },
     /** Secure cookies whenever the portal is reached over HTTPS. */
     cookieSecure: publicBaseUrl.startsWith('https://'),

@@ -305,6 +305,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/p1/agreement/version': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The version in force of the user agreement and personal-information policy
+     * @description Anyone may call this, signed in or not.
+     */
+    get: operations['agreementVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/agreements/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publish a new version of the agreements: every account is asked to accept it (agrInd 0)
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    post: operations['publishAgreementVersion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/p1/register/checkEmailCode': {
     parameters: {
       query?: never;
@@ -661,6 +701,26 @@ export interface paths {
      * @description Needs a session of active bank staff (role 50, the back office).
      */
     post: operations['enableUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/backend/users/{lgcSn}/requirePasswordChange': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Require a new password at the next log-in (nfrcModPswdInd 1); ends the sessions of the account
+     * @description Needs a session of active bank staff (role 50, the back office).
+     */
+    post: operations['requirePasswordChange'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3874,6 +3934,7 @@ export interface components {
         | 'PRT_USER_NOT_FOUND'
         | 'PRT_USER_EXISTS'
         | 'PRT_EMAIL_EXISTS'
+        | 'PRT_EMAIL_NOT_WORK'
         | 'PRT_INVITATION_INVALID'
         | 'PRT_USER_ALREADY_ACTIVATED'
         | 'PRT_NO_USER_DELETED'
@@ -3982,7 +4043,7 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
-    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PDF_TOO_MANY_OBJECTS, PRT_PDF_STREAM_TOO_LARGE, PRT_PDF_TOO_MANY_SIGNATURES, PRT_IMAGE_TOO_LARGE, PRT_IMAGE_DAMAGED, PRT_FILE_TOO_COMPLEX, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
+    /** @description A field breaks a rule: PRT_VALIDATION lists each field and rule in data.fields. Codes with this status: PRT_VALIDATION, PRT_PDF_ACTIVE_CONTENT, PRT_PDF_TOO_MANY_OBJECTS, PRT_PDF_STREAM_TOO_LARGE, PRT_PDF_TOO_MANY_SIGNATURES, PRT_IMAGE_TOO_LARGE, PRT_IMAGE_DAMAGED, PRT_FILE_TOO_COMPLEX, PRT_PASSWORD_MISMATCH, PRT_AGREEMENT_REQUIRED, PRT_EMAIL_NOT_WORK, PRT_INVALID_PHONE, PRT_CHOICE_MISMATCH, PRT_NO_UNREAD_SELECTED, PRT_SEAL_IMAGE_NOT_SQUARE, PRT_SEAL_IMAGE_NOT_TRANSPARENT, PRT_STAMP_REQUIRED, PRT_STAMP_OUTSIDE_PAGE, PRT_PDF_UNREADABLE, PRT_EXPORT_TOO_LARGE. */
     ValidationFailed: {
       headers: {
         [name: string]: unknown;
@@ -4878,6 +4939,88 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  agreementVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              version: string;
+              /** @description YYYY-MM-DD */
+              effectiveDate: string;
+              publishedAt: string;
+            };
+          };
+        };
+      };
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  publishAgreementVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          version: string;
+          /** Format: date */
+          effectiveDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              version: string;
+              /** @description YYYY-MM-DD */
+              effectiveDate: string;
+              publishedAt: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
       default: components['responses']['Error'];
@@ -6180,6 +6323,43 @@ export interface operations {
     };
   };
   enableUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            /** @enum {string|null} */
+            data: null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  requirePasswordChange: {
     parameters: {
       query?: never;
       header?: never;

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = {
   locked: 'auth.locked',
   passwordChanged: 'auth.password_changed',
   passwordReset: 'auth.password_reset',
+  passwordChangeRequired: 'user.password_change_required',
+  agreementPublished: 'agreement.published',
   registered: 'user.registered',
   resubmitted: 'user.resubmitted',
   approved: 'review.approved',

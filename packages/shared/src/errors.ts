@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   PRT_USER_NOT_FOUND: 404,
   PRT_USER_EXISTS: 409,
   PRT_EMAIL_EXISTS: 409,
+  /** Registration with a free-mail, disposable or bank-blocked address: a work e-mail is required. */
+  PRT_EMAIL_NOT_WORK: 422,
   PRT_INVITATION_INVALID: 400,
   PRT_USER_ALREADY_ACTIVATED: 409,
   PRT_NO_USER_DELETED: 404,

@@ -480,6 +480,23 @@ export interface ContractEventTable {
   at: DefaultTimestamp;
 }
 
+export interface AgreementVersionTable {
+  id: Generated<number>;
+  version: string;
+  /** ISO date (YYYY-MM-DD) from which the version applies. */
+  effectiveDate: string;
+  publishedBy: number | null;
+  publishedAt: DefaultTimestamp;
+}
+
+export interface AgreementAcceptanceTable {
+  id: Generated<number>;
+  userId: number;
+  version: string;
+  ip: string | null;
+  acceptedAt: DefaultTimestamp;
+}
+
 export interface Database {
   appMeta: AppMetaTable;
   seedStep: SeedStepTable;
@@ -513,4 +530,6 @@ export interface Database {
   contractSignature: ContractSignatureTable;
   contractPlacement: ContractPlacementTable;
   contractEvent: ContractEventTable;
+  agreementVersion: AgreementVersionTable;
+  agreementAcceptance: AgreementAcceptanceTable;
 }

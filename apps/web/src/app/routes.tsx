@@ -14,6 +14,7 @@
 import { ROLE } from '../features/accounts/account-states.ts';
 import {
   AGREEMENT_PATH,
+  BACKOFFICE_AGREEMENT_VERSIONS_PATH,
   BACKOFFICE_AUDIT_PATH,
   BACKOFFICE_PATH,
   BACKOFFICE_REGISTRATIONS_PATH,
@@ -471,6 +472,13 @@ export const ROUTES: readonly RouteRecord[] = [
     layout: 'backoffice',
     roles: BANK_STAFF,
     page: lazyPage(() => import('../pages/backoffice/SealApprovalsPage.tsx'), 'SealApprovalsPage'),
+  },
+  {
+    path: BACKOFFICE_AGREEMENT_VERSIONS_PATH,
+    title: 'backoffice:routes.agreementVersions',
+    layout: 'backoffice',
+    roles: BANK_STAFF,
+    page: lazyPage(() => import('../pages/backoffice/AgreementVersionsPage.tsx'), 'AgreementVersionsPage'),
   },
   {
     path: BACKOFFICE_AUDIT_PATH,

@@ -340,3 +340,17 @@ export const ZAuditEntry = z.object({
     .describe("The target's current name: a person, institution, request or seal; null when gone or unnamed"),
   targetInstitution: z.string().nullable().default(null).describe('The institution the target belongs to'),
 });
+
+/** The version in force of the user agreement and personal-information policy (published together). */
+export const ZAgreementVersion = z.object({
+  version: z.string(),
+  effectiveDate: z.string().describe('YYYY-MM-DD'),
+  publishedAt: z.string(),
+});
+export type TAgreementVersion = z.infer<typeof ZAgreementVersion>;
+
+/** Publishing a new version: every account is asked to accept it. */
+export const ZPublishAgreementRequest = z.object({
+  version: z.string().trim().min(1).max(20),
+  effectiveDate: z.iso.date(),
+});

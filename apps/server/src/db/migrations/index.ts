@@ -12,6 +12,7 @@ import * as m0010 from './0010_application_status.ts';
 import * as m0011 from './0011_lockout_by_browser.ts';
 import * as m0012 from './0012_sealed_keys.ts';
 import * as m0013 from './0013_timestamp_authority.ts';
+import * as m0014 from './0014_agreement_versions.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_lockout_by_browser': m0011,
   '0012_sealed_keys': m0012,
   '0013_timestamp_authority': m0013,
+  '0014_agreement_versions': m0014,
 };

@@ -38,7 +38,14 @@ import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { createSession, endSessionsOfUser } from '../../platform/session.ts';
 import { checkVerificationCode, issueVerificationCode } from '../../platform/verification-codes.ts';
 import { isInstitutionStopped } from '../institutions/index.ts';
-import { findUserByEmail, findUserById, recordLogin, setPassword, type UserRow } from '../users/index.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  recordLogin,
+  requireWorkEmail,
+  setPassword,
+  type UserRow,
+} from '../users/index.ts';
 import { deleteSession, isKnownDevice, rememberDevice } from './auth.repository.ts';
 
 export const EMAIL_CODE_AFTER_FAILURES = 3;
@@ -266,6 +273,8 @@ export async function sendEmailCode(
   const purpose = EMAIL_TYPE_PURPOSE[input.emailType];
   const email = input.emailAdr;
   await enforceRateLimit(db, { key: `email-code:ip:${client.ip}`, ...RATE_LIMITS.emailCodePerIp });
+  // No registration code is mailed to an address that could not register (a free-mail one).
+  if (purpose === 'register') requireWorkEmail(email, config, client.locale);
   let user: UserRow | undefined;
   if (purpose === 'login') {
     const { pwd = '', verifyCode = '', verifyCodeTraceId = '' } = input;

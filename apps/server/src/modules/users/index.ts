@@ -11,7 +11,6 @@ export { toUserInfo } from './user-info.ts';
 export { findUserByEmail, findUserById, type UserRow } from './users.repository.ts';
 export { userRoutes } from './users.routes.ts';
 export {
-  acceptAgreement,
   branchReviewerIds,
   findUserNames,
   markReviewDecision,
@@ -22,3 +21,4 @@ export {
   setPassword,
   staffBranchOf,
 } from './users.service.ts';
+export { requireWorkEmail } from './work-email.ts';

@@ -28,6 +28,7 @@ import {
   setUserStatus,
   updateInstitutionUser,
 } from './management.service.ts';
+import { requirePasswordChange } from './password-change-required.ts';
 import { changeRoles, inviteFromBackoffice, makeInstitutionAdmin } from './roles.service.ts';
 
 // An empty (blank) user number reaches the service, which names it (PRT_USER_NUMBER_EMPTY).
@@ -144,6 +145,24 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     },
     async (request) => {
       await setUserStatus(db, request.auth!.user, request.params.lgcSn, { stop: false }, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/backend/users/:lgcSn/requirePasswordChange',
+    {
+      config: staff,
+      schema: {
+        operationId: 'requirePasswordChange',
+        tags: backTags,
+        summary: 'Require a new password at the next log-in (nfrcModPswdInd 1); ends the sessions of the account',
+        params,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await requirePasswordChange(db, request.auth!.user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );

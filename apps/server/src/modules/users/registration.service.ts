@@ -23,14 +23,22 @@ import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts'
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
 import { attachIntroAttachments } from '../files/index.ts';
 import { findOrCreateInstitution } from '../institutions/index.ts';
+import { recordAcceptance } from './agreements.ts';
 import { issueApplicationToken } from './application-status.ts';
 import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
+import { requireWorkEmail } from './work-email.ts';
 
 /**
  * The code is checked before the address: a registered address is never sent a registration
  * code, so without the mailbox nobody learns from these answers who is registered.
  */
-export async function checkRegistrationCode(db: Db, input: { emailAdr: string; emailCode: string }): Promise<void> {
+export async function checkRegistrationCode(
+  db: Db,
+  config: Config,
+  input: { emailAdr: string; emailCode: string },
+  locale: Locale,
+): Promise<void> {
+  requireWorkEmail(input.emailAdr, config, locale);
   await checkVerificationCode(db, {
     email: input.emailAdr,
     purpose: 'register',
@@ -48,6 +56,7 @@ export async function register(
   client: { ip: string; locale: Locale },
 ): Promise<{ lgcSn: string; statusToken: string }> {
   await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
+  requireWorkEmail(input.emailAdr, config, client.locale);
   // Checked outside the transaction first: a wrong code must count as an attempt, and a
   // rolled-back transaction would forget it. Consumed inside, with the account it creates.
   const code = { email: input.emailAdr, purpose: 'register' as const, code: input.emailCode };
@@ -72,6 +81,8 @@ export async function register(
       locale: client.locale,
     });
     if (userId === undefined) throw new AppError('PRT_EMAIL_EXISTS');
+    // Ticking the agreements at registration accepts the version in force.
+    await recordAcceptance(trx, userId, client.ip);
     // Files: the introduction attachments uploaded while registering become the account's.
     await attachIntroAttachments(trx, {
       lgcSns: input.profile.introAttachments,

@@ -1,10 +1,12 @@
 import { ZEnvelope } from '@portal/shared';
 import {
   ZAccountInfo,
+  ZAgreementVersion,
   ZApplicationStatus,
   ZCheckEmailCodeRequest,
   ZProfileResubmitRequest,
   ZProfileUpdateRequest,
+  ZPublishAgreementRequest,
   ZRegisterRequest,
   ZUserInfo,
 } from '@portal/shared/schemas/accounts';
@@ -18,6 +20,7 @@ import { ok } from '../../platform/respond.ts';
 import { endedSessionCode, type SessionUser } from '../../platform/session.ts';
 import { describeAttachments } from '../files/index.ts';
 import { institutionNameOf } from '../institutions/index.ts';
+import { acceptAgreement, currentAgreementVersion, publishAgreementVersion } from './agreements.ts';
 import {
   APPLICATION_COOKIE,
   APPLICATION_STATUS_PATH,
@@ -33,7 +36,6 @@ import {
 } from './registration.service.ts';
 import { toUserInfo } from './user-info.ts';
 import { findUserById, type UserRow } from './users.repository.ts';
-import { acceptAgreement } from './users.service.ts';
 
 /** The current user, registration and profile (SPEC §7 /user/p1/...). */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -79,9 +81,38 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => {
       const user = request.auth!.user;
-      await acceptAgreement(db, user.id);
+      await acceptAgreement(db, user.id, request.ip);
       return ok(request, await infoOf({ ...user, agreementAccepted: true }));
     },
+  );
+
+  app.get(
+    '/api/user/p1/agreement/version',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'agreementVersion',
+        tags,
+        summary: 'The version in force of the user agreement and personal-information policy',
+        response: { 200: ZEnvelope(ZAgreementVersion) },
+      },
+    },
+    async (request) => ok(request, await currentAgreementVersion(db)),
+  );
+
+  app.post(
+    '/api/backend/agreements/publish',
+    {
+      config: { access: 'staff' },
+      schema: {
+        operationId: 'publishAgreementVersion',
+        tags: ['back office'],
+        summary: 'Publish a new version of the agreements: every account is asked to accept it (agrInd 0)',
+        body: ZPublishAgreementRequest,
+        response: { 200: ZEnvelope(ZAgreementVersion) },
+      },
+    },
+    async (request) => ok(request, await publishAgreementVersion(db, request.auth!.user, request.body, request.ip)),
   );
 
   app.post(
@@ -97,7 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      await checkRegistrationCode(db, request.body);
+      await checkRegistrationCode(db, config, request.body, request.locale);
       return ok(request, null);
     },
   );

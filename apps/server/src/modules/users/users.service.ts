@@ -42,11 +42,6 @@ export async function setPassword(
   });
 }
 
-/** The user accepted the user agreement. */
-export async function acceptAgreement(db: Db, userId: number): Promise<void> {
-  await updateUser(db, userId, { agreementAccepted: true, updatedAt: new Date() });
-}
-
 export type ReviewOutcome = { activation: '1' | '7' | '8'; note: string | null; approve: boolean };
 
 /**

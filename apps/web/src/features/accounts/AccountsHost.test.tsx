@@ -276,6 +276,29 @@ describe('login and what follows (SPEC §4)', () => {
   });
 });
 
+describe('on page load with a session (SPEC §4)', () => {
+  it('opens the agreement dialog for a user whose agrInd is 0 (a new version was published)', async () => {
+    stubPortalApi({
+      user: user({ agrInd: '0' }),
+      respond: (url) =>
+        url === '/api/user/p1/agreement/version'
+          ? jsonResponse(envelope({ version: '2.0', effectiveDate: '2026-12-01', publishedAt: '2026-11-27T00:00:00Z' }))
+          : undefined,
+    });
+    renderApp('/userCenter/userInfo');
+    const dialog = await dialogTitled('User Agreement and Personal Information Protection Policy');
+    expect(within(dialog).getByRole('button', { name: 'Agree' })).toBeTruthy();
+    // It names the version the user accepts.
+    expect(await within(dialog).findByText('Version 2.0, effective from 2026-12-01')).toBeTruthy();
+  });
+
+  it('opens the set-password dialog for a user whose nfrcModPswdInd is 1 (required by the bank)', async () => {
+    stubPortalApi({ user: user({ nfrcModPswdInd: '1' }) });
+    renderApp('/userCenter/userInfo');
+    expect(await dialogTitled('Set a new password')).toBeTruthy();
+  });
+});
+
 describe('header account action', () => {
   it('offers the back office to bank staff only', async () => {
     stubPortalApi({ user: user({ usrNm: 'Chen Jing', rlTpcd: ['50'] }) });

@@ -7,6 +7,7 @@ import {
   type TProfile,
   type TRegisterRequest,
   ZAccountInfo,
+  ZAgreementVersion,
   ZApplicationStatus,
   ZCaptcha,
   ZEmailCodeSent,
@@ -78,6 +79,11 @@ export function login(body: TLoginRequest) {
 
 export function logout() {
   return apiPost(`${BASE}/logout`, { mask: false });
+}
+
+/** The version in force of the agreements (the one the user accepts). */
+export function fetchAgreementVersion(signal?: AbortSignal) {
+  return apiGet(`${BASE}/agreement/version`, { schema: ZAgreementVersion, ...(signal ? { signal } : {}) });
 }
 
 export function agreeToAgreement() {

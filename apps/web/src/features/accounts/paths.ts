@@ -11,6 +11,8 @@ export const MODIFY_PASSWORD_PATH = '/userCenter/modifyPassword';
 export const BACKOFFICE_PATH = '/backend';
 export const BACKOFFICE_REGISTRATIONS_PATH = '/backend/registrations';
 export const BACKOFFICE_AUDIT_PATH = '/backend/audit';
+/** Versions of the user agreement and personal-information policy. */
+export const BACKOFFICE_AGREEMENT_VERSIONS_PATH = '/backend/agreementVersions';
 
 /** 0 user agreement, 1 personal-information protection policy (SPEC §2). */
 export const AGREEMENT_TYPES = ['0', '1'] as const;

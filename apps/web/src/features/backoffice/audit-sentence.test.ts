@@ -152,6 +152,24 @@ const ROWS: Row[] = [
     zh: '重新启用了Tess Lee（Harbour Bank）的账户',
   },
   {
+    action: AUDIT_ACTIONS.passwordChangeRequired,
+    entry: { ...tess, detail: { email: 'tess@harbour.example' } },
+    en: 'Required Tess Lee (Harbour Bank) to choose a new password at the next log-in',
+    zh: '要求Tess Lee（Harbour Bank）在下次登录时设置新密码',
+  },
+  {
+    action: AUDIT_ACTIONS.agreementPublished,
+    entry: {
+      targetType: 'agreement',
+      targetId: '2.0',
+      detail: { name: '2.0', effectiveDate: '2026-12-01', accounts: 42 },
+    },
+    en: 'Published version 2.0 of the user agreement and personal-information policy',
+    zh: '发布了用户协议和个人信息保护政策的2.0版本',
+    enDetails: ['Effective from: 2026-12-01', 'Accounts asked to accept: 42'],
+    zhDetails: ['生效日期: 2026-12-01', '需重新同意的账户数: 42'],
+  },
+  {
     action: AUDIT_ACTIONS.dormantStopped,
     entry: {
       ...tess,

@@ -5,6 +5,7 @@
 import { ZPage } from '@portal/shared';
 import {
   type TReviewDecision,
+  ZAgreementVersion,
   ZAuditEntry,
   ZRegistrationDetail,
   ZRegistrationSummary,
@@ -34,7 +35,17 @@ export const backofficeKeys = {
   registrationsAll: ['backoffice', 'registrations'] as const,
   registration: (lgcSn: string) => ['backoffice', 'registration', lgcSn] as const,
   audit: (params: AuditListParams) => ['backoffice', 'audit', params] as const,
+  agreementVersion: ['agreementVersion'] as const,
 };
+
+export function fetchAgreementVersion(signal?: AbortSignal) {
+  return apiGet('/api/user/p1/agreement/version', { schema: ZAgreementVersion, ...(signal ? { signal } : {}) });
+}
+
+/** Publishes a new version of the agreements: every account is asked to accept it again. */
+export function publishAgreementVersion(body: { version: string; effectiveDate: string }) {
+  return apiPost(`${BASE}/agreements/publish`, { body, schema: ZAgreementVersion });
+}
 
 const ZRegistrationPage = ZPage(ZRegistrationSummary);
 const ZAuditPage = ZPage(ZAuditEntry);

@@ -1,5 +1,9 @@
 import type { I18nKey } from '../../lib/i18n/keys.ts';
-import { BACKOFFICE_AUDIT_PATH, BACKOFFICE_REGISTRATIONS_PATH } from '../accounts/paths.ts';
+import {
+  BACKOFFICE_AGREEMENT_VERSIONS_PATH,
+  BACKOFFICE_AUDIT_PATH,
+  BACKOFFICE_REGISTRATIONS_PATH,
+} from '../accounts/paths.ts';
 import { BACKOFFICE_CONTENT_PATHS } from '../content-admin/paths.ts';
 import { BACKOFFICE_AGREEMENTS_PATH, BACKOFFICE_COOPERATION_PATH } from '../cooperation-backoffice/paths.ts';
 import { BACKOFFICE_SEALS_PATH } from '../seals/paths.ts';
@@ -51,5 +55,6 @@ export const BACKOFFICE_MENU: readonly BackofficeMenuItem[] = [
   { key: 'masterAgreements', label: 'backoffice:cooperation.menu.agreements', path: BACKOFFICE_AGREEMENTS_PATH },
   { key: 'seals', label: 'backoffice:menu.seals', path: BACKOFFICE_SEALS_PATH },
   { key: 'audit', label: 'backoffice:menu.audit', path: BACKOFFICE_AUDIT_PATH },
+  { key: 'agreementVersions', label: 'backoffice:menu.agreementVersions', path: BACKOFFICE_AGREEMENT_VERSIONS_PATH },
   ...CONTENT_MENU,
 ];

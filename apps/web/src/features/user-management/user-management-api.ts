@@ -85,6 +85,11 @@ export function changeUserRoles(lgcSn: string, body: z.output<typeof ZRoleChange
   return apiPost(`${BACKEND}/users/${segment(lgcSn)}/roles`, { body, schema: ZDone });
 }
 
+/** Staff require a new password at the user's next log-in; the user's sessions end. */
+export function requireBackofficePasswordChange(lgcSn: string) {
+  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/requirePasswordChange`, { schema: ZDone });
+}
+
 export function fetchInstitutions(params: UserListParams, signal?: AbortSignal) {
   return apiGet(`${BACKEND}/institutions`, {
     query: listQuery(params),

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
 import { BackofficeInviteDialog } from '../../features/user-management/BackofficeInviteDialog.tsx';
 import { accountList } from '../../features/user-management/list-params.ts';
+import { RequirePasswordButton } from '../../features/user-management/RequirePasswordButton.tsx';
 import { RolesDialog } from '../../features/user-management/RolesDialog.tsx';
 import { backofficeUserActions, isSystemAdmin } from '../../features/user-management/row-actions.ts';
 import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
@@ -117,6 +118,10 @@ export function AccountsPage() {
                 <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />
               ),
             )}
+            {/* An active account (one that can be stopped) can be made to choose a new password. */}
+            {plan.actions.some(({ action }) => action === 'stop') ? (
+              <RequirePasswordButton lgcSn={row.lgcSn} name={row.usrNm} />
+            ) : null}
           </div>
         );
       },

@@ -16,7 +16,7 @@ import {
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
 import { type Decision, DecisionDialog } from './DecisionDialog.tsx';
-import { STATUS_COLOURS } from './status.ts';
+import { emailDomain, STATUS_COLOURS } from './status.ts';
 
 /** One registration with every field, and the review decisions (while it waits for review). */
 export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; onClose: () => void }) {
@@ -83,6 +83,14 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
               className="profile-view__section"
               title={t('registrations.application')}
               items={[
+                {
+                  key: 'domain',
+                  label: t('columns.emailDomain'),
+                  // The domain tells the reviewer which institution the address belongs to.
+                  children: (
+                    <strong data-testid="registration-email-domain">{emailDomain(registration.emailAdr)}</strong>
+                  ),
+                },
                 { key: 'email', label: t('columns.email'), children: registration.emailAdr },
                 {
                   key: 'submitted',

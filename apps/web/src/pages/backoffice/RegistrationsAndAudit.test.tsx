@@ -83,6 +83,9 @@ describe('/backend/registrations', { timeout: 40_000 }, () => {
     const row = cell.closest('tr') as HTMLElement;
     expect(within(row).getByText('Pending review')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Review – Open the registration of Maria Silva' }));
+    // The reviewer sees the address's domain on its own, first.
+    expect((await screen.findByTestId('registration-email-domain')).textContent).toBe('atlantico.example');
+    expect(screen.getByText('E-mail domain')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = await dialogTitled('Approve this registration?');
     expect(

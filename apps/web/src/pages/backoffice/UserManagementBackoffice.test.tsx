@@ -81,6 +81,8 @@ function stubUserManagement(user = STAFF_USER) {
         if (row) row.rlTpcd = (JSON.parse(String(init.body)) as { rlTpcd: string[] }).rlTpcd;
         return jsonResponse(envelope(null));
       }
+      if (method === 'POST' && url === '/api/backend/users/U2/requirePasswordChange')
+        return jsonResponse(envelope(null));
       const action = /^\/api\/backend\/(users|institutions)\/([^/]+)\/(stop|enable)$/.exec(url);
       if (method === 'POST' && action) {
         const rows: { lgcSn: string; status: string }[] = action[1] === 'users' ? users : institutions;
@@ -198,6 +200,28 @@ describe('/backend/users', { timeout: 40_000 }, () => {
         }),
       ).toBeTruthy(),
     );
+  });
+
+  it('requires a new password of an active account after the confirmation; a stopped one offers none', async () => {
+    const { calls } = stubUserManagement();
+    renderApp('/backend/users');
+    const row = await rowOf('kevin.lau@harbourview.example');
+    expect(
+      within(await rowOf('old.hand@harbourview.example')).queryByRole('button', {
+        name: 'Require a new password of Old Hand',
+      }),
+    ).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Require a new password of Kevin Lau' }));
+    await screen.findByText('Their sessions end now; at the next log-in they must set a new password before going on.');
+    expect(posts(calls)).toEqual([]);
+    await confirmPopover('Require Kevin Lau to choose a new password?', 'Require');
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]).toEqual({
+      url: '/api/backend/users/U2/requirePasswordChange',
+      method: 'POST',
+      body: undefined,
+    });
+    expect(await screen.findByText('Kevin Lau must choose a new password at the next log-in.')).toBeTruthy();
   });
 
   it('re-enables a stopped account after the confirmation', async () => {

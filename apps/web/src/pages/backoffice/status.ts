@@ -8,3 +8,6 @@ export const STATUS_COLOURS: Record<TActivation, string> = {
   '7': 'error',
   '8': 'warning',
 };
+
+/** The domain of an e-mail address: what a reviewer checks against the institution. */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1);

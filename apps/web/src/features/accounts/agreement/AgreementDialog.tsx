@@ -1,9 +1,10 @@
 import '../accounts.css';
 import type { TUserInfo } from '@portal/shared/schemas/accounts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Modal, Tabs } from 'antd';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { agreeToAgreement } from '../accounts-api.ts';
+import { agreeToAgreement, fetchAgreementVersion } from '../accounts-api.ts';
 import { AGREEMENT_TYPES, type AgreementType } from '../paths.ts';
 import { useLogout } from '../useLogout.ts';
 import { AgreementText } from './AgreementText.tsx';
@@ -25,6 +26,8 @@ export function AgreementDialog({ onAgreed }: { onAgreed: (user: TUserInfo) => v
   const [ticked, setTicked] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const readBoth = AGREEMENT_TYPES.every((type) => readToEnd.has(type));
+  // The version the bank published last: the one "Agree" accepts.
+  const inForce = useQuery({ queryKey: ['agreementVersion'], queryFn: ({ signal }) => fetchAgreementVersion(signal) });
 
   const onScroll = (type: AgreementType) => (event: UIEvent<HTMLDivElement>) => {
     const box = event.currentTarget;
@@ -58,6 +61,11 @@ export function AgreementDialog({ onAgreed }: { onAgreed: (user: TUserInfo) => v
       className="agreement-dialog"
     >
       <p className="form-intro">{t('agreement.dialogIntro')}</p>
+      {inForce.data ? (
+        <p className="agreement-text__meta">
+          {t('agreement.versionInForce', { version: inForce.data.version, date: inForce.data.effectiveDate })}
+        </p>
+      ) : null}
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as AgreementType)}

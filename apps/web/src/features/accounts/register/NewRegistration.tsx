@@ -50,6 +50,7 @@ const EMAIL_STEP_ERRORS: Record<string, keyof RegisterValues> = {
   PRT_CODE_EMPTY: 'emailCode',
   PRT_EMAIL_EXISTS: 'emailAdr',
   PRT_USER_EXISTS: 'emailAdr',
+  PRT_EMAIL_NOT_WORK: 'emailAdr',
 };
 
 const NEW_PROFILE: Partial<TProfile> = { headOfficeEmployee: false, actingOnBehalf: false };
@@ -94,6 +95,14 @@ export function NewRegistration() {
     if (!(await validateStep([['emailAdr']]))) return null;
     const parsed = ZCheckEmailCodeRequest.shape.emailAdr.safeParse(form.getFieldValue('emailAdr'));
     return parsed.success ? parsed.data : null;
+  };
+
+  /** A refused code request: the e-mail step's own answers go under their field, the rest in a toast. */
+  const onCodeRefused = (error: unknown) => {
+    if (!isApiError(error)) return;
+    const field = EMAIL_STEP_ERRORS[error.code];
+    if (field) form.setFields([{ name: field, errors: [error.message] }]);
+    else showToast({ type: 'error', content: error.message });
   };
 
   const checkEmailStep = async () => {
@@ -219,7 +228,7 @@ export function NewRegistration() {
                 <Form.Item name="emailCode" noStyle rules={[schemaRule(ZCheckEmailCodeRequest, 'emailCode')]}>
                   <Input maxLength={4} autoComplete="one-time-code" spellCheck={false} className="code-row__input" />
                 </Form.Item>
-                <SendCodeButton emailType={EMAIL_CODE_TYPE.register} getEmail={validEmail} />
+                <SendCodeButton emailType={EMAIL_CODE_TYPE.register} getEmail={validEmail} onFailed={onCodeRefused} />
               </div>
             </Form.Item>
           </div>

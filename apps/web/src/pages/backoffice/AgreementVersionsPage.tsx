@@ -1,0 +1,110 @@
+import { ZPublishAgreementRequest } from '@portal/shared/schemas/accounts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  backofficeKeys,
+  fetchAgreementVersion,
+  publishAgreementVersion,
+} from '../../features/backoffice/backoffice-api.ts';
+import { schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
+import { showToast } from '../../lib/notify.ts';
+
+type PublishValues = { version?: string; effectiveDate?: string };
+
+/**
+ * /backend/agreementVersions: the version in force of the user agreement and personal-information
+ * policy, and publishing a new one (every account is then asked to accept it, SPEC §2, §4).
+ */
+export function AgreementVersionsPage() {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PublishValues>();
+  const [publishing, setPublishing] = useState(false);
+  const current = useQuery({
+    queryKey: backofficeKeys.agreementVersion,
+    queryFn: ({ signal }) => fetchAgreementVersion(signal),
+  });
+  const version = Form.useWatch('version', form) ?? '';
+
+  const checked = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return null;
+    }
+    return validateForm(form, ZPublishAgreementRequest, form.getFieldsValue(true));
+  };
+
+  const publish = async () => {
+    const body = await checked();
+    if (!body) return;
+    setPublishing(true);
+    try {
+      const published = await publishAgreementVersion(body);
+      queryClient.setQueryData(backofficeKeys.agreementVersion, published);
+      form.resetFields();
+      showToast({ type: 'success', content: t('agreementVersions.done', { version: published.version }) });
+    } catch {
+      // The toast said why.
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('routes.agreementVersions')}</h1>
+        <p className="backoffice-page__intro">{t('agreementVersions.intro')}</p>
+      </header>
+      {current.isError ? <Alert type="error" showIcon title={t('agreementVersions.loadFailed')} /> : null}
+      {current.data ? (
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'current',
+              label: t('agreementVersions.current'),
+              children: t('agreementVersions.currentValue', {
+                version: current.data.version,
+                date: current.data.effectiveDate,
+              }),
+            },
+          ]}
+        />
+      ) : null}
+      <Form<PublishValues> form={form} name="agreementVersion" layout="vertical" className="agreement-versions__form">
+        <Form.Item
+          name="version"
+          label={t('agreementVersions.version')}
+          required
+          rules={[schemaRule(ZPublishAgreementRequest, 'version')]}
+        >
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item
+          name="effectiveDate"
+          label={t('agreementVersions.effectiveDate')}
+          required
+          rules={[schemaRule(ZPublishAgreementRequest, 'effectiveDate')]}
+        >
+          <Input type="date" />
+        </Form.Item>
+        <Popconfirm
+          title={t('agreementVersions.confirmTitle', { version: version.trim() })}
+          description={t('agreementVersions.confirmText')}
+          okText={t('agreementVersions.publish')}
+          onConfirm={publish}
+        >
+          <Button type="primary" loading={publishing}>
+            {t('agreementVersions.publish')}
+          </Button>
+        </Popconfirm>
+      </Form>
+    </div>
+  );
+}
