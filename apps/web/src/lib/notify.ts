@@ -41,3 +41,9 @@ export function showToast(toast: Toast): void {
 export function notifyError(content: string, key?: string): void {
   showToast({ type: 'error', content, ...(key ? { key } : {}) });
 }
+
+/** Tests: forgets the handler and the queued toasts, so none reaches the next test's handler. */
+export function resetToastState(): void {
+  handler = null;
+  queue.length = 0;
+}

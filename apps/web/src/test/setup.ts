@@ -5,9 +5,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSigningOut } from '../features/accounts/current-user.ts';
+import { resetTracker } from '../features/tracking/TrackingHost.tsx';
 import { resetApiClientState } from '../lib/api/api-client.ts';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { setLocale } from '../lib/i18n/locale.ts';
+import { resetToastState } from '../lib/notify.ts';
 
 // findBy…/waitFor give a lazily loaded page up to 4 s to appear (1 s by default): page chunks
 // load through dynamic imports, slow when the machine is busy.
@@ -61,6 +63,8 @@ afterEach(() => {
   cleanup();
   resetApiClientState();
   setSigningOut(false);
+  resetToastState();
+  resetTracker();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -10,6 +10,7 @@ function fakeTracker() {
     click: vi.fn<(path: string, target: string) => void>(),
     flush: vi.fn<() => void>(),
     pending: () => [],
+    discard: vi.fn<() => void>(),
   };
   return tracker satisfies Tracker;
 }

@@ -16,6 +16,12 @@ export function getTracker(): Tracker {
   return shared;
 }
 
+/** Tests: the page's tracker is dropped with what it had queued, so no later test's fetch sees it. */
+export function resetTracker(): void {
+  shared?.discard();
+  shared = null;
+}
+
 /**
  * Mounted once around every route (GLOBAL_OVERLAYS): a page view per route change, a click event
  * per click on an element marked `data-track="name"`, and the queue flushed when the page is

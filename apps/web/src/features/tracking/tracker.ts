@@ -46,6 +46,8 @@ export type Tracker = {
   flush(): void;
   /** Events waiting to be sent (tests). */
   pending(): readonly TrackEvent[];
+  /** Drops what is queued, unsent (tests). */
+  discard(): void;
 };
 
 function clip(value: string, max: number): string {
@@ -116,6 +118,11 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     },
     flush,
     pending: () => [...queue],
+    discard() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      queue.length = 0;
+    },
   };
 }
 
