@@ -35,7 +35,13 @@ const MATRIX: Record<string, Level> = {
   'POST /api/user/p1/register': 'public',
   'GET /api/user/p1/applicationStatus': 'public',
   'GET /api/user/p1/detail': 'public',
-  'POST /api/user/p1/logout': 'session',
+  'POST /api/user/p1/logout': 'public',
+  'GET /api/user/p1/agreement/version': 'public',
+  'POST /api/backend/agreements/publish': 'staff',
+  'POST /api/backend/users/invite': 'staff',
+  'POST /api/backend/users/:lgcSn/roles': 'staff',
+  'POST /api/backend/users/:lgcSn/requirePasswordChange': 'staff',
+  'POST /api/user/p1/institution/users/:lgcSn/make-admin': 'institutionAdmin',
   'POST /api/user/p1/first/modifyPwd': 'session',
   'POST /api/user/p1/modifyPwd': 'session',
   'POST /api/user/p1/agree': 'session',
@@ -56,7 +62,7 @@ const MATRIX: Record<string, Level> = {
   'POST /api/backend/institutions/:lgcSn/stop': 'staff',
   'POST /api/backend/institutions/:lgcSn/enable': 'staff',
   'GET /api/user/p1/institution/users': 'institutionAdmin',
-  'POST /api/user/p1/institution/users/invite': 'institutionAdmin',
+  'POST /api/user/p1/institution/users/invite': 'active',
   'POST /api/user/p1/institution/users/:lgcSn/update': 'institutionAdmin',
   'POST /api/user/p1/institution/users/:lgcSn/stop': 'institutionAdmin',
   'POST /api/user/p1/institution/users/:lgcSn/enable': 'institutionAdmin',
@@ -477,7 +483,15 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/user/p1/getVerifyCode': asIs,
   'GET /api/user/p1/applicationStatus': asIs,
   'GET /api/user/p1/detail': asIs,
-  'POST /api/user/p1/logout': asIs,
+  // A visitor reaches it to be told there is no log-in information (PRT_LOGIN_INFO_NOT_FOUND).
+  'POST /api/user/p1/logout': async (caller) => (caller === 'visitor' ? undefined : {}),
+  'GET /api/user/p1/agreement/version': asIs,
+  'POST /api/backend/users/:lgcSn/requirePasswordChange': async () => ({
+    url: `/api/backend/users/${(await buildUser(db)).lgcSn}/requirePasswordChange`,
+  }),
+  'POST /api/user/p1/institution/users/:lgcSn/make-admin': async () => ({
+    url: `/api/user/p1/institution/users/${(await buildUser(db, { institutionId: home.id })).lgcSn}/make-admin`,
+  }),
   'POST /api/user/p1/agree': asIs,
   'GET /api/user/p1/accountInfo': asIs,
   // The bank-managed fields must stay as they are: a general user of home or other (role 10 only),
@@ -531,13 +545,17 @@ const FIXTURES: Record<string, Fixture> = {
     return { url: `/api/backend/institutions/${inst.lgcSn}/enable` };
   },
   'GET /api/user/p1/institution/users': asIs,
-  'POST /api/user/p1/institution/users/invite': async () => ({
-    payload: {
-      emailAdr: `hire-${Math.random().toString(36).slice(2, 8)}@home.example`,
-      usrNm: 'Nina Hire',
-      country: 'SG',
-    },
-  }),
+  // Any active user reaches it; only an institution administrator is let invite (PRT_NO_RIGHT_TO_INVITE).
+  'POST /api/user/p1/institution/users/invite': async (caller) =>
+    caller !== 'institutionAdmin'
+      ? undefined
+      : {
+          payload: {
+            emailAdr: `hire-${Math.random().toString(36).slice(2, 8)}@home.example`,
+            usrNm: 'Nina Hire',
+            country: 'SG',
+          },
+        },
   'POST /api/user/p1/institution/users/:lgcSn/update': async () => ({
     url: `/api/user/p1/institution/users/${(await buildUser(db, { institutionId: home.id })).lgcSn}/update`,
     payload: { usrNm: 'N. Colleague' },
@@ -788,6 +806,10 @@ async function contentModule(moduleType: string): Promise<string> {
 
 /** Routes with no success fixture here, and why (they are still called, and must answer below 500). */
 const NO_FIXTURE: Record<string, string> = {
+  'POST /api/backend/agreements/publish':
+    "sets every account's agreement flag to 0, the shared callers' too: agreements.routes.test.ts",
+  'POST /api/backend/users/invite': 'only the system administrator invites from the back office: roles.routes.test.ts',
+  'POST /api/backend/users/:lgcSn/roles': 'who may give which role is its own table: roles.routes.test.ts',
   'POST /api/user/p1/getEmailCode': 'sends mail and is rate-limited per address: auth.routes.test.ts',
   'POST /api/user/p1/login': 'needs a solved picture code and an e-mailed code: auth.routes.test.ts',
   'POST /api/user/p1/resetPwd': 'needs an e-mailed code: auth.routes.test.ts',

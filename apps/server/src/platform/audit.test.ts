@@ -142,7 +142,7 @@ describe('AUDIT_ACTIONS', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const name of names)
       expect(name).toMatch(
-        /^(auth|user|review|institution|cooperation|master_agreement|intention|push|seal|contract)\.[a-z_]+$/,
+        /^(auth|user|review|institution|cooperation|master_agreement|agreement|intention|push|seal|contract)\.[a-z_]+$/,
       );
     expect(names.length).toBeGreaterThanOrEqual(25);
   });
