@@ -164,11 +164,11 @@ describe('[ACCOUNTS][INVITE_USER]: an institution administrator invites a collea
     const invitee = await browser.newPage({ locale: 'en-US' });
     await acceptInvitation(invitee, mail, link);
 
-    // The link works once.
+    // The link works once: opened again, it says the account is already active (SPEC §8).
     const again = await browser.newPage({ locale: 'en-US' });
     await again.goto(`${new URL(link).pathname}${new URL(link).search}`);
-    await again.getByText('This invitation link cannot be used').waitFor();
-    await again.getByText(/has already been used/).waitFor();
+    await again.getByText('This invitation has already been accepted').waitFor();
+    await again.getByText(/The account is active\. Log in/).waitFor();
 
     const staff = await browser.newPage({ locale: 'en-US' });
     await stopInBackOffice(staff, mail);
