@@ -319,7 +319,7 @@ describe('/backend/users: the bank onboards its own people', { timeout: 40_000 }
     const { calls } = stubUserManagement();
     renderApp('/backend/users');
     const row = await rowOf('kevin.lau@harbourview.example');
-    fireEvent.click(within(row).getByRole('button', { name: '变更Kevin Lau的角色' }));
+    fireEvent.click(within(row).getByRole('button', { name: '角色：Kevin Lau' }));
     const dialog = await dialogTitled('Kevin Lau的角色');
     fireEvent.click(within(dialog).getByLabelText('机构管理员'));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存角色' }));

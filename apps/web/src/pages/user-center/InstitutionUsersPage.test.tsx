@@ -151,7 +151,7 @@ describe('/userCenter/institutionUsers', () => {
     const posted: string[] = [];
     stubAdminApi(['10', '20'], posted);
     renderApp('/userCenter/institutionUsers');
-    fireEvent.click(within(await kevinRow()).getByRole('button', { name: 'Make Kevin Lau an administrator' }));
+    fireEvent.click(within(await kevinRow()).getByRole('button', { name: 'Make administrator: Kevin Lau' }));
     const heading = await screen.findByText('Make Kevin Lau an administrator?');
     expect(posted).toEqual([]);
     const popover = heading.closest<HTMLElement>('.ant-popover') as HTMLElement;
@@ -163,7 +163,7 @@ describe('/userCenter/institutionUsers', () => {
     expect(within(amy).queryByRole('button', { name: /administrator/ })).toBeNull();
 
     await setLocale('zh-CN');
-    expect(await within(await kevinRow()).findByRole('button', { name: '将Kevin Lau设为管理员' })).toBeTruthy();
+    expect(await within(await kevinRow()).findByRole('button', { name: '设为管理员：Kevin Lau' })).toBeTruthy();
   });
 
   it('is neither in the menu nor open for a general user', async () => {
