@@ -5,6 +5,7 @@
 // named with "[PostgreSQL only]"); the postgres and e2e runs may skip none.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /** The reports every CI run writes (vitest.reporters.ts: CI_REPORT_NAME, or the config's name). */
 const REQUIRED = ['unit', 'e2e', 'postgres'];
@@ -17,12 +18,26 @@ const isPostgresOnly = (test) =>
   [...(test.ancestorTitles ?? []), test.title ?? ''].some((t) => t.endsWith(POSTGRES_ONLY));
 const testsOf = (report) => (report.testResults ?? []).flatMap((file) => file.assertionResults ?? []);
 
+/** The start of a failed test's first message, indented under its name: only the tail of CI's
+ * output is kept, so the reason must be printed here, at the end, not only in the run's log. */
+function reasonOf(test) {
+  const message = (test.failureMessages ?? [])[0];
+  if (!message) return '';
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 12);
+  return `\n${lines.map((line) => `      ${line.slice(0, 300)}`).join('\n')}`;
+}
+
 /** What is wrong with one report, as sentences (none when it is fine). */
 function problemsOf(name, report) {
   const problems = [];
   const tests = testsOf(report);
   if (report.success !== true) problems.push(`${name}: the run says it did not succeed (success: ${report.success})`);
-  for (const test of tests.filter((t) => t.status === 'failed')) problems.push(`${name}: failed: ${test.fullName}`);
+  for (const test of tests.filter((t) => t.status === 'failed')) {
+    problems.push(`${name}: failed: ${test.fullName}${reasonOf(test)}`);
+  }
   if ((report.numFailedTests ?? 0) > 0 && !tests.some((t) => t.status === 'failed')) {
     problems.push(`${name}: ${report.numFailedTests} failed`);
   }

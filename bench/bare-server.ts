@@ -1,12 +1,27 @@
 /**
- * The baselines of the marketplace benchmark: a bare Fastify app doing one indexed SELECT on the
- * same database (`/bare/:id`), or nothing at all (`/noop`: the floor this machine sets for any
- * endpoint, load generator included), with no session, validation, envelope or i18n. Run as its own process (like the
- * portal's server) by bench/marketplace.ts: `node --import tsx bench/bare-server.ts`, with
- * DATABASE_URL, PORT and DATABASE_POOL_SIZE in the environment.
+ * The baselines of the marketplace benchmark, run as their own process (like the portal's server)
+ * by bench/marketplace.ts: `node --import tsx bench/bare-server.ts`, with DATABASE_URL, PORT and
+ * DATABASE_POOL_SIZE in the environment. No session module, validation, envelope builder or i18n:
+ *
+ * - `/bare/:id`: bare Fastify doing one indexed SELECT (the machine's floor for an endpoint that
+ *   reads the database);
+ * - `/raw/listPage`: a hand-written handler on raw `pg` that sends exactly the statements the
+ *   portal's list route sends for the same request (the session lookup by the cookie's hash, then
+ *   the one-statement page with its flags and capped count, as Kysely compiles them in
+ *   platform/session.ts and cooperation/requests.repository.ts) as named prepared statements,
+ *   checks the session's expiry, and answers the rows with `JSON.stringify`: the ceiling for
+ *   that work on this machine;
+ * - `/noop`: nothing at all;
+ * - `/__bench/stats`: this process's CPU time and statements sent, as the portal's server answers
+ *   them with BENCH_STATS=true.
  */
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(1082, (value) => value);
+pg.types.setTypeParser(1700, (value) => value);
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -14,16 +29,89 @@ const pool = new pg.Pool({
 });
 pool.on('error', () => {});
 const app = Fastify({ logger: false });
+let statements = 0;
+
+function query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) {
+  statements++;
+  return pool.query<R>({ name, text, values });
+}
 
 app.get<{ Params: { id: string } }>('/bare/:id', async (request) => {
-  const { rows } = await pool.query(
+  const { rows } = await query(
+    'bare',
     'select id, lgc_sn, name, status, published_at from cooperation_request where id = $1',
     [Number(request.params.id)],
   );
   return { code: '0', data: rows[0] ?? null };
 });
 
+/** platform/session.ts loadSession, as Kysely compiles it. */
+const SESSION_SQL = `select "i"."status" as "institution_status", "s"."last_seen_at", "s"."expires_at", "u"."id", "u"."lgc_sn", "u"."email", "u"."name", "u"."role_codes", "u"."activation", "u"."status", "u"."institution_id", "u"."force_password_change", "u"."agreement_accepted", "u"."profile_complete", "u"."locale", "u"."review_note" from "user_session" as "s" inner join "app_user" as "u" on "u"."id" = "s"."user_id" left join "institution" as "i" on "i"."id" = "u"."institution_id" where "s"."token_hash" = $1`;
+const MATCHING = `select 1 as "one" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = $3 and "r"."type_code" = $4 and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = $5)) limit $6`;
+/** cooperation/requests.repository.ts listOpportunities (direction, cooperation type, country), as Kysely compiles it. */
+const LIST_SQL = `select "r"."id", "r"."lgc_sn", "r"."name", "r"."institution_id", "i"."name" as "inst_name", "i"."swift_code" as "inst_swift_code", "i"."country" as "inst_country", "r"."direction", "r"."type_code", "r"."sub_type_code", "r"."currency", "r"."amount", "r"."term_type", "r"."common_term", "r"."custom_term_days", "r"."price", "r"."status", "r"."invalid_reason", "r"."valid_until", "r"."published_at", exists (select 1 as "one" from "cooperation_follow" as "rf" where "rf"."user_id" = $1 and "rf"."request_id" = "r"."id") as "followed", (select "ri"."status" from "cooperation_intention" as "ri" where "ri"."sender_institution_id" = $2 and "ri"."request_id" = "r"."id") as "intention_status", (select count(*) as "n" from (${MATCHING}) as "m") as "matching" from "cooperation_request" as "r" inner join "institution" as "i" on "i"."id" = "r"."institution_id" where "r"."id" in (select "r"."id" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = $7 and "r"."type_code" = $8 and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = $9)) order by "r"."published_at" desc, "r"."id" desc limit $10 offset $11) order by "r"."published_at" desc, "r"."id" desc`;
+const COUNT_SQL = `select count(*) as "n" from (${MATCHING.replaceAll('$3', '$1').replaceAll('$4', '$2').replaceAll('$5', '$3').replace('$6', '$4')}) as "m"`;
+/** shared OPPORTUNITY_COUNT_CAP. */
+const CAP = 10_000;
+const IDLE_MS = 30 * 60_000;
+
+type SessionRow = {
+  id: number;
+  institution_id: number | null;
+  status: string;
+  institution_status: string | null;
+  last_seen_at: Date;
+  expires_at: Date;
+};
+
+app.get<{ Querystring: Record<string, string> }>('/raw/listPage', async (request, reply) => {
+  const token = /(?:^|;\s*)portal_sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  if (!token) return reply.code(401).send({ code: 'PRT_UNAUTHENTICATED' });
+  const session = await query<SessionRow>('raw_session', SESSION_SQL, [
+    createHash('sha256').update(token).digest('hex'),
+  ]);
+  const user = session.rows[0];
+  const now = Date.now();
+  if (
+    user?.status !== 'active' ||
+    user.institution_status === 'stopped' ||
+    now - new Date(user.last_seen_at).getTime() > IDLE_MS ||
+    new Date(user.expires_at).getTime() <= now
+  ) {
+    return reply.code(401).send({ code: 'YBLSYSTE0005' });
+  }
+  const q = request.query;
+  const pageNo = Number(q.pageNo ?? 1);
+  const pageSize = Number(q.pageSize ?? 10);
+  const { rows } = await query<{ matching: number }>('raw_list', LIST_SQL, [
+    user.id,
+    user.institution_id,
+    q.direction,
+    q.typeCode,
+    q.country,
+    CAP + 1,
+    q.direction,
+    q.typeCode,
+    q.country,
+    pageSize,
+    (pageNo - 1) * pageSize,
+  ]);
+  const n = rows[0]
+    ? rows[0].matching
+    : (await query<{ n: number }>('raw_count', COUNT_SQL, [q.direction, q.typeCode, q.country, CAP + 1])).rows[0]!.n;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify({
+    code: '0',
+    data: { list: rows, total: Math.min(n, CAP), totalCapped: n > CAP, pageNo, pageSize },
+  });
+});
+
 app.get('/noop', async () => ({ code: '0', data: { num: 0 } }));
+
+app.get('/__bench/stats', async () => {
+  const cpu = process.cpuUsage();
+  return { cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000, statements };
+});
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.on('SIGTERM', () => {

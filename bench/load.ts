@@ -83,6 +83,31 @@ export async function runLoad(
 }
 
 /**
+ * A fixed-time phase: a warm-up of `warmupMs` (not measured: opens the connections, warms the
+ * caches and the JIT), then `ms` of load; requests/s is the answers over the measured elapsed time.
+ */
+export async function runTimed(
+  baseUrl: string,
+  next: (i: number) => LoadRequest,
+  options: { concurrency: number; ms: number; warmupMs: number },
+): Promise<LoadResult> {
+  let counter = 0;
+  const unbounded = Number.MAX_SAFE_INTEGER;
+  if (options.warmupMs > 0) {
+    await cannon(baseUrl, () => next(counter++), {
+      connections: options.concurrency,
+      amount: unbounded,
+      maxMs: options.warmupMs,
+    });
+  }
+  return cannon(baseUrl, () => next(counter++), {
+    connections: options.concurrency,
+    amount: unbounded,
+    maxMs: options.ms,
+  });
+}
+
+/**
  * One autocannon run: `connections` keep-alive connections, each sending its next request when
  * the previous one has answered, until `amount` answers or `maxMs` have passed. autocannon writes
  * prebuilt requests to raw sockets, so the generator takes little of the CPU the server shares

@@ -3,6 +3,7 @@
  * their targets. Exit code 0 either way: the figures are for people to read and compare.
  */
 import { printHome } from './home.ts';
+import { printLighthouse } from './lighthouse.ts';
 import { benchLogin } from './login.ts';
 import { printMarketplace } from './marketplace.ts';
 import { benchMemory } from './memory.ts';
@@ -15,6 +16,7 @@ const results = [
   printSection('Memory under load (PGlite, built server)', await benchMemory()),
   printSection('Web app initial download', await benchWebSize()),
   await printHome(),
+  await printLighthouse(),
   printSection('Log-in (PGlite, built server)', await benchLogin()),
   await printMarketplace(),
   printSection('PDF signing (in-process)', await (await import('./signing.ts')).benchSigning()),

@@ -53,6 +53,10 @@ export function useBrowser() {
         viewport: { width: 1366, height: 900 },
         extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
       });
+      // Waits and actions get a minute, not Playwright's 30 s: CI runs the PostgreSQL pass beside
+      // the journeys, and on two saturated cores a file chooser or a save's answer has taken
+      // longer than 30 s. The journeys' own time-outs still bound each journey.
+      context.setDefaultTimeout(60_000);
       contexts.push(context);
       if (options.locale) {
         const locale = options.locale;

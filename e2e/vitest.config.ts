@@ -1,5 +1,22 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { reporters } from '../vitest.reporters.ts';
+
+/**
+ * Journeys that change what every account sees (a new agreement version asks every account to
+ * accept it again) run after all the others, which share the one server of global-setup.ts.
+ */
+const PORTAL_WIDE = /agreement-version\.spec\.ts$/;
+
+class PortalWideLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [
+      ...sorted.filter((file) => !PORTAL_WIDE.test(file.moduleId)),
+      ...sorted.filter((file) => PORTAL_WIDE.test(file.moduleId)),
+    ];
+  }
+}
 
 // Chromium journeys against the real server; see run.mjs for how they are started.
 export default defineConfig({
@@ -10,6 +27,7 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     // Two cores: one browser at a time keeps journeys steady.
     fileParallelism: false,
+    sequence: { sequencer: PortalWideLast },
     reporters: reporters('e2e'),
     // A journey left with `.only` fails the run instead of quietly skipping the others.
     allowOnly: false,

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findViolations, readSources } from './check-boundaries.ts';
+import { findModuleCycles, findViolations, readSources } from './check-boundaries.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,10 +29,68 @@ describe('module boundaries', () => {
     ['apps/web/src/lib/planted.ts', "import { routes } from '../app/routes.tsx';", 'components'],
     ['apps/web/src/pages/errors/Planted.tsx', "import { routes } from '../../app/routes.tsx';", 'route table'],
     ['apps/web/src/features/messages/Planted.tsx', "import { routes } from '../../app/routes.tsx';", 'route table'],
+    [
+      'apps/web/src/pages/home/Planted.tsx',
+      "import { CONTENT_ROUTES } from '../../app/route-tables/content-routes.ts';",
+      'route table',
+    ],
   ])('catches %s', (file, source, rule) => {
     const violations = findViolations(new Map([[file, source]]));
     expect(violations).toHaveLength(1);
     expect(violations[0]!.rule).toContain(rule);
+  });
+
+  it('finds no module cycle in the tree as it is', () => {
+    expect(findModuleCycles(readSources(root))).toEqual([]);
+  });
+
+  const modules = 'apps/server/src/modules';
+
+  it('catches two modules importing each other, each through its public face', () => {
+    const violations = findViolations(
+      new Map([
+        [`${modules}/alpha/alpha.service.ts`, "import { b } from '../beta/index.ts';"],
+        [`${modules}/beta/beta.service.ts`, "import type { A } from '../alpha/index.ts';"],
+      ]),
+    );
+    expect(violations).toEqual([
+      {
+        file: `${modules}/alpha/alpha.service.ts`,
+        imported: '../beta/index.ts',
+        rule: 'server modules import each other in a cycle: alpha → beta → alpha',
+      },
+    ]);
+  });
+
+  it('catches a cycle closed through a third module', () => {
+    const violations = findViolations(
+      new Map([
+        [`${modules}/alpha/a.ts`, "export { b } from '../beta/index.ts';"],
+        [`${modules}/beta/b.ts`, "const c = await import('../gamma/index.ts');"],
+        [`${modules}/gamma/c.ts`, "import { a } from '../alpha/index.ts';"],
+      ]),
+    );
+    expect(violations.map((v) => v.rule)).toEqual([
+      'server modules import each other in a cycle: alpha → beta → gamma → alpha',
+    ]);
+  });
+
+  it('catches the files → users import planted back into the tree', () => {
+    const tree = readSources(root);
+    tree.set(`${modules}/files/planted.ts`, "import { findUserByEmail } from '../users/index.ts';");
+    const rules = findViolations(tree).map((v) => v.rule);
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatch(/cycle: files → users → files|cycle: users → files → users/);
+  });
+
+  it('lets a one-way chain and a test reaching back through', () => {
+    const files = new Map([
+      [`${modules}/alpha/a.ts`, "import { b } from '../beta/index.ts';"],
+      [`${modules}/beta/b.ts`, "import { c } from '../gamma/index.ts';"],
+      [`${modules}/gamma/c.test.ts`, "import { a } from '../alpha/index.ts';"],
+      [`${modules}/gamma/c.ts`, "// import { a } from '../alpha/index.ts';"],
+    ]);
+    expect(findViolations(files)).toEqual([]);
   });
 
   it.each([

@@ -11,7 +11,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const script = resolve(dirname(fileURLToPath(import.meta.url)), '../.ci/summarize.mjs');
 
-type Test = { ancestorTitles: string[]; title: string; status: 'passed' | 'failed' | 'skipped' | 'pending' | 'todo' };
+type Test = {
+  ancestorTitles: string[];
+  title: string;
+  status: 'passed' | 'failed' | 'skipped' | 'pending' | 'todo';
+  failureMessages?: string[];
+};
 type Report = { success?: boolean; files?: Array<{ name: string; tests: Test[] }> };
 
 const test = (title: string, status: Test['status'] = 'passed', ancestorTitles = ['a group']): Test => ({
@@ -115,5 +120,17 @@ describe('.ci/summarize.mjs', () => {
     expect(run.status).toBe(1);
     expect(run.out).toMatch(message);
     expect(run.lastLine).toMatch(/^Total: \d+ passed, \d+ failed, \d+ skipped$/);
+  });
+
+  it("prints a failed test's reason under its name, without colour codes, since CI keeps only its output's tail", () => {
+    const failing = {
+      ...test('breaks', 'failed'),
+      failureMessages: ['\u001b[31mAssertionError: expected false to be true\u001b[39m\n    at journey.spec.ts:330:5'],
+    };
+    const run = summarize({ ...good, e2e: { files: oneFile(failing) } });
+    expect(run.status).toBe(1);
+    expect(run.out).toContain('e2e: failed: a group breaks\n      AssertionError: expected false to be true\n');
+    expect(run.out).toContain('      at journey.spec.ts:330:5');
+    expect(run.out).not.toContain('\u001b[');
   });
 });

@@ -3,7 +3,9 @@
  * The Debian packages the tests need, installed with apt-get when missing (never by hand):
  * Chromium and CJK fonts for the browser journeys, poppler-utils for `pdfsig`, the independent
  * check of signed contracts (with pdftotext and pdftoppm), libnss3-tools (certutil) to make pdfsig
- * trust the portal's CA, and openssl, the independent check of the portal's certificates. Tests that
+ * trust the portal's CA, openssl, the independent check of the portal's certificates, and softhsm2,
+ * the PKCS#11 token the signing keys are tested in, and nginx, the load balancer in front of two
+ * instances in the scale-out test (apps/server/test/two-instances.test.ts). Tests that
  * need one of these fail naming it when it is missing (apps/server/test/require-tool.ts).
  * `node scripts/test-packages.mjs` installs them all; e2e/run.mjs and `npm run test:unit` call
  * it first.
@@ -13,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 function debInstalled(pkg) {
   return /Status: install ok installed/.test(spawnSync('dpkg', ['-s', pkg], { encoding: 'utf8' }).stdout ?? '');
@@ -28,6 +31,10 @@ export function ensureTestPackages() {
   if (!debInstalled('libnss3-tools')) missing.push('libnss3-tools');
   // openssl: verifying the portal's certificates (pki.test.ts).
   if (!debInstalled('openssl')) missing.push('openssl');
+  // softhsm2: a PKCS#11 token in files, for the signing keys kept in a token (pkcs11-signing.test.ts).
+  if (!debInstalled('softhsm2')) missing.push('softhsm2');
+  // nginx: the load balancer of the two-instance test (run as the test's user, never as a service).
+  if (!existsSync(NGINX_PATH)) missing.push('nginx');
   if (!missing.length) return;
   console.info(`tests: installing ${missing.join(', ')} with apt-get`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];

@@ -1,13 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
+
+/**
+ * The public pages whose document the server completes (apps/server/src/platform/first-screen.ts):
+ * the page's own module, whose chunks and styles the document then names so the browser fetches
+ * them beside the entry instead of after it has run.
+ */
+const CONTENT_SCHEMAS = 'shared/src/schemas/content.ts';
+const FIRST_SCREEN_PAGES: Record<string, string[]> = {
+  // The content reads validate their answers with the content schemas, loaded beside the read.
+  '/home': ['src/pages/home/HomePage.tsx', CONTENT_SCHEMAS],
+  '/about': ['src/pages/content/about/AboutPage.tsx', CONTENT_SCHEMAS],
+  '/verify': ['src/pages/contracts/VerifyPage.tsx'],
+};
+
+/**
+ * Writes dist/.vite/first-screen.json: for each page of FIRST_SCREEN_PAGES, the scripts (the chunks
+ * of its modules and what they import statically, less what index.html already loads) and styles.
+ */
+function firstScreenManifest(): Plugin {
+  return {
+    name: 'portal-first-screen-manifest',
+    apply: 'build',
+    // After writing, not at generateBundle: Vite drops pure-CSS chunks and rehashes the chunks that
+    // imported them after other plugins' generateBundle ran, so only the written bundle has the
+    // names the browser will find.
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) visit(next);
+        };
+        for (const file of start) visit(file);
+        return seen;
+      };
+      const entryFiles = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [path, sources] of Object.entries(FIRST_SCREEN_PAGES)) {
+        const starts = sources.map((source) => {
+          const holds = (id: string | null | undefined) => id?.replaceAll('\\', '/').endsWith(source) ?? false;
+          const chunk =
+            chunks.find((item) => holds(item.facadeModuleId)) ?? chunks.find((item) => item.moduleIds.some(holds));
+          if (!chunk) throw new Error(`first-screen page ${path}: no chunk for ${source}`);
+          return chunk.fileName;
+        });
+        const files = [...closure(starts)].filter((file) => !entryFiles.has(file));
+        const styles = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        pages[path] = { scripts: files.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) };
+      }
+      const outDir = options.dir ?? 'dist';
+      mkdirSync(join(outDir, '.vite'), { recursive: true });
+      writeFileSync(join(outDir, '.vite', 'first-screen.json'), JSON.stringify(pages, null, 2));
+    },
+  };
+}
 
 // The server serves dist/ and replaces __CSP_NONCE__ in index.html with a fresh nonce per response;
 // Vite stamps that placeholder on the tags it emits and on <meta property="csp-nonce">, which the
 // app reads at start (src/lib/csp.ts) to hand to antd's CSS-in-JS.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreenManifest()],
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',

@@ -179,8 +179,21 @@ export async function publishFromList(staff: Page, title: string) {
   await row.getByRole('button', { name: `Publish ${title}` }).click();
   const confirm = staff.locator('.ant-popover:visible');
   await confirm.getByText(`Publish “${title}”?`).waitFor();
+  // The answer may take long on a saturated machine (CI runs the PostgreSQL pass beside the
+  // journeys); the journey's own time-out still bounds the wait.
+  const published = staff.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/publish'), {
+    timeout: 90_000,
+  });
   await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
-  await staff.getByText(`“${title}” is published.`).first().waitFor();
+  const answer = await published;
+  expect(answer.status(), await answer.text()).toBe(200);
+  // The toast is one slot (app/providers/ToastBridge.tsx): a later notice may already have taken
+  // it on a busy machine, so the server's answer is the proof and the toast only a courtesy.
+  await staff
+    .getByText(`“${title}” is published.`)
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => {});
   return row;
 }
 

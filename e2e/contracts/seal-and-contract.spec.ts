@@ -6,18 +6,27 @@
  * page 1 and signs with the e-mailed code; the other party is told (message and e-mail), stamps
  * its seal on the last page and signs; both see "Signed"; the signed PDF downloads. That PDF,
  * checked by poppler's pdfsig, carries two valid signatures and the document timestamp of
- * PAdES B-LTA; a copy with one byte changed inside a signed range is reported broken by pdfsig and
- * by the public /verify page, which finds the intact one recorded here.
+ * PAdES B-LTA, and the evidence report attached in both languages (poppler's pdfdetach): the report
+ * downloaded in the page's language is, twice, the very bytes attached. A copy with one byte
+ * changed inside a signed range is reported broken by pdfsig; the public /verify page answers the
+ * intact file with the green verdict (recorded here) and the copy with the red one.
  */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   boundingBox,
   isRed,
   makeSealPng,
   makeTestPdf,
+  pdfText,
   renderPage,
   runPdfsig,
 } from '../../apps/server/src/platform/signing/test-fixtures.ts';
+import { pdfdetach } from '../../apps/server/test/require-tool.ts';
 import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
 import {
   byteRanges,
@@ -96,6 +105,8 @@ const TEXT = {
     signedStatus: 'Signed',
     bothSigned: 'Signed by both sides',
     downloadSignedFor: (name: string) => `Download the signed PDF of ${name}`,
+    downloadEvidenceFor: (name: string) => `Download the evidence report of ${name}`,
+    evidenceTitle: 'Evidence report',
     // preview page
     pageOf: 'Page 1 of 3',
     documentLabel: (title: string) => `Pages of ${title}`,
@@ -188,6 +199,8 @@ const TEXT = {
     signedStatus: '已签署',
     bothSigned: '双方均已签署',
     downloadSignedFor: (name: string) => `下载“${name}”的已签署合同`,
+    downloadEvidenceFor: (name: string) => `下载“${name}”的存证报告`,
+    evidenceTitle: '存证报告',
     pageOf: '第 1 页，共 3 页',
     documentLabel: (title: string) => `“${title}”的页面`,
     uploadedNotSigned: '已上传未签署',
@@ -227,6 +240,28 @@ const TEXT = {
 } as const;
 
 type Text = (typeof TEXT)[Locale];
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The files attached to a PDF, by name, as poppler's pdfdetach lists and saves them. */
+function attachmentsOf(pdf: Uint8Array): Map<string, Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfdetach-'));
+  try {
+    const file = join(dir, 'signed.pdf');
+    writeFileSync(file, pdf);
+    const list = spawnSync(pdfdetach(), ['-list', file], { encoding: 'utf8' }).stdout ?? '';
+    const names = [...list.matchAll(/^\s*\d+:\s*(.+)$/gm)].map((match) => match[1]!.trim());
+    return new Map(
+      names.map((name, i) => {
+        const out = join(dir, `attachment-${i}`);
+        spawnSync(pdfdetach(), ['-save', String(i + 1), '-o', out, file]);
+        return [name, readFileSync(out)];
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The two deals the demo leaves without a contract, one walked in each language. */
 const RUNS = {
@@ -446,7 +481,13 @@ async function placeAndSign(
   expect(reply.status(), await reply.text()).toBe(200);
   await page.getByText(text.codeSent).first().waitFor();
   await dialog.getByLabel(text.signCode).fill(await mail.waitForCode(who.email));
+  // The last signature completes the contract too (evidence, validation data, document timestamp).
+  const signed = page.waitForResponse((r) => r.url().endsWith('/sign') && r.request().method() === 'POST', {
+    timeout: 120_000,
+  });
   await dialog.getByRole('button', { name: text.confirmAndSign }).click();
+  const answer = await signed;
+  expect(answer.status(), await answer.text()).toBe(200);
   await page.getByText(text.signedToast).first().waitFor();
   await page.waitForURL('**/previewContract?id=*');
 }
@@ -469,13 +510,14 @@ async function verifyAsVisitor(
   const signatures = report.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect.poll(() => signatures.count()).toBe(2);
   if (expected.intact) {
-    await report.getByText(text.allIntact).waitFor();
+    // The headline is the green verdict (antd's success alert), in the page's language.
+    await report.locator('.ant-alert-success').getByText(text.allIntact).waitFor();
     const recorded = report.getByText(startsWith(text.recordedYes(expected.title)));
     await recorded.getByText(text.signedStatus, { exact: true }).waitFor();
     await recorded.getByText(text.bothSigned, { exact: true }).waitFor();
     for (const signature of await signatures.all()) await signature.getByText(text.intact, { exact: true }).waitFor();
   } else {
-    await report.getByText(text.someBroken).waitFor();
+    await report.locator('.ant-alert-error').getByText(text.someBroken).waitFor();
     await report.getByText(text.recordedNo).waitFor();
     await report.getByText(text.broken, { exact: true }).first().waitFor();
   }
@@ -590,6 +632,23 @@ describe('[CONTRACTS][SEAL_AND_CONTRACT]: a new seal signs a contract both parti
       expect(checked.signatures[0]?.commonName).toContain(sealName);
       expect(checked.signatures[1]?.commonName).toContain(run.otherSeal);
       console.info(`pdfsig (${locale}):\n${checked.output}`);
+
+      // The evidence report, made once when the contract was completed: downloaded twice in this
+      // language, the same bytes, which are those attached to the signed PDF (pdfdetach).
+      const evidenceLink = row.getByRole('link', { name: text.downloadEvidenceFor(run.request) });
+      const report = await download(applicant, evidenceLink);
+      const again = await download(applicant, evidenceLink);
+      expect(again.bytes.equals(report.bytes)).toBe(true);
+      const attached = attachmentsOf(signed.bytes);
+      expect([...attached.keys()]).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^evidence-report-en-/),
+          expect.stringMatching(/^evidence-report-zh-/),
+        ]),
+      );
+      const mine = [...attached.entries()].find(([name]) => name.startsWith(`evidence-report-${text.short}-`));
+      expect(mine && sha256(mine[1])).toBe(sha256(report.bytes));
+      expect(pdfText(report.bytes)).toContain(text.evidenceTitle);
 
       // The seals are printed where they were placed: the new one on page 1, the other's on page 3.
       const redOn = (pageNumber: number) => boundingBox(renderPage(signed.bytes, pageNumber), isRed);

@@ -158,7 +158,12 @@ export async function choose(page: Page, combo: Locator, option: string, search?
     if (search) await combo.fill(search);
     else if (!(await dropdown.isVisible())) await combo.click();
     await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-    if (((await select.textContent()) ?? '').includes(option)) return;
+    if (!((await select.textContent()) ?? '').includes(option)) continue;
+    // Chosen. A retry's typing may have opened the list again, and a list still closing covers
+    // what lies under it (a dialog's buttons): leave the field and wait for the list to go.
+    if (await dropdown.isVisible()) await combo.evaluate((element) => (element as HTMLElement).blur());
+    await dropdown.waitFor({ state: 'hidden' });
+    return;
   }
   throw new Error(`could not choose "${option}"`);
 }

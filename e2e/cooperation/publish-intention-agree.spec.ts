@@ -323,6 +323,10 @@ async function findFollowAndSend(page: JourneyPage, text: Text, name: string) {
   await page.getByRole('button', { name: text.sendIntention }).click();
   const dialog = page.locator('.ant-modal:visible').filter({ hasText: text.intentionTitle });
   await dialog.getByRole('textbox', { name: named(text.intentionMessage) }).fill(text.intentionText);
+  // The character count under the box and the help text below it never overprint.
+  const count = await dialog.locator('.ant-input-data-count').boundingBox();
+  const hint = await dialog.locator('.ant-form-item-extra').boundingBox();
+  expect(count && hint && count.y + count.height <= hint.y + 1).toBe(true);
   await screenshot(page, `cooperation-intention-dialog-${text.short}`);
   await dialog.getByRole('button', { name: text.submitIntention }).click();
   await page.getByText(text.intentionSent).first().waitFor();

@@ -39,14 +39,23 @@ import {
 } from './modules/seals/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { trackingRoutes } from './modules/tracking/index.ts';
-import { createDormantAccountsJob, managementRoutes, recordActivity, userRoutes } from './modules/users/index.ts';
+import {
+  createDormantAccountsJob,
+  isEmailRegistered,
+  managementRoutes,
+  recordActivity,
+  userRoutes,
+  userSpecCallRoutes,
+} from './modules/users/index.ts';
+import { benchStatsRoutes } from './platform/bench-stats.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './platform/errors.ts';
 import { multipartPlugin } from './platform/files/multipart.ts';
-import { type FileStorage, LocalDiskStorage } from './platform/files/storage.ts';
+import { type FileStorage, openFileStorage } from './platform/files/storage.ts';
 import { i18nPlugin } from './platform/i18n.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { metricsPlugin } from './platform/metrics.ts';
 import { openApiOptions } from './platform/openapi.ts';
 import { createPruneJob } from './platform/prune.job.ts';
 import { securityPlugin } from './platform/security.ts';
@@ -77,7 +86,7 @@ export type RouteEntry = {
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
-  /** Where uploaded files' bytes go; default: the local disk under config.storageDir. */
+  /** Where uploaded files' bytes go; default: the store config.storage names (STORAGE_DRIVER). */
   storage?: FileStorage;
 };
 
@@ -154,7 +163,8 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     mailer.start();
   });
   // Uploaded files' bytes: used by the file routes and the clean-up job.
-  const storage = givenStorage ?? new LocalDiskStorage(config.storageDir);
+  const storage = givenStorage ?? (await openFileStorage(config.storage));
+  if (!givenStorage) app.addHook('onClose', async () => (storage as { destroy?: () => void }).destroy?.());
   // Jobs: started with the app (unless JOBS_ENABLED=false; off by default in tests), stopped
   // before the mailer and the database close.
   const jobs = createJobRunner({
@@ -170,7 +180,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
         fileNames: [storedFileNames],
       }),
       createRequestExpiryJob({ db: database.db }),
-      createSealExpiryJob({ db: database.db }),
+      createSealExpiryJob({ db: database.db, config }),
     ],
   });
   app.decorate('jobs', jobs);
@@ -185,6 +195,8 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
 
   // External
   await app.register(drainingPlugin);
+  // Counts every request from here on; /metrics for the addresses METRICS_ALLOWED_ADDRESSES names.
+  await app.register(metricsPlugin, { allowed: config.metricsAllowed, engine: database.engine, pool: database.pool });
   await app.register(securityPlugin, { hsts: config.cookieSecure });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);
@@ -206,10 +218,11 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(dictionaryRoutes);
   await app.register(authRoutes, { db: database.db, config });
   await app.register(userRoutes, { db: database.db, config });
+  await app.register(userSpecCallRoutes, { db: database.db, config });
   await app.register(backofficeRoutes, { db: database.db, config });
   await app.register(managementRoutes, { db: database.db, config });
   await app.register(institutionRoutes, { db: database.db });
-  await app.register(fileRoutes, { db: database.db, config, storage });
+  await app.register(fileRoutes, { db: database.db, config, storage, isEmailRegistered });
   // Public content and its back office; reads answered from a memo checked against content_version.
   const contentCache = createContentCache(database.db);
   await app.register(contentRoutes, { db: database.db, config, storage, cache: contentCache });
@@ -220,7 +233,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(backofficeRequestRoutes, { db: database.db });
   await app.register(intentionRoutes, { db: database.db, config });
   await app.register(pushRoutes, { db: database.db });
-  await app.register(messageRoutes, { db: database.db, config });
+  await app.register(messageRoutes, { db: database.db, listen: database.listen, config });
   // Seals list the contracts each stamped through the contracts module's answer.
   const sealDeps = { db: database.db, config, storage, stampedFilesOf };
   await app.register(sealRoutes, sealDeps);
@@ -230,6 +243,7 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(timestampRoutes, { db: database.db, config });
   await app.register(contractRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
+  if (config.benchStats && !config.isProduction) await app.register(benchStatsRoutes);
 
   // The web app answers everything else
   await app.register(webAppPlugin, {

@@ -13,7 +13,29 @@ describe('parseConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u@db:5432/portal' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/portal', poolSize: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/portal',
+      poolSize: 10,
+      listenUrl: 'postgres://u@db:5432/portal',
+    });
+  });
+
+  it('sends the LISTEN connection to DATABASE_LISTEN_URL when set (a pooler in transaction mode hears nothing)', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/portal',
+      DATABASE_LISTEN_URL: 'postgres://u@db:5432/portal',
+    });
+    expect(config.database).toMatchObject({
+      url: 'postgres://u@pgbouncer:6432/portal',
+      listenUrl: 'postgres://u@db:5432/portal',
+    });
+    expect(() => parseConfig({ DATABASE_LISTEN_URL: 'postgres://u@db:5432/portal' })).toThrow(
+      /DATABASE_LISTEN_URL: only with DATABASE_URL/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://u@db/p', DATABASE_LISTEN_URL: 'http://x' })).toThrow(
+      /DATABASE_LISTEN_URL: must be a postgres:\/\/ URL/,
+    );
   });
 
   it('turns on secure cookies behind an https public address', () => {
@@ -45,6 +67,43 @@ describe('parseConfig', () => {
     ).toEqual({ url: 'https://tsa.example/tsr', username: 'bank', password: 'pw' });
     expect(() => parseConfig({ TSA_USERNAME: 'bank' })).toThrow(/TSA_USERNAME, TSA_PASSWORD: only with TSA_URL/);
     expect(() => parseConfig({ TSA_URL: 'not a url' })).toThrow(/TSA_URL/);
+  });
+
+  it('keeps the signing keys in a PKCS#11 token only with its module, token and PIN, and never beside a CA key file', () => {
+    expect(parseConfig({}).signingPkcs11).toBeNull();
+    const module = '/usr/lib/softhsm/libsofthsm2.so';
+    expect(
+      parseConfig({ SIGNING_PKCS11_MODULE: module, SIGNING_PKCS11_SLOT: '7', SIGNING_PKCS11_PIN: '1234' })
+        .signingPkcs11,
+    ).toEqual({ module, slotId: 7n, tokenLabel: null, pin: { kind: 'value', pin: '1234' } });
+    expect(
+      parseConfig({
+        SIGNING_PKCS11_MODULE: module,
+        SIGNING_PKCS11_TOKEN_LABEL: 'portal',
+        SIGNING_PKCS11_PIN_FILE: '/run/secrets/pin',
+      }).signingPkcs11,
+    ).toEqual({ module, slotId: null, tokenLabel: 'portal', pin: { kind: 'file', path: '/run/secrets/pin' } });
+    expect(() => parseConfig({ SIGNING_PKCS11_PIN: '1234' })).toThrow(
+      /SIGNING_PKCS11_PIN: only with SIGNING_PKCS11_MODULE/,
+    );
+    expect(() => parseConfig({ SIGNING_PKCS11_MODULE: module, SIGNING_PKCS11_PIN: '1' })).toThrow(
+      /SIGNING_PKCS11_SLOT, SIGNING_PKCS11_TOKEN_LABEL: set one of them/,
+    );
+    expect(() => parseConfig({ SIGNING_PKCS11_MODULE: module, SIGNING_PKCS11_SLOT: '1' })).toThrow(
+      /SIGNING_PKCS11_PIN, SIGNING_PKCS11_PIN_FILE: set one of them/,
+    );
+    expect(() =>
+      parseConfig({ SIGNING_PKCS11_MODULE: module, SIGNING_PKCS11_SLOT: 'first', SIGNING_PKCS11_PIN: '1' }),
+    ).toThrow(/SIGNING_PKCS11_SLOT/);
+    expect(() =>
+      parseConfig({
+        SIGNING_PKCS11_MODULE: module,
+        SIGNING_PKCS11_SLOT: '1',
+        SIGNING_PKCS11_PIN: '1',
+        SIGNING_CA_CERT_FILE: 'ca.pem',
+        SIGNING_CA_KEY_FILE: 'ca.key',
+      }),
+    ).toThrow(/not with SIGNING_PKCS11_MODULE/);
   });
 
   it('refuses to start with bad values, naming each', () => {

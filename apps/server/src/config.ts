@@ -77,8 +77,37 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Where the instance's one LISTEN connection (the bell across instances) goes, when
+   * DATABASE_URL is a pooler in transaction mode, through which LISTEN hears nothing; unset:
+   * DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('data'),
   STORAGE_DIR: z.string().optional(),
+  /** Where uploaded files' bytes go: this host's disk (STORAGE_DIR) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  /** Put before every object's key, e.g. portal/files/ (a trailing slash is not added). */
+  S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "must be letters, digits and / ! - _ . * ' ( ) only")
+    .default(''),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   /**
    * How long a stored file no database row names is kept before the hourly prune deletes it: a
    * file written just before the transaction that names it commits is not an orphan yet.
@@ -153,6 +182,17 @@ const ZEnv = z.object({
     .optional(),
   SIGNING_KEK_FILE: z.string().optional(),
   /**
+   * Keys in a PKCS#11 token instead (platform/signing/pkcs11.ts): the module (the vendor's
+   * library, e.g. /usr/lib/softhsm/libsofthsm2.so), the token (its slot id, or its label, or both)
+   * and the user PIN (or a file holding it). The authority's, the portal's, the timestamp
+   * authority's and every seal's keys are then made in the token and never leave it.
+   */
+  SIGNING_PKCS11_MODULE: z.string().min(1).optional(),
+  SIGNING_PKCS11_SLOT: z.string().regex(/^\d+$/, 'must be the slot id, a whole number').optional(),
+  SIGNING_PKCS11_TOKEN_LABEL: z.string().min(1).max(32).optional(),
+  SIGNING_PKCS11_PIN: z.string().min(1).optional(),
+  SIGNING_PKCS11_PIN_FILE: z.string().min(1).optional(),
+  /**
    * An external RFC 3161 timestamp authority (its HTTP address) for the signatures' timestamps,
    * with HTTP basic credentials if it wants them. Unset: the portal's own authority, in-process
    * (modules/seals/timestamping.ts).
@@ -165,6 +205,32 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Periodic jobs (platform/jobs.ts) on this instance; unset: on, except under NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
+  /**
+   * Who may read /metrics: addresses or CIDR ranges, comma-separated (also loopback, linklocal,
+   * uniquelocal). Unset: loopback, except in production, where nobody may until it is set.
+   */
+  METRICS_ALLOWED_ADDRESSES: z
+    .string()
+    .transform((value, ctx): string[] => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every(isProxyAddress)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1; also loopback)',
+        });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .optional(),
+  /**
+   * The bench's server statistics (`GET /__bench/stats`: CPU time, statements sent, memory), for
+   * `npm run bench` only; refused with NODE_ENV=production.
+   */
+  BENCH_STATS: bool.default(false),
 
   BANK_NAME_EN: z.string().default('Global Cooperation Bank'),
   BANK_NAME_ZH: z.string().default('环球合作银行'),
@@ -212,6 +278,35 @@ export function checkProductionStart(config: Pick<Config, 'isProduction' | 'smtp
   );
 }
 
+/** The PKCS#11 variables go together (platform/signing/pkcs11.ts); throws a ConfigError naming them. */
+function checkPkcs11(e: z.infer<typeof ZEnv>): void {
+  const refuse = (line: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`);
+  };
+  const others = [
+    'SIGNING_PKCS11_SLOT',
+    'SIGNING_PKCS11_TOKEN_LABEL',
+    'SIGNING_PKCS11_PIN',
+    'SIGNING_PKCS11_PIN_FILE',
+  ] as const;
+  if (!e.SIGNING_PKCS11_MODULE) {
+    const set = others.filter((name) => e[name] !== undefined);
+    if (set.length) refuse(`${set.join(', ')}: only with SIGNING_PKCS11_MODULE`);
+    return;
+  }
+  if (e.SIGNING_PKCS11_SLOT === undefined && e.SIGNING_PKCS11_TOKEN_LABEL === undefined) {
+    refuse('SIGNING_PKCS11_SLOT, SIGNING_PKCS11_TOKEN_LABEL: set one of them (or both) with SIGNING_PKCS11_MODULE');
+  }
+  if ((e.SIGNING_PKCS11_PIN === undefined) === (e.SIGNING_PKCS11_PIN_FILE === undefined)) {
+    refuse('SIGNING_PKCS11_PIN, SIGNING_PKCS11_PIN_FILE: set one of them with SIGNING_PKCS11_MODULE');
+  }
+  if (e.SIGNING_CA_KEY_FILE) {
+    refuse(
+      "SIGNING_CA_CERT_FILE, SIGNING_CA_KEY_FILE: not with SIGNING_PKCS11_MODULE (the authority's key is made in the token)",
+    );
+  }
+}
+
 /** Parses the environment; throws a ConfigError listing every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means "not set" (as shells and .env files often leave them).
@@ -225,6 +320,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.NODE_ENV === 'production' && e.CAPTCHA_TEST_MODE) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_MODE: must not be set in production');
   }
+  if (e.NODE_ENV === 'production' && e.BENCH_STATS) {
+    throw new ConfigError('Invalid configuration:\n  BENCH_STATS: must not be set in production');
+  }
   if (e.NODE_ENV === 'production' && e.INITIAL_ADMIN_EMAIL && !e.PUBLIC_BASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  INITIAL_ADMIN_EMAIL: needs PUBLIC_BASE_URL in production (the invitation link points there)',
@@ -235,16 +333,31 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  SIGNING_CA_CERT_FILE, SIGNING_CA_KEY_FILE: set both (the CA certificate and its private key) or neither',
     );
   }
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_LISTEN_URL: only with DATABASE_URL');
+  }
   if ((e.TSA_USERNAME || e.TSA_PASSWORD) && !e.TSA_URL) {
     throw new ConfigError('Invalid configuration:\n  TSA_USERNAME, TSA_PASSWORD: only with TSA_URL');
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: must be set with STORAGE_DRIVER=s3 (the bucket files go to)',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK finds them itself)',
+    );
   }
   if (e.SIGNING_KEK && e.SIGNING_KEK_FILE) {
     throw new ConfigError('Invalid configuration:\n  SIGNING_KEK, SIGNING_KEK_FILE: set one of them, not both');
   }
+  checkPkcs11(e);
   // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
   const dataDir = abs(e.DATA_DIR);
+  const storageDir = e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files');
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -257,10 +370,31 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      ? ({
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          listenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+        } as const)
       : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
     dataDir,
-    storageDir: e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files'),
+    storageDir,
+    /** Which file store the instance uses (platform/files/storage.ts, openFileStorage). */
+    storage:
+      e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
+        ? ({
+            driver: 's3',
+            bucket: e.S3_BUCKET,
+            prefix: e.S3_PREFIX,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          } as const)
+        : ({ driver: 'local', dir: storageDir } as const),
     orphanFileGraceMs: e.ORPHAN_FILE_GRACE_HOURS * 3_600_000,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     initialAdmin: e.INITIAL_ADMIN_EMAIL
@@ -278,6 +412,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           path: e.SIGNING_KEK_FILE ? abs(e.SIGNING_KEK_FILE) : resolve(dataDir, 'keys', 'signing-kek'),
           configured: Boolean(e.SIGNING_KEK_FILE),
         } as const),
+    signingPkcs11: e.SIGNING_PKCS11_MODULE
+      ? {
+          module: abs(e.SIGNING_PKCS11_MODULE),
+          slotId: e.SIGNING_PKCS11_SLOT === undefined ? null : BigInt(e.SIGNING_PKCS11_SLOT),
+          tokenLabel: e.SIGNING_PKCS11_TOKEN_LABEL ?? null,
+          pin:
+            e.SIGNING_PKCS11_PIN !== undefined
+              ? ({ kind: 'value', pin: e.SIGNING_PKCS11_PIN } as const)
+              : ({ kind: 'file', path: abs(e.SIGNING_PKCS11_PIN_FILE ?? '') } as const),
+        }
+      : null,
     timestampAuthority: e.TSA_URL
       ? {
           url: e.TSA_URL,
@@ -288,6 +433,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Tests run jobs by calling app.jobs.runDue(now), not on a timer. */
     jobs: { enabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test' },
+    /** Who may read /metrics (platform/metrics.ts); an empty list: nobody. */
+    metricsAllowed: e.METRICS_ALLOWED_ADDRESSES ?? (e.NODE_ENV === 'production' ? [] : ['loopback']),
+    benchStats: e.BENCH_STATS,
     auth: {
       sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
       sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,

@@ -3,13 +3,15 @@
  * production start on an empty database invites exactly one, through the staff invitation's
  * link and e-mail; later starts, an existing administrator and a bad address change nothing.
  */
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROLE } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInstitution, buildUser, lastMailTo, logInThroughApi } from '../test/factories.ts';
-import { createTestDatabase, TEST_KEK, testConfig } from '../test/helpers.ts';
+import { buildBank, buildInstitution, buildUser, lastMailTo, logInThroughApi } from '../test/factories.ts';
+import { captureLog, countRows, createTestDatabase, TEST_KEK, testConfig } from '../test/helpers.ts';
 import { startTestSmtpServer } from '../test/smtp.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
@@ -45,17 +47,6 @@ const production = (env: Record<string, string> = {}) =>
     ...env,
   });
 
-function captureLog() {
-  const lines: string[] = [];
-  return {
-    lines,
-    log: {
-      info: (message: string) => lines.push(`info: ${message}`),
-      warn: (message: string) => lines.push(`warn: ${message}`),
-    },
-  };
-}
-
 /** A production start on a test database, which the test file keeps open; returns the log lines. */
 async function start(handle: DatabaseHandle, env: Record<string, string>, keep?: (app: FastifyInstance) => unknown) {
   const { lines, log } = captureLog();
@@ -69,15 +60,8 @@ async function start(handle: DatabaseHandle, env: Record<string, string>, keep?:
 }
 
 async function state(db: Db) {
-  const count = async (table: 'appUser' | 'institution' | 'mailOutbox' | 'verificationCode' | 'auditLog') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'appUser' | 'institution' | 'mailOutbox' | 'verificationCode' | 'auditLog') =>
+    countRows(db.selectFrom(table));
   return {
     users: await count('appUser'),
     institutions: await count('institution'),
@@ -115,7 +99,7 @@ describe('a production start with INITIAL_ADMIN_EMAIL on an empty database', asy
       email,
       name: 'Li Wei',
       passwordHash: null,
-      roleCodes: ['50', '99'],
+      roleCodes: [ROLE.bankStaff, ROLE.systemAdmin],
       activation: '6',
       status: 'active',
       profileComplete: false,
@@ -132,7 +116,11 @@ describe('a production start with INITIAL_ADMIN_EMAIL on an empty database', asy
         actorEmail: null,
         action: 'user.invited',
         targetId: users[0]!.lgcSn,
-        detail: expect.objectContaining({ email, roles: ['50', '99'], via: 'INITIAL_ADMIN_EMAIL' }),
+        detail: expect.objectContaining({
+          email,
+          roles: [ROLE.bankStaff, ROLE.systemAdmin],
+          via: 'INITIAL_ADMIN_EMAIL',
+        }),
       }),
     ]);
 
@@ -178,7 +166,7 @@ describe('a production start with INITIAL_ADMIN_EMAIL on an empty database', asy
     expect(login.statusCode).toBe(200);
     expect(login.json().data).toMatchObject({
       emailAdr: email,
-      rlTpcd: ['50', '99'],
+      rlTpcd: [ROLE.bankStaff, ROLE.systemAdmin],
       actvtInd: '6',
       cplInd: '1',
       instNm: 'Global Cooperation Bank',
@@ -211,7 +199,7 @@ describe('a production start with INITIAL_ADMIN_EMAIL on an empty database', asy
 describe('INITIAL_ADMIN_EMAIL where the database is not empty', () => {
   it('does nothing when a system administrator exists', async () => {
     const { db, ...rest } = await createTestDatabase();
-    await buildUser(db, { roles: ['50', '99'] });
+    await buildUser(db, { roles: [ROLE.bankStaff, ROLE.systemAdmin] });
     const before = await state(db);
     const lines = await start({ db, ...rest }, { INITIAL_ADMIN_EMAIL: 'new.admin@bank.example' });
     expect(lines).toEqual([
@@ -223,25 +211,18 @@ describe('INITIAL_ADMIN_EMAIL where the database is not empty', () => {
   it('joins the bank’s existing institution, taking its SWIFT code and country into the profile', async () => {
     const { db, ...rest } = await createTestDatabase();
     await buildInstitution(db);
-    const bank = await db
-      .insertInto('institution')
-      .values({
-        lgcSn: 'the-bank',
-        name: 'The Bank HQ',
-        swiftCode: 'THEBCNBJ',
-        kind: 'bank',
-        country: 'CN',
-        continent: 'ASIA',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const bank = await buildBank(db, { lgcSn: 'the-bank', name: 'The Bank HQ' });
     const lines = await start({ db, ...rest }, { INITIAL_ADMIN_EMAIL: 'it@thebank.example' });
     expect(lines[0]).toMatch(
       /^info: First system administrator invited: it@thebank\.example \(roles 50 and 99\) of The Bank HQ\. /,
     );
     expect(lines[0]).toContain('the e-mail goes out through SMTP_URL');
     const admin = await db.selectFrom('appUser').selectAll().executeTakeFirstOrThrow();
-    expect(admin).toMatchObject({ institutionId: bank.id, name: 'System Administrator', roleCodes: ['50', '99'] });
+    expect(admin).toMatchObject({
+      institutionId: bank.id,
+      name: 'System Administrator',
+      roleCodes: [ROLE.bankStaff, ROLE.systemAdmin],
+    });
     expect(admin.profile).toMatchObject({
       instNm: 'The Bank HQ',
       instSwiftCode: 'THEBCNBJ',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser } from '../test/factories.ts';
-import { createTestDatabase, TEST_KEK } from '../test/helpers.ts';
+import { captureLog, countRows, createTestDatabase, TEST_KEK } from '../test/helpers.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openPglite } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -40,17 +40,6 @@ await writeFile(caFiles.SIGNING_CA_KEY_FILE, toPem(ca.privateKeyPkcs8, 'PRIVATE 
 const production = (env: Record<string, string> = {}) =>
   configFor({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', ...caFiles, ...env });
 
-function captureLog() {
-  const lines: string[] = [];
-  return {
-    lines,
-    log: {
-      info: (message: string) => lines.push(`info: ${message}`),
-      warn: (message: string) => lines.push(`warn: ${message}`),
-    },
-  };
-}
-
 /** bootServer on a test database, which the test file keeps open (the app's close would close it). */
 async function boot(handle: DatabaseHandle, config: ReturnType<typeof configFor>, log = captureLog().log) {
   const { app } = await bootServer(config, { database: { ...handle, close: async () => {} }, log });
@@ -58,15 +47,7 @@ async function boot(handle: DatabaseHandle, config: ReturnType<typeof configFor>
 }
 
 async function counts(db: Db) {
-  const n = async (table: 'appUser' | 'institution' | 'seedStep') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const n = (table: 'appUser' | 'institution' | 'seedStep') => countRows(db.selectFrom(table));
   return { users: await n('appUser'), institutions: await n('institution'), seedSteps: await n('seedStep') };
 }
 

@@ -21,11 +21,12 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoPasswordAccounts } from './db/seed/demo-passwords.ts';
 import { SEED_STEPS, type SeedContext, type SeedStep, seedDemoData } from './db/seed/index.ts';
-import { checkStoredKeys, currentCrl, sealPlainKeys, signingAuthority } from './modules/seals/index.ts';
+import { checkStoredKeys, checkTokenKeys, currentCrl, sealPlainKeys, signingAuthority } from './modules/seals/index.ts';
 import { ensureInitialAdmin, INVITATION_TTL_DAYS, type InitialAdminOutcome } from './modules/users/index.ts';
-import { LocalDiskStorage } from './platform/files/storage.ts';
+import { openFileStorage, S3Storage } from './platform/files/storage.ts';
 import { type LoadedKek, loadKek } from './platform/signing/kek.ts';
 import { KeySealingError } from './platform/signing/key-sealing.ts';
+import { openPkcs11KeyStore, type Pkcs11KeyStore } from './platform/signing/pkcs11.ts';
 
 /** Where start-up messages go (a pino logger in main.ts). */
 export type StartLog = { info(message: string): void; warn(message: string): void };
@@ -194,6 +195,16 @@ export async function prepareStoredKeys(db: Db, loaded: LoadedKek, log: StartLog
   if (sealed) log.info(`Sealed ${sealed} private keys stored in plain form under key-encryption key ${loaded.kek.id}.`);
 }
 
+/** With a PKCS#11 token: refuses a database whose keys are not that token's (checkTokenKeys). */
+async function refuseKeysOutsideToken(db: Db, token: Pkcs11KeyStore): Promise<void> {
+  try {
+    await checkTokenKeys(db, token);
+  } catch (error) {
+    if (error instanceof KeySealingError) throw new StartRefusedError(error.message);
+    throw error;
+  }
+}
+
 /**
  * Opens (or takes) the database, migrates it, prepares demo data and builds the app, ready to
  * listen. A refused start closes a database it opened itself.
@@ -204,26 +215,43 @@ export async function bootServer(
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle }> {
   checkProductionStart(config);
   const log = options.log ?? pino({ level: config.logLevel });
-  // Before the database: a production start without a KEK stops here, having touched nothing.
-  const kek = await loadKek(config);
-  for (const line of kekMessages(kek)) log[line.level](line.message);
-  const database = options.database ?? (await openDatabase(config.database));
+  // Before the database: a production start without a KEK (or with a token that does not open)
+  // stops here, having touched nothing. With a PKCS#11 token there is no KEK.
+  const token = config.signingPkcs11 ? await openPkcs11KeyStore(config.signingPkcs11) : null;
+  const kek = token ? null : await loadKek(config);
+  if (kek) for (const line of kekMessages(kek)) log[line.level](line.message);
+  // The file store answers before anything is written (a wrong bucket, endpoint or key stops here).
+  const storage = await openFileStorage(config.storage);
+  if (storage instanceof S3Storage) {
+    try {
+      await storage.check();
+    } catch (error) {
+      storage.destroy();
+      const reason = error instanceof Error ? error.name || error.message : String(error);
+      throw new StartRefusedError(
+        `The file store does not answer: bucket ${config.storage.driver === 's3' ? config.storage.bucket : ''} (STORAGE_DRIVER=s3, S3_*): ${reason}`,
+      );
+    }
+  }
+  const database = options.database ?? (await openDatabase(config.database, { countStatements: config.benchStats }));
   try {
     await migrateToLatest(database.db);
-    await prepareStoredKeys(database.db, kek, log);
+    if (kek) await prepareStoredKeys(database.db, kek, log);
+    if (token) await refuseKeysOutsideToken(database.db, token);
     // The seal certificate authority: made on the first start (or read from its files), before
     // the demo data, whose seals it certifies.
     const authority = await signingAuthority(database.db, config);
     if (config.isProduction && !config.signingAuthority) log.warn(OWN_AUTHORITY_WARNING);
     await prepareDemoData(database.db, config, log, {
-      storage: new LocalDiskStorage(config.storageDir),
+      storage,
       signingAuthority: authority,
     });
     await prepareInitialAdmin(database.db, config, log);
     // The CRL the authority publishes, ready before the first relying party asks (after the
     // demo data, whose cancelled seal it lists).
     await currentCrl({ db: database.db, config });
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, storage });
+    if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.destroy());
     return { app, database };
   } catch (error) {
     if (!options.database) await database.close();

@@ -7,7 +7,9 @@
  * a JSON answer, the envelope's code "0". Routes without a fixture are listed, with the reason, in
  * NO_FIXTURE; a route must be in exactly one of the two.
  */
+
 import { createHash } from 'node:crypto';
+import { ROLE } from '@portal/shared';
 import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
 import { signingAuthority } from '../src/modules/seals/index.ts';
@@ -32,6 +34,9 @@ const MATRIX: Record<string, Level> = {
   'POST /api/user/p1/login': 'public',
   'POST /api/user/p1/resetPwd': 'public',
   'POST /api/user/p1/register/checkEmailCode': 'public',
+  'POST /api/user/p1/getRegisterVerifyOrg': 'public',
+  'GET /api/user/p1/detailForBthw': 'active',
+  'GET /api/front/bthw/queryContactById/:lgcSn': 'active',
   'POST /api/user/p1/register': 'public',
   'GET /api/user/p1/applicationStatus': 'public',
   'GET /api/user/p1/detail': 'public',
@@ -129,6 +134,7 @@ const MATRIX: Record<string, Level> = {
   'GET /api/cooperationManage/queryCooperationInfos': 'active',
   'GET /api/contracts/:intentionLgcSn': 'active',
   'GET /api/contracts/:intentionLgcSn/file': 'active',
+  'POST /api/contracts/:intentionLgcSn/viewed': 'active',
   'POST /api/contracts/:intentionLgcSn/upload': 'active',
   'POST /api/cooperationManage/contractUploadDel': 'active',
   'POST /api/contracts/:intentionLgcSn/confirm': 'active',
@@ -266,8 +272,8 @@ const users: Record<Exclude<Caller, 'visitor'>, Awaited<ReturnType<typeof buildU
   pending: await buildUser(db, { activation: '5', roles: [], institutionId: home.id }),
   approved: await buildUser(db, { institutionId: home.id }),
   otherInstitution: await buildUser(db, { institutionId: other.id }),
-  institutionAdmin: await buildUser(db, { roles: ['10', '20'], institutionId: home.id }),
-  staff: await buildUser(db, { roles: ['50'] }),
+  institutionAdmin: await buildUser(db, { roles: [ROLE.general, ROLE.institutionAdmin], institutionId: home.id }),
+  staff: await buildUser(db, { roles: [ROLE.bankStaff] }),
 };
 const staffCookie = await sessionCookie(db, users.staff.id);
 const scene = signingApi(app, db);
@@ -494,6 +500,10 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   'POST /api/user/p1/agree': asIs,
   'GET /api/user/p1/accountInfo': asIs,
+  'GET /api/user/p1/detailForBthw': asIs,
+  'GET /api/front/bthw/queryContactById/:lgcSn': async () => ({
+    url: `/api/front/bthw/queryContactById/${(await foreignRequest()).lgcSn}`,
+  }),
   // The bank-managed fields must stay as they are: a general user of home or other (role 10 only),
   // whose stored profile carries them as a registered user's does.
   'POST /api/user/p1/updateUserInfo': async (caller) => {
@@ -690,6 +700,9 @@ const FIXTURES: Record<string, Fixture> = {
     const pdf = { name: 'contract.pdf', data: samplePdf('Contract') };
     return { url: `/api/contracts/${intentionLgcSn}/upload`, payload: formOf({ title: 'Deal' }, pdf) };
   },
+  'POST /api/contracts/:intentionLgcSn/viewed': async (caller) =>
+    // A party's view is recorded; staff read the contract without being a party.
+    caller === 'staff' ? undefined : { url: `/api/contracts/${await contractFor(caller)}/viewed` },
   'POST /api/contracts/:intentionLgcSn/confirm': async (caller) =>
     // The other party (the caller, counterpart of the publisher who uploaded) confirms; staff may not.
     caller === 'staff' ? undefined : { url: `/api/contracts/${await contractFor(caller)}/confirm` },
@@ -814,6 +827,7 @@ const NO_FIXTURE: Record<string, string> = {
   'POST /api/user/p1/login': 'needs a solved picture code and an e-mailed code: auth.routes.test.ts',
   'POST /api/user/p1/resetPwd': 'needs an e-mailed code: auth.routes.test.ts',
   'POST /api/user/p1/register/checkEmailCode': 'needs an e-mailed code: registration.routes.test.ts',
+  'POST /api/user/p1/getRegisterVerifyOrg': 'needs an e-mailed registration code: spec-calls.routes.test.ts',
   'POST /api/user/p1/register': 'needs an e-mailed code: registration.routes.test.ts',
   'POST /api/user/p1/first/modifyPwd': 'only for an account that must change its password: auth.routes.test.ts',
   'POST /api/user/p1/modifyPwd': "changes the shared callers' password: auth.routes.test.ts",

@@ -4,7 +4,9 @@
  * formula-injection guard, the header and the codes in the reader's language, the file name, the
  * row cap, and staff-only access.
  */
+
 import { randomUUID } from 'node:crypto';
+import { ROLE } from '@portal/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import * as csv from '../src/platform/csv.ts';
@@ -15,7 +17,7 @@ import { buildTestApp } from './helpers.ts';
 const { app, database } = await buildTestApp();
 const db = database.db;
 
-const staff = await buildUser(db, { roles: ['50'], name: 'Sam Staff' });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff], name: 'Sam Staff' });
 const staffCookie = await sessionCookie(db, staff.id);
 const member = await buildUser(db);
 const memberCookie = await sessionCookie(db, member.id);
@@ -179,7 +181,11 @@ describe('GET /api/backend/users/export', () => {
   it('sends the accounts matching the search and status, roles and states by name', async () => {
     const tag = `acc${randomUUID().slice(0, 6)}`;
     const inst = await buildInstitution(db, { name: `Account Bank ${tag}` });
-    await buildUser(db, { name: `Active ${tag}`, roles: ['10', '20'], institutionId: inst.id });
+    await buildUser(db, {
+      name: `Active ${tag}`,
+      roles: [ROLE.general, ROLE.institutionAdmin],
+      institutionId: inst.id,
+    });
     await buildUser(db, { name: `Stopped ${tag}`, status: 'stopped', institutionId: inst.id });
     const all = await download(`/api/backend/users/export?q=${tag}`);
     expect(all.res.headers['content-disposition']).toContain(`filename="accounts-${today}.csv"`);

@@ -6,6 +6,7 @@
  * The sweep at the end sends a NUL in every path parameter, query parameter and top-level body
  * field of every registered API route.
  */
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { validReleaseBody } from './cooperation-factories.ts';
 import { buildInstitution, buildUser, nextIp, sessionCookie, TEST_PASSWORD } from './factories.ts';
@@ -14,9 +15,12 @@ import { buildTestApp } from './helpers.ts';
 const { app, database } = await buildTestApp();
 const db = database.db;
 const home = await buildInstitution(db);
-const staff = await sessionCookie(db, (await buildUser(db, { roles: ['50'] })).id);
+const staff = await sessionCookie(db, (await buildUser(db, { roles: [ROLE.bankStaff] })).id);
 const member = await sessionCookie(db, (await buildUser(db, { institutionId: home.id })).id);
-const admin = await sessionCookie(db, (await buildUser(db, { roles: ['10', '20'], institutionId: home.id })).id);
+const admin = await sessionCookie(
+  db,
+  (await buildUser(db, { roles: [ROLE.general, ROLE.institutionAdmin], institutionId: home.id })).id,
+);
 const loginUser = await buildUser(db, {});
 
 type Method = 'GET' | 'POST';
@@ -179,73 +183,47 @@ describe('a date that does not exist answers 422 naming the field', () => {
   const IMPOSSIBLE = ['0000-01-01', '2026-13-45', '2026-02-30', '9999-12-31'] as const;
   const dateRules = ['date', 'dateRange'];
   const zhDate = '日期';
+  /** A GET, or with `payload` a POST, whose date `field` is refused. */
+  const dateCase = (
+    name: string,
+    url: string,
+    cookie: string,
+    field: string,
+    payload?: unknown,
+    rules = dateRules,
+  ): Case => ({ name, method: payload === undefined ? 'GET' : 'POST', url, cookie, payload, field, rules, zh: zhDate });
   const cases: Case[] = IMPOSSIBLE.flatMap((day) => [
-    {
-      name: `business opportunities releaseFrom=${day}`,
-      method: 'GET' as const,
-      url: `/api/bthw/listPage?releaseFrom=${day}`,
-      cookie: member,
-      field: 'releaseFrom',
-      rules: dateRules,
-      zh: zhDate,
-    },
-    {
-      name: `business opportunities releaseTo=${day}`,
-      method: 'GET' as const,
-      url: `/api/bthw/listPage?releaseTo=${day}`,
-      cookie: member,
-      field: 'releaseTo',
-      rules: dateRules,
-      zh: zhDate,
-    },
-    {
-      name: `audit log from=${day}`,
-      method: 'GET' as const,
-      url: `/api/backend/audit?from=${day}`,
-      cookie: staff,
-      field: 'from',
-      rules: dateRules,
-      zh: zhDate,
-    },
-    {
-      name: `visit report until=${day}`,
-      method: 'GET' as const,
-      url: `/api/backend/visits?from=2026-01-01&until=${day}`,
-      cookie: staff,
-      field: 'until',
-      rules: dateRules,
-      zh: zhDate,
-    },
-    {
-      name: `publish body validFrom=${day}`,
-      method: 'POST' as const,
-      url: '/api/bthw/publish',
-      cookie: member,
-      payload: validReleaseBody('BILATERAL_LOAN', { validFrom: day }),
-      field: 'validFrom',
-      rules: dateRules,
-      zh: zhDate,
-    },
-    {
-      name: `publish body (letter of credit) lcExpiryDate=${day}`,
-      method: 'POST' as const,
-      url: '/api/bthw/publish',
-      cookie: member,
-      payload: validReleaseBody('EXPORT_NEGOTIATION', { lcExpiryDate: day }),
-      field: 'lcExpiryDate',
-      rules: dateRules,
-      zh: zhDate,
-    },
-    {
-      name: `banner body publishFrom=${day}T08:00:00Z`,
-      method: 'POST' as const,
-      url: '/api/backend/content/banners',
-      cookie: staff,
-      payload: { title: { en: 'Now', zh: '当前' }, publishFrom: `${day}T08:00:00Z` },
-      field: 'publishFrom',
-      rules: ['dateTime', 'dateRange'],
-      zh: zhDate,
-    },
+    dateCase(
+      `business opportunities releaseFrom=${day}`,
+      `/api/bthw/listPage?releaseFrom=${day}`,
+      member,
+      'releaseFrom',
+    ),
+    dateCase(`business opportunities releaseTo=${day}`, `/api/bthw/listPage?releaseTo=${day}`, member, 'releaseTo'),
+    dateCase(`audit log from=${day}`, `/api/backend/audit?from=${day}`, staff, 'from'),
+    dateCase(`visit report until=${day}`, `/api/backend/visits?from=2026-01-01&until=${day}`, staff, 'until'),
+    dateCase(
+      `publish body validFrom=${day}`,
+      '/api/bthw/publish',
+      member,
+      'validFrom',
+      validReleaseBody('BILATERAL_LOAN', { validFrom: day }),
+    ),
+    dateCase(
+      `publish body (letter of credit) lcExpiryDate=${day}`,
+      '/api/bthw/publish',
+      member,
+      'lcExpiryDate',
+      validReleaseBody('EXPORT_NEGOTIATION', { lcExpiryDate: day }),
+    ),
+    dateCase(
+      `banner body publishFrom=${day}T08:00:00Z`,
+      '/api/backend/content/banners',
+      staff,
+      'publishFrom',
+      { title: { en: 'Now', zh: '当前' }, publishFrom: `${day}T08:00:00Z` },
+      ['dateTime', 'dateRange'],
+    ),
   ]);
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

@@ -2,7 +2,9 @@
  * Test factories: institutions, users and sessions written straight to the database, so a test
  * states only what matters to it (outline's buildUser()).
  */
+
 import { randomUUID } from 'node:crypto';
+import { ROLE } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database.ts';
@@ -11,6 +13,15 @@ import { hashPassword } from '../src/platform/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../src/platform/session.ts';
 
 export const TEST_PASSWORD = 'Trade#2026x';
+
+/** The answers to five wrong passwords in a row for one address: the fifth locks it. */
+export const FIVE_FAILED_LOG_INS = [
+  'PRT_LOGIN_FAILED',
+  'PRT_LOGIN_FAILED',
+  'PRT_LOGIN_FAILED',
+  'PRT_LOGIN_FAILED',
+  'PRT_ACCOUNT_LOCKED',
+];
 
 let letterCounter = Math.floor(Math.random() * 26 ** 4);
 /** Five upper-case letters, different on every call within a run (SWIFT codes, names). */
@@ -45,6 +56,22 @@ export async function buildInstitution(
     .executeTakeFirstOrThrow();
 }
 
+/** The bank's own institution (kind `bank`, in CN), as the bank-side tests need it. */
+export async function buildBank(db: Db, overrides: { lgcSn?: string; name?: string; swiftCode?: string } = {}) {
+  return db
+    .insertInto('institution')
+    .values({
+      lgcSn: overrides.lgcSn ?? randomUUID(),
+      name: overrides.name ?? 'The Bank',
+      swiftCode: overrides.swiftCode ?? 'THEBCNBJ',
+      kind: 'bank',
+      country: 'CN',
+      continent: 'ASIA',
+    })
+    .returning(['id', 'lgcSn', 'swiftCode'])
+    .executeTakeFirstOrThrow();
+}
+
 export type UserOverrides = {
   email?: string;
   name?: string;
@@ -72,7 +99,7 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}) {
       name: overrides.name ?? 'Test User',
       phone: '+852 1234 5678',
       institutionId,
-      roleCodes: sql<string[]>`${overrides.roles ?? ['10']}::text[]`,
+      roleCodes: sql<string[]>`${overrides.roles ?? [ROLE.general]}::text[]`,
       activation: overrides.activation ?? '1',
       status: overrides.status ?? 'active',
       forcePasswordChange: overrides.forcePasswordChange ?? false,
@@ -103,6 +130,18 @@ export async function solveCaptcha(app: FastifyInstance) {
 }
 
 /** The 4-character code of a verification e-mail ("Verification code: AB3K", "验证码：AB3K"). */
+/** POST /api/fileP1/upload: one file as the browser sends it, from a fresh client address. */
+export function uploadFile(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  file: { purpose: string; name: string; data: Uint8Array; type?: string },
+) {
+  const form = new FormData();
+  form.append('purpose', file.purpose);
+  form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  return app.inject({ method: 'POST', url: '/api/fileP1/upload', remoteAddress: nextIp(), headers, payload: form });
+}
+
 export function codeIn(text: string): string | undefined {
   return /(?:code|验证码)\s*[:：]\s*([A-Z2-9]{4})\b/i.exec(text)?.[1];
 }

@@ -5,18 +5,15 @@
  * every table's row count and a digest of all its rows. A browser fires a GET for an <img>, a
  * prefetch or a link on another site, so a GET that writes acts in the reader's name unasked.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import * as pkijs from 'pkijs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_STEPS, seedDemoData } from '../src/db/seed/index.ts';
 import { signingAuthority } from '../src/modules/seals/index.ts';
 import { LocalDiskStorage } from '../src/platform/files/storage.ts';
 import { certIdOf } from '../src/platform/signing/revocation.ts';
 import { sessionCookie } from './factories.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestAppWithStorage } from './helpers.ts';
 
 /**
  * What a GET may write, each with its reason. Nothing else is exempt.
@@ -36,9 +33,7 @@ const EXEMPT_TABLES: Record<string, string> = {
 };
 const EXEMPT_COLUMNS: Record<string, string[]> = { app_user: ['last_active_at'] };
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-get-walk-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, config, storageDir } = await buildTestAppWithStorage('portal-get-walk-');
 const db = database.db;
 await seedDemoData(db, SEED_STEPS, {
   storage: new LocalDiskStorage(storageDir),
@@ -123,7 +118,8 @@ async function idsFor(path: string): Promise<string[]> {
     return ids(sql`
       SELECT DISTINCT ON (c.state) i.lgc_sn AS id FROM cooperation_intention i
       JOIN contract c ON c.intention_id = i.id`);
-  if (path.includes('/bthw/detail')) return ids(sql`SELECT DISTINCT ON (status) lgc_sn AS id FROM cooperation_request`);
+  if (path.includes('/bthw/detail') || path.includes('/queryContactById/'))
+    return ids(sql`SELECT DISTINCT ON (status) lgc_sn AS id FROM cooperation_request`);
   if (path.includes('/fileP1/') || path.includes('/content/'))
     return ids(sql`SELECT DISTINCT ON (purpose) lgc_sn AS id FROM file_object`);
   return ['no-such-id'];

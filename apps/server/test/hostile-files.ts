@@ -55,7 +55,8 @@ export function xrefBombPdf(size = 3 * MB): Buffer {
   return Buffer.concat([head, data, tail]);
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: length, type, data and CRC. */
+export function chunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);

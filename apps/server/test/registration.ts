@@ -35,14 +35,41 @@ export const applicantProfile: TProfile = {
   interestedTypes: ['FORFAITING', 'LC_ADVISING'],
 };
 
+/** A complete, approved profile of a general user at a Hong Kong head office. */
+export const hongKongProfile: TProfile = {
+  instNm: 'Harbour Trade Bank',
+  instSwiftCode: 'HRBRHKHH',
+  usrNm: 'Mei Lam',
+  phone: '+852 3900 1200',
+  jobTitle: 'Trade Finance Manager',
+  userRole: 'general',
+  releaseInfoTypes: ['TRADE_FINANCE'],
+  branchType: 'headOffice',
+  branchName: '',
+  branchRegistrationPlace: '',
+  branchSwiftCode: '',
+  department: '',
+  headOfficeEmployee: false,
+  officeAddress: '1 Harbour Road, Hong Kong',
+  continent: 'ASIA',
+  country: 'HK',
+  usualContactBranches: [],
+  mainContactBranch: '',
+  actingOnBehalf: false,
+  actingForInstitution: '',
+  businessScope: '',
+  introAttachments: [],
+  interestedTypes: ['FORFAITING'],
+};
+
+/** POST /api/user/p1/getEmailCode (`emailType` 1 registration, 2 reset, 3 log-in) from a fresh client address. */
+export function askEmailCode(app: FastifyInstance, payload: object, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/user/p1/getEmailCode', remoteAddress: nextIp(), headers, payload });
+}
+
 /** Asks for a registration code for the address and reads it from the outbox. */
 export async function registrationCodeFor(app: FastifyInstance, db: Db, email: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user/p1/getEmailCode',
-    remoteAddress: nextIp(),
-    payload: { emailAdr: email, emailType: '1' },
-  });
+  const res = await askEmailCode(app, { emailAdr: email, emailType: '1' });
   expect(res.statusCode).toBe(200);
   return (await lastMailTo(db, email)).code!;
 }

@@ -3,11 +3,12 @@
  * institutions with an agreed intention, a reviewer of the Hong Kong branch, and helpers to
  * upload files, apply for and approve seals, and read the codes the portal mails.
  */
+import { ROLE } from '@portal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import { makeSealPng, makeTestPdf } from '../src/platform/signing/test-fixtures.ts';
 import { buildRequest } from './cooperation-factories.ts';
-import { buildInstitution, buildUser, lastMailTo, nextIp, sessionCookie } from './factories.ts';
+import { buildInstitution, buildUser, lastMailTo, nextIp, sessionCookie, uploadFile } from './factories.ts';
 import { samplePdf } from './sample-files.ts';
 
 export const REVIEW_BRANCH = 'OS_HONG_KONG';
@@ -32,7 +33,7 @@ export function signingApi(app: FastifyInstance, db: Db) {
   /** A bank reviewer whose account's main contact branch is `branch`. */
   async function reviewer(branch = REVIEW_BRANCH): Promise<Caller> {
     const bank = await buildInstitution(db, { name: `The Bank ${branch}` });
-    const user = await buildUser(db, { institutionId: bank.id, roles: ['50'] });
+    const user = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff] });
     await db
       .updateTable('appUser')
       .set({ profile: JSON.stringify({ mainContactBranch: branch }) })
@@ -41,17 +42,8 @@ export function signingApi(app: FastifyInstance, db: Db) {
     return { id: user.id, email: user.email, cookie: await sessionCookie(db, user.id), institutionId: bank.id };
   }
 
-  async function upload(cookie: string, purpose: string, name: string, data: Uint8Array) {
-    const form = new FormData();
-    form.append('purpose', purpose);
-    form.append('file', new Blob([new Uint8Array(data)]), name);
-    return app.inject({
-      method: 'POST',
-      url: '/api/fileP1/upload',
-      remoteAddress: nextIp(),
-      headers: { cookie },
-      payload: form,
-    });
+  function upload(cookie: string, purpose: string, name: string, data: Uint8Array) {
+    return uploadFile(app, { cookie }, { purpose, name, data });
   }
 
   async function uploadId(cookie: string, purpose: string, name: string, data: Uint8Array): Promise<string> {

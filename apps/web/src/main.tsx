@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { createQueryClient } from './app/providers/query-client.ts';
@@ -18,8 +18,14 @@ applyLocaleToEnvironment(locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={createAppRouter()} queryClient={createQueryClient()} nonce={nonce} />
-  </StrictMode>,
-);
+// A transition: the first render yields to the browser every few milliseconds instead of holding
+// the main thread for one long task (a phone stays responsive while the page is drawn), and what
+// the server sent in #root (its first screen) stays until React's page replaces it whole.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App router={createAppRouter()} queryClient={createQueryClient()} nonce={nonce} />
+    </StrictMode>,
+  );
+});

@@ -487,6 +487,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/p1/detailForBthw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user as the cooperation screens need them: submitter name, work e-mail, phone and the institution requests are published for
+     * @description Needs a session of an active account (activation 1 or 6).
+     */
+    get: operations['detailForBthw'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/p1/getRegisterVerifyOrg': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * While registering (after the e-mail code): the institution the portal already knows under this SWIFT code, which the account will join, or null for a new one
+     * @description The registration e-mail and its code are checked (not used up) first, so only someone registering with a work e-mail looks institutions up; 30 look-ups an hour per address.
+     *
+     *     Anyone may call this, signed in or not.
+     */
+    post: operations['getRegisterVerifyOrg'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/backend/registrations': {
     parameters: {
       query?: never;
@@ -2667,6 +2709,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/front/bthw/queryContactById/{lgcSn}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The contact of a request (submitter name, work e-mail, phone, publishing institution), to whoever may read the request
+     * @description SPEC §7 `/front/bthw/queryContactById`, read in docs/decisions/0021: the id is the request’s lgcSn. Drafts are nobody’s to query; taken-down requests only their owner’s and bank staff’s (PRT_REQUEST_NOT_FOUND otherwise).
+     *
+     *     Needs a session of an active account (activation 1 or 6).
+     */
+    get: operations['queryContactById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bthw/publish': {
     parameters: {
       query?: never;
@@ -3220,7 +3284,7 @@ export interface paths {
     };
     /**
      * My unread count as server-sent events
-     * @description `event: unread` with `{"num":N}` on connect and whenever the count changes (within a few seconds when another instance changed it); a comment line every 25 s keeps it open.
+     * @description `event: unread` with `{"num":N}` on connect and whenever the count changes (at once, whichever instance changed it); a comment line every 25 s keeps it open.
      *
      *     Needs a session (the session cookie), whatever the account’s activation state.
      */
@@ -3685,6 +3749,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contracts/{intentionLgcSn}/viewed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A party opened the contract's file: recorded in the audit trail (once an hour per person and version)
+     * @description For the two parties; `recorded` is false when this person viewed this version in the last hour.
+     *
+     *     Needs a session of an active account (activation 1 or 6).
+     */
+    post: operations['recordContractView'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contracts/{intentionLgcSn}/upload': {
     parameters: {
       query?: never;
@@ -3793,7 +3879,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)
+     * The evidence report of a signed contract (PDF in the reader’s language, signed by the portal, made once at completion)
      * @description In the language of `lang` when given (a download link cannot send the app’s `lang` header), else of the request.
      *
      *     Needs a session of an active account (activation 1 or 6).
@@ -4275,7 +4361,9 @@ export interface operations {
           | 'guaranteeTypes'
           | 'transferredAssetTypes'
           | 'costBearers'
-          | 'baftVersions';
+          | 'baftVersions'
+          | 'customerTypes'
+          | 'partyLocations';
       };
       header?: never;
       path?: never;
@@ -4314,7 +4402,9 @@ export interface operations {
                     | 'guaranteeTypes'
                     | 'transferredAssetTypes'
                     | 'costBearers'
-                    | 'baftVersions';
+                    | 'baftVersions'
+                    | 'customerTypes'
+                    | 'partyLocations';
                   readonly list: components['schemas']['DictionaryEntry'][];
                 }
               | {
@@ -4336,6 +4426,8 @@ export interface operations {
                     readonly transferredAssetTypes: components['schemas']['DictionaryEntry'][];
                     readonly costBearers: components['schemas']['DictionaryEntry'][];
                     readonly baftVersions: components['schemas']['DictionaryEntry'][];
+                    readonly customerTypes: components['schemas']['DictionaryEntry'][];
+                    readonly partyLocations: components['schemas']['DictionaryEntry'][];
                   } & {
                     [key: string]: components['schemas']['DictionaryEntry'][];
                   };
@@ -4603,7 +4695,8 @@ export interface operations {
            *         "actvtInd": "1",
            *         "instNm": "Harbour Bank",
            *         "locale": "en-US",
-           *         "reviewNote": null
+           *         "reviewNote": null,
+           *         "firstLogin": false
            *       }
            *     }
            */
@@ -4643,6 +4736,8 @@ export interface operations {
               locale: 'en-US' | 'zh-CN';
               /** @description Why the review rejected or asked for more */
               reviewNote: string | null;
+              /** @description true when the account had never logged in before (the home page greets it so) */
+              firstLogin: boolean;
             };
           };
         };
@@ -5685,6 +5780,117 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  detailForBthw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "0",
+           *       "message": "Success",
+           *       "data": {
+           *         "lgcSn": "b8b0f0d2-5b43-4c55-9a58-3f0cf3b1a2de",
+           *         "usrNm": "Amy Chan",
+           *         "emailAdr": "amy.chan@harbour-bank.example",
+           *         "phone": "+852 2345 6789",
+           *         "jobTitle": "Head of Trade Finance",
+           *         "instNm": "Harbour Bank",
+           *         "instSwiftCode": "HARBHKHH",
+           *         "instCountry": "HK",
+           *         "bankInstitution": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              lgcSn: string;
+              /** @description Submitter name */
+              usrNm: string;
+              /** @description Work e-mail */
+              emailAdr: string;
+              /** @description Contact phone of the profile */
+              phone: string | null;
+              jobTitle: string | null;
+              /** @description The institution requests are published for (null: none) */
+              instNm: string | null;
+              instSwiftCode: string | null;
+              /** @description Country/region code of the institution */
+              instCountry: string | null;
+              bankInstitution: boolean;
+            };
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  getRegisterVerifyOrg: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          emailAdr: string;
+          emailCode: string;
+          instSwiftCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              instNm: string;
+              instSwiftCode: string;
+              country: string | null;
+              continent: string | null;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       503: components['responses']['ServiceUnavailable'];
       default: components['responses']['Error'];
@@ -13208,6 +13414,10 @@ export interface operations {
            *             "invalidReason": null,
            *             "validUntil": "2027-03-31",
            *             "createTime": "2027-01-04T02:15:09.527Z",
+           *             "updateTime": "2027-01-04T02:15:09.527Z",
+           *             "customerType": "COMMERCIAL_BANK",
+           *             "customerTypeName": "Commercial bank",
+           *             "intendedTimeLimit": "2027-02-15",
            *             "isMine": false,
            *             "followed": false,
            *             "intentionStatus": "notSent"
@@ -13259,6 +13469,14 @@ export interface operations {
                 validUntil: string | null;
                 /** @description Publish time (ISO) */
                 createTime: string | null;
+                /** @description Update date: when the request was last changed (ISO) */
+                updateTime: string;
+                /** @description Customer type code (dictionary customerTypes) */
+                customerType: string | null;
+                /** @description Customer type, in the reader’s language */
+                customerTypeName: string | null;
+                /** @description Intended time limit (YYYY-MM-DD) */
+                intendedTimeLimit: string | null;
                 /** @description Published by the reader’s institution */
                 isMine: boolean;
                 followed: boolean;
@@ -13341,6 +13559,14 @@ export interface operations {
                 validUntil: string | null;
                 /** @description Publish time (ISO) */
                 createTime: string | null;
+                /** @description Update date: when the request was last changed (ISO) */
+                updateTime: string;
+                /** @description Customer type code (dictionary customerTypes) */
+                customerType: string | null;
+                /** @description Customer type, in the reader’s language */
+                customerTypeName: string | null;
+                /** @description Intended time limit (YYYY-MM-DD) */
+                intendedTimeLimit: string | null;
                 /** @description Published by the reader’s institution */
                 isMine: boolean;
                 followed: boolean;
@@ -13439,6 +13665,69 @@ export interface operations {
               } | null;
               canSendIntention: boolean;
               canEdit: boolean;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  queryContactById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": "0",
+           *       "message": "Success",
+           *       "data": {
+           *         "requestLgcSn": "7765cb2e-7c03-47da-a460-b70690657425",
+           *         "instNm": "Harbour Bank",
+           *         "instSwiftCode": "HARBHKHH",
+           *         "country": "HK",
+           *         "contactName": "Amy Chan",
+           *         "contactEmail": "amy.chan@harbour-bank.example",
+           *         "contactPhone": "+852 2345 6789"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              requestLgcSn: string;
+              /** @description Publishing institution */
+              instNm: string;
+              instSwiftCode: string | null;
+              country: string | null;
+              /** @description Submitter name */
+              contactName: string;
+              /** @description Work e-mail */
+              contactEmail: string;
+              /** @description Phone */
+              contactPhone: string;
             };
           };
         };
@@ -13762,6 +14051,14 @@ export interface operations {
                 validUntil: string | null;
                 /** @description Publish time (ISO) */
                 createTime: string | null;
+                /** @description Update date: when the request was last changed (ISO) */
+                updateTime: string;
+                /** @description Customer type code (dictionary customerTypes) */
+                customerType: string | null;
+                /** @description Customer type, in the reader’s language */
+                customerTypeName: string | null;
+                /** @description Intended time limit (YYYY-MM-DD) */
+                intendedTimeLimit: string | null;
                 /** @description Published by the reader’s institution */
                 isMine: boolean;
                 followed: boolean;
@@ -14083,6 +14380,14 @@ export interface operations {
                 validUntil: string | null;
                 /** @description Publish time (ISO) */
                 createTime: string | null;
+                /** @description Update date: when the request was last changed (ISO) */
+                updateTime: string;
+                /** @description Customer type code (dictionary customerTypes) */
+                customerType: string | null;
+                /** @description Customer type, in the reader’s language */
+                customerTypeName: string | null;
+                /** @description Intended time limit (YYYY-MM-DD) */
+                intendedTimeLimit: string | null;
                 /** @description Published by the reader’s institution */
                 isMine: boolean;
                 followed: boolean;
@@ -14284,6 +14589,14 @@ export interface operations {
                 validUntil: string | null;
                 /** @description Publish time (ISO) */
                 createTime: string | null;
+                /** @description Update date: when the request was last changed (ISO) */
+                updateTime: string;
+                /** @description Customer type code (dictionary customerTypes) */
+                customerType: string | null;
+                /** @description Customer type, in the reader’s language */
+                customerTypeName: string | null;
+                /** @description Intended time limit (YYYY-MM-DD) */
+                intendedTimeLimit: string | null;
                 /** @description Published by the reader’s institution */
                 isMine: boolean;
                 followed: boolean;
@@ -14723,6 +15036,14 @@ export interface operations {
                   validUntil: string | null;
                   /** @description Publish time (ISO) */
                   createTime: string | null;
+                  /** @description Update date: when the request was last changed (ISO) */
+                  updateTime: string;
+                  /** @description Customer type code (dictionary customerTypes) */
+                  customerType: string | null;
+                  /** @description Customer type, in the reader’s language */
+                  customerTypeName: string | null;
+                  /** @description Intended time limit (YYYY-MM-DD) */
+                  intendedTimeLimit: string | null;
                   /** @description Published by the reader’s institution */
                   isMine: boolean;
                   followed: boolean;
@@ -14813,6 +15134,14 @@ export interface operations {
                   validUntil: string | null;
                   /** @description Publish time (ISO) */
                   createTime: string | null;
+                  /** @description Update date: when the request was last changed (ISO) */
+                  updateTime: string;
+                  /** @description Customer type code (dictionary customerTypes) */
+                  customerType: string | null;
+                  /** @description Customer type, in the reader’s language */
+                  customerTypeName: string | null;
+                  /** @description Intended time limit (YYYY-MM-DD) */
+                  intendedTimeLimit: string | null;
                   /** @description Published by the reader’s institution */
                   isMine: boolean;
                   followed: boolean;
@@ -16338,7 +16667,16 @@ export interface operations {
               };
               events: {
                 /** @enum {string} */
-                kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+                kind:
+                  | 'uploaded'
+                  | 'deleted'
+                  | 'confirmed'
+                  | 'viewed'
+                  | 'codeSent'
+                  | 'placed'
+                  | 'signed'
+                  | 'evidence'
+                  | 'completed';
                 /** @description ISO */
                 at: string;
                 actorName: string;
@@ -16348,6 +16686,8 @@ export interface operations {
                 /** @description Placed: the page (from 1) */
                 page: number | null;
                 ip: string | null;
+                /** @description The browser the step came from (its User-Agent header) */
+                userAgent: string | null;
                 sha256Before: string | null;
                 sha256After: string | null;
                 fileName: string | null;
@@ -16388,6 +16728,44 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['InternalError'];
+      503: components['responses']['ServiceUnavailable'];
+      default: components['responses']['Error'];
+    };
+  };
+  recordContractView: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        intentionLgcSn: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the envelope, code "0", with the data */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description "0" on success, otherwise an error code of SPEC §8 or a PRT_ code */
+            code: string;
+            /** @description Human-readable message in the request's language */
+            message: string;
+            data: {
+              recorded: boolean;
+            };
+          };
         };
       };
       400: components['responses']['BadRequest'];
@@ -16474,7 +16852,16 @@ export interface operations {
               };
               events: {
                 /** @enum {string} */
-                kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+                kind:
+                  | 'uploaded'
+                  | 'deleted'
+                  | 'confirmed'
+                  | 'viewed'
+                  | 'codeSent'
+                  | 'placed'
+                  | 'signed'
+                  | 'evidence'
+                  | 'completed';
                 /** @description ISO */
                 at: string;
                 actorName: string;
@@ -16484,6 +16871,8 @@ export interface operations {
                 /** @description Placed: the page (from 1) */
                 page: number | null;
                 ip: string | null;
+                /** @description The browser the step came from (its User-Agent header) */
+                userAgent: string | null;
                 sha256Before: string | null;
                 sha256After: string | null;
                 fileName: string | null;
@@ -16578,7 +16967,16 @@ export interface operations {
               };
               events: {
                 /** @enum {string} */
-                kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+                kind:
+                  | 'uploaded'
+                  | 'deleted'
+                  | 'confirmed'
+                  | 'viewed'
+                  | 'codeSent'
+                  | 'placed'
+                  | 'signed'
+                  | 'evidence'
+                  | 'completed';
                 /** @description ISO */
                 at: string;
                 actorName: string;
@@ -16588,6 +16986,8 @@ export interface operations {
                 /** @description Placed: the page (from 1) */
                 page: number | null;
                 ip: string | null;
+                /** @description The browser the step came from (its User-Agent header) */
+                userAgent: string | null;
                 sha256Before: string | null;
                 sha256After: string | null;
                 fileName: string | null;
@@ -16677,7 +17077,16 @@ export interface operations {
               };
               events: {
                 /** @enum {string} */
-                kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+                kind:
+                  | 'uploaded'
+                  | 'deleted'
+                  | 'confirmed'
+                  | 'viewed'
+                  | 'codeSent'
+                  | 'placed'
+                  | 'signed'
+                  | 'evidence'
+                  | 'completed';
                 /** @description ISO */
                 at: string;
                 actorName: string;
@@ -16687,6 +17096,8 @@ export interface operations {
                 /** @description Placed: the page (from 1) */
                 page: number | null;
                 ip: string | null;
+                /** @description The browser the step came from (its User-Agent header) */
+                userAgent: string | null;
                 sha256Before: string | null;
                 sha256After: string | null;
                 fileName: string | null;
@@ -16849,6 +17260,7 @@ export interface operations {
            *             "sealName": null,
            *             "page": null,
            *             "ip": "203.0.113.24",
+           *             "userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Safari/537.36",
            *             "sha256Before": null,
            *             "sha256After": "d9e4aff2be8efe390390c0e977305e95b0e5fc026067a7823a721d9b5b8d3830",
            *             "fileName": "contract.pdf",
@@ -16862,6 +17274,7 @@ export interface operations {
            *             "sealName": null,
            *             "page": null,
            *             "ip": "198.51.100.7",
+           *             "userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Safari/537.36",
            *             "sha256Before": "d9e4aff2be8efe390390c0e977305e95b0e5fc026067a7823a721d9b5b8d3830",
            *             "sha256After": "d9e4aff2be8efe390390c0e977305e95b0e5fc026067a7823a721d9b5b8d3830",
            *             "fileName": "contract.pdf",
@@ -16875,6 +17288,7 @@ export interface operations {
            *             "sealName": "Contract seal",
            *             "page": 2,
            *             "ip": "203.0.113.24",
+           *             "userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Safari/537.36",
            *             "sha256Before": null,
            *             "sha256After": null,
            *             "fileName": null,
@@ -16888,6 +17302,7 @@ export interface operations {
            *             "sealName": "Contract seal",
            *             "page": null,
            *             "ip": "203.0.113.24",
+           *             "userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Safari/537.36",
            *             "sha256Before": "d9e4aff2be8efe390390c0e977305e95b0e5fc026067a7823a721d9b5b8d3830",
            *             "sha256After": "d11033c23e0f60542808f20ed481f3fcb0cec43856e664a64faf915ff7a3f758",
            *             "fileName": "contract.pdf",
@@ -16951,7 +17366,16 @@ export interface operations {
               };
               events: {
                 /** @enum {string} */
-                kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+                kind:
+                  | 'uploaded'
+                  | 'deleted'
+                  | 'confirmed'
+                  | 'viewed'
+                  | 'codeSent'
+                  | 'placed'
+                  | 'signed'
+                  | 'evidence'
+                  | 'completed';
                 /** @description ISO */
                 at: string;
                 actorName: string;
@@ -16961,6 +17385,8 @@ export interface operations {
                 /** @description Placed: the page (from 1) */
                 page: number | null;
                 ip: string | null;
+                /** @description The browser the step came from (its User-Agent header) */
+                userAgent: string | null;
                 sha256Before: string | null;
                 sha256After: string | null;
                 fileName: string | null;
@@ -17096,6 +17522,7 @@ export interface operations {
                   | 'signedAfterRevocation'
                   | 'unknownCertificate'
                   | 'timeOnlyClaimed'
+                  | 'pagesChangedLater'
                 )[];
                 /** @description Pages whose content this signature’s update changed */
                 pagesChangedByItsUpdate: number[];

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
+import type { FieldLabelKeys } from './field-labels.ts';
 import { hasTranslation, type Locale, translate } from './i18n/index.ts';
 import type { TFieldError } from './schemas/common.ts';
+
+export { type FieldLabelKeys, fieldLabelsOf, labelFields } from './field-labels.ts';
 
 /**
  * Turns zod issues into field errors that name the field and the rule in the reader's language.
@@ -10,16 +13,30 @@ import type { TFieldError } from './schemas/common.ts';
  * `errors.validation` (for example `.regex(SWIFT, { message: 'swift' })`); otherwise the rule is
  * derived from the zod issue code.
  */
-export function localizeIssues(issues: readonly z.core.$ZodIssue[], locale: Locale, input?: unknown): TFieldError[] {
-  return issues.map((issue) => localizeIssue(issue, locale, input));
+export function localizeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  locale: Locale,
+  input?: unknown,
+  labels?: FieldLabelKeys,
+): TFieldError[] {
+  return issues.map((issue) => localizeIssue(issue, locale, input, labels));
 }
 
-export function localizeIssue(issue: z.core.$ZodIssue, locale: Locale, input?: unknown): TFieldError {
+export function localizeIssue(
+  issue: z.core.$ZodIssue,
+  locale: Locale,
+  input?: unknown,
+  labels?: FieldLabelKeys,
+): TFieldError {
   const field = issue.path.map(String).join('.');
   const { rule, params } = ruleOf(issue, input);
   // The field's own name: for an item of a list (`scopeCountries.0`), the list's name.
   const named = issue.path.filter((segment) => typeof segment !== 'number');
-  const label = fieldLabel(named.map(String), locale) ?? field;
+  const own = labels?.[named.map(String).join('.')] ?? labels?.[String(named[named.length - 1] ?? '')];
+  const label =
+    (own && hasTranslation(locale, own) ? translate(locale, own) : null) ??
+    fieldLabel(named.map(String), locale) ??
+    field;
   const text = translate(locale, `errors.validation.${rule}`, {
     ...params,
     field: label || translate(locale, 'errors.fields.body'),

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, type Dialect, type Driver, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -18,7 +18,81 @@ export type DatabaseHandle = {
   /** Answers whether the database responds to a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** How its connections are used (for /metrics); absent on a handle made elsewhere. */
+  pool?: PoolObserver;
+  /**
+   * Hears PostgreSQL notifications (`pg_notify` / NOTIFY) on `channel`, from this instance and
+   * every other on the same database, delivered when the notifying transaction commits (never
+   * when it rolls back). `onGap` runs when the listening connection was lost and is back: what
+   * was sent in between is lost, so the listener re-reads what it watches. Answers the removal.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
 };
+
+export type Listen = DatabaseHandle['listen'];
+
+/** The connections' use at a moment: how many the pool may hold, are taken, and are waited for. */
+export type PoolUse = { size: number; inUse: number; waiting: number };
+
+export type PoolObserver = {
+  use(): PoolUse;
+  /** Calls `listener` with each wait for a connection, in seconds; returns its removal. */
+  onWait(listener: (seconds: number) => void): () => void;
+};
+
+/**
+ * The dialect with its driver's acquire and release counted and timed: the same figures for
+ * PostgreSQL's pool (DATABASE_POOL_SIZE connections) and PGlite's single connection, which
+ * Kysely hands to one caller at a time (a transaction holds it until it ends).
+ */
+function observedDialect(dialect: Dialect, size: number): { dialect: Dialect; pool: PoolObserver } {
+  let inUse = 0;
+  let waiting = 0;
+  const listeners = new Set<(seconds: number) => void>();
+  const observe = (driver: Driver): Driver =>
+    new Proxy(driver, {
+      get(target, property, receiver) {
+        if (property === 'acquireConnection') {
+          return async () => {
+            waiting++;
+            const started = performance.now();
+            try {
+              const connection = await target.acquireConnection();
+              inUse++;
+              return connection;
+            } finally {
+              waiting--;
+              const seconds = (performance.now() - started) / 1000;
+              for (const listener of listeners) listener(seconds);
+            }
+          };
+        }
+        if (property === 'releaseConnection') {
+          return async (connection: Parameters<Driver['releaseConnection']>[0]) => {
+            inUse--;
+            await target.releaseConnection(connection);
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return {
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => observe(dialect.createDriver()),
+      createIntrospector: (db) => dialect.createIntrospector(db),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
+    pool: {
+      use: () => ({ size, inUse, waiting }),
+      onWait(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+}
 
 // Return bigint counts (COUNT(*)) and numerics as JS numbers/strings consistently on both engines.
 // Dates (1082) and numerics (1700) stay text: a calendar date has no time zone, and an amount of
@@ -27,11 +101,19 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(1082, (value) => value);
 pg.types.setTypeParser(1700, (value) => value);
 
-export function wrapKysely(db: Db, engine: DatabaseHandle['engine'], onClose: () => Promise<void>): DatabaseHandle {
+export function wrapKysely(
+  db: Db,
+  engine: DatabaseHandle['engine'],
+  onClose: () => Promise<void>,
+  pool: PoolObserver | undefined,
+  listen: Listen,
+): DatabaseHandle {
   let closed = false;
   return {
     db,
     engine,
+    ...(pool ? { pool } : {}),
+    listen,
     async ping() {
       if (closed) return false;
       try {
@@ -50,12 +132,37 @@ export function wrapKysely(db: Db, engine: DatabaseHandle['engine'], onClose: ()
   };
 }
 
-export function kyselyOver(dialect: PGliteDialect | PostgresDialect): Db {
-  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+let statementsSent = 0;
+
+/**
+ * Statements sent to the database by this process since it started, when counting is on
+ * (`openDatabase(..., { countStatements: true })`, BENCH_STATS: the bench's statements per
+ * request); 0 otherwise.
+ */
+export function statementsSentSoFar(): number {
+  return statementsSent;
+}
+
+export function kyselyOver(dialect: Dialect, options: { countStatements?: boolean } = {}): Db {
+  return new Kysely<Database>({
+    dialect,
+    plugins: [new CamelCasePlugin()],
+    ...(options.countStatements
+      ? {
+          log: () => {
+            statementsSent++;
+          },
+        }
+      : {}),
+  });
 }
 
 /** Opens a PGlite database; `dataDir` undefined keeps it in memory; `loadDataDir` restores a dump. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  countStatements?: boolean;
+}): Promise<DatabaseHandle> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     // The embedded engine serves one small installation: PostgreSQL's default 128 MB buffer
@@ -70,7 +177,25 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     },
   });
   // Kysely closes the PGlite instance itself when destroyed.
-  return wrapKysely(kyselyOver(new PGliteDialect({ pglite })), 'pglite', async () => {});
+  const { dialect, pool } = observedDialect(new PGliteDialect({ pglite }), 1);
+  const db = kyselyOver(dialect, { countStatements: options.countStatements ?? false });
+  return wrapKysely(
+    db,
+    'pglite',
+    async () => {},
+    pool,
+    async (channel, onMessage) => {
+      // PGlite is one session: its LISTEN is that session's, and a notification sent in a
+      // transaction arrives once the COMMIT has run, as on a server. The LISTEN statement runs
+      // while this caller holds Kysely's only connection, so it never lands inside someone else's
+      // transaction (where a rollback would undo it).
+      const unlisten = await db.connection().execute(() => pglite.listen(channel, onMessage));
+      return async () => {
+        // Once the database is closed there is nothing left to stop listening to.
+        if (!pglite.closed) await unlisten().catch(() => {});
+      };
+    },
+  );
 }
 
 /** Named statements one connection keeps at most; beyond them, statements go unnamed. */
@@ -117,15 +242,155 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+export function openPostgres(
+  url: string,
+  poolSize = 10,
+  options: {
+    countStatements?: boolean;
+    /** Where the LISTEN connection goes (DATABASE_LISTEN_URL); default: `url`. */
+    listenUrl?: string;
+  } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return wrapKysely(kyselyOver(new PostgresDialect({ pool })), 'postgres', async () => {});
+  const observed = observedDialect(new PostgresDialect({ pool }), poolSize);
+  const listener = new PostgresListener(options.listenUrl ?? url);
+  return wrapKysely(
+    kyselyOver(observed.dialect, { countStatements: options.countStatements ?? false }),
+    'postgres',
+    () => listener.close(),
+    observed.pool,
+    (channel, onMessage, onGap) => listener.listen(channel, onMessage, onGap),
+  );
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+type Subscriber = { onMessage: (payload: string) => void; onGap: (() => void) | undefined };
+
+/**
+ * The one connection an instance keeps for LISTEN, outside the pool: a pooled connection would
+ * be handed to other work between statements, and a session's LISTEN lasts only as long as the
+ * session. It is opened with the first subscription; when it is lost (a database restart, a
+ * network cut) it is opened again after a growing pause, its channels listened to again, and
+ * each subscriber told of the gap.
+ */
+export class PostgresListener {
+  readonly #url: string;
+  readonly #channels = new Map<string, Set<Subscriber>>();
+  #client: pg.Client | undefined;
+  #connecting: Promise<void> | undefined;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #retryMs = 0;
+  #closed = false;
+
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  async listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>> {
+    if (this.#closed) throw new Error('the database is closed');
+    const subscriber: Subscriber = { onMessage, onGap };
+    let subscribers = this.#channels.get(channel);
+    const first = !subscribers;
+    if (!subscribers) {
+      subscribers = new Set();
+      this.#channels.set(channel, subscribers);
+    }
+    subscribers.add(subscriber);
+    try {
+      await this.#connect();
+      if (first && this.#client) await this.#client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      // The database is out of reach: the retry listens once it is back and reports the gap.
+      this.#retryLater();
+    }
+    return async () => {
+      const set = this.#channels.get(channel);
+      if (!set?.delete(subscriber) || set.size > 0) return;
+      this.#channels.delete(channel);
+      await this.#client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    };
+  }
+
+  /** Opens the connection if it is not open (once, however many callers wait for it). */
+  #connect(): Promise<void> {
+    if (this.#client) return Promise.resolve();
+    this.#connecting ??= this.#open().finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #open(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#url });
+    client.on('notification', (message) => {
+      for (const subscriber of this.#channels.get(message.channel) ?? []) subscriber.onMessage(message.payload ?? '');
+    });
+    const lost = () => {
+      if (this.#client !== client) return;
+      this.#client = undefined;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => {});
+      this.#retryLater();
+    };
+    // Without an 'error' listener a lost connection would crash the process.
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      for (const channel of this.#channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      void client.end().catch(() => {});
+      if (this.#closed) return;
+      this.#retryLater();
+      throw error;
+    }
+    if (this.#closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.#client = client;
+    this.#retryMs = 0;
+  }
+
+  /** Tries again after a pause growing to 10 s; once back, tells every subscriber of the gap. */
+  #retryLater(): void {
+    if (this.#closed || this.#retryTimer) return;
+    this.#retryMs = Math.min(10_000, Math.max(250, this.#retryMs * 2));
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      if (this.#closed || this.#client) return;
+      this.#connect().then(
+        () => {
+          for (const subscribers of this.#channels.values()) for (const s of subscribers) s.onGap?.();
+        },
+        () => {},
+      );
+    }, this.#retryMs);
+    this.#retryTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    const client = this.#client;
+    this.#client = undefined;
+    await this.#connecting?.catch(() => {});
+    await client?.end().catch(() => {});
+  }
+}
+
+export async function openDatabase(
+  config: Config['database'],
+  options: { countStatements?: boolean } = {},
+): Promise<DatabaseHandle> {
   return config.kind === 'postgres'
-    ? openPostgres(config.url, config.poolSize)
-    : openPglite({ dataDir: config.dataDir });
+    ? openPostgres(config.url, config.poolSize, { ...options, listenUrl: config.listenUrl })
+    : openPglite({ dataDir: config.dataDir, ...options });
 }

@@ -218,6 +218,10 @@ export interface CooperationRequestTable {
   scopeLimited: Generated<boolean>;
   scopeCountries: Generated<string[]>;
   bankBranch: string | null;
+  /** Customer type code (dictionary customerTypes), a copy of `fields.customerType`. */
+  customerType: string | null;
+  /** date: read as `YYYY-MM-DD`; a copy of `fields.intendedTimeLimit`. */
+  intendedTimeLimit: ColumnType<string | null, string | null | undefined, string | null>;
   fields: JSONColumnType<Record<string, unknown>, string, string>;
   publishedAt: NullableTimestamp;
   createdAt: DefaultTimestamp;
@@ -468,7 +472,7 @@ export interface ContractPlacementTable {
 export interface ContractEventTable {
   id: Generated<number>;
   intentionId: number;
-  kind: 'uploaded' | 'deleted' | 'confirmed' | 'placed' | 'signed';
+  kind: 'uploaded' | 'deleted' | 'confirmed' | 'viewed' | 'codeSent' | 'placed' | 'signed' | 'evidence' | 'completed';
   userId: number;
   institutionId: number;
   sealId: number | null;
@@ -477,7 +481,18 @@ export interface ContractEventTable {
   sha256Before: string | null;
   sha256After: string | null;
   ip: string | null;
+  userAgent: Generated<string | null>;
   at: DefaultTimestamp;
+}
+
+/** The evidence report of a completed contract, made once per language (docs/decisions/0020). */
+export interface ContractEvidenceTable {
+  id: Generated<number>;
+  contractId: number;
+  locale: 'en-US' | 'zh-CN';
+  fileLgcSn: string;
+  sha256: string;
+  madeAt: DefaultTimestamp;
 }
 
 export interface AgreementVersionTable {
@@ -530,6 +545,7 @@ export interface Database {
   contractSignature: ContractSignatureTable;
   contractPlacement: ContractPlacementTable;
   contractEvent: ContractEventTable;
+  contractEvidence: ContractEvidenceTable;
   agreementVersion: AgreementVersionTable;
   agreementAcceptance: AgreementAcceptanceTable;
 }

@@ -8,12 +8,15 @@
  * `afterCommit` refuses a transaction that `inTransaction` did not open: a service that needs the
  * hook cannot be called from a plain `db.transaction()` and silently lose it. `onRollback` is the
  * other side: undo work outside the database (bytes written to the file storage) when the
- * transaction does not commit.
+ * transaction does not commit. `beforeCommit` runs last statements inside the transaction once its
+ * work is done (announcing, with NOTIFY, what the transaction changed: PostgreSQL delivers the
+ * announcement with the commit, or never).
  */
 import type { Db } from './database.ts';
 
 const pendingHooks = new WeakMap<Db, (() => void)[]>();
 const rollbackHooks = new WeakMap<Db, (() => Promise<unknown>)[]>();
+const finalHooks = new WeakMap<Db, (() => Promise<unknown>)[]>();
 
 /** Runs `work` in a transaction, then (after the commit) the hooks it registered. */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -22,9 +25,14 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   let result: T;
   try {
     result = await db.transaction().execute(async (trx) => {
+      const last: (() => Promise<unknown>)[] = [];
       pendingHooks.set(trx, hooks);
       rollbackHooks.set(trx, undo);
-      return work(trx);
+      finalHooks.set(trx, last);
+      const answer = await work(trx);
+      // A hook may register another: run until none is left.
+      for (let i = 0; i < last.length; i++) await last[i]!();
+      return answer;
     });
   } catch (error) {
     await Promise.allSettled(undo.map((hook) => hook()));
@@ -45,5 +53,15 @@ export function onRollback(trx: Db, hook: () => Promise<unknown>): void {
 export function afterCommit(trx: Db, hook: () => void): void {
   const hooks = pendingHooks.get(trx);
   if (!hooks) throw new Error('afterCommit needs a transaction opened by inTransaction (db/transaction.ts)');
+  hooks.push(hook);
+}
+
+/**
+ * Runs `hook` inside the transaction `trx` (opened by `inTransaction`) after its work, just
+ * before the commit; a hook that fails rolls the transaction back.
+ */
+export function beforeCommit(trx: Db, hook: () => Promise<unknown>): void {
+  const hooks = finalHooks.get(trx);
+  if (!hooks) throw new Error('beforeCommit needs a transaction opened by inTransaction (db/transaction.ts)');
   hooks.push(hook);
 }

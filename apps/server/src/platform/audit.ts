@@ -134,7 +134,7 @@ export async function listAudit(
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map((row) => ({ ...row, id: Number(row.id), at: new Date(row.at).toISOString() })),
+    list: rows.map((row) => ({ ...row, id: row.id, at: new Date(row.at).toISOString() })),
     total: Number(counted.total),
     pageNo,
     pageSize,

@@ -9,7 +9,14 @@
  * (`clientErrorHandler`). A database that cannot be reached answers 503 with Retry-After.
  */
 import type { Socket } from 'node:net';
-import { ERROR_STATUS, type ErrorCode, localizeIssues, type TFieldError, translate } from '@portal/shared';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  fieldLabelsOf,
+  localizeIssues,
+  type TFieldError,
+  translate,
+} from '@portal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -30,6 +37,18 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+}
+
+/**
+ * The HTTP status an error stands for: an AppError's by its code (a hook's 422 for a NUL in a
+ * query, say), a framework error's own, anything else 500. For error handlers of routes that
+ * answer in another protocol's format (OCSP, time-stamping) and must tell the client's fault
+ * from the server's.
+ */
+export function statusOf(error: unknown): number {
+  if (error instanceof AppError) return error.status;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : 500;
 }
 
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
@@ -143,7 +162,11 @@ function classify(
             .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
         }) as unknown as z.core.$ZodIssue,
     );
-    const fields = localizeIssues(issues, request.locale, input);
+    // A form's own labels registered on the route's schema (`labelFields`) name its fields.
+    const schema = context
+      ? (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context]
+      : undefined;
+    const fields = localizeIssues(issues, request.locale, input, fieldLabelsOf(schema));
     return { code: 'PRT_VALIDATION', params: { details: fields.map((f) => f.message).join(' ') }, fields };
   }
   switch (error.code) {

@@ -24,6 +24,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { countJobRun } from './metrics.ts';
 
 type LogFn = (details: Record<string, unknown>, message: string) => void;
 /** The part of a pino logger the runner uses (Fastify's `app.log` fits). */
@@ -119,10 +120,12 @@ export function createJobRunner({
       const output = await job.run(now);
       result = { ok: true, durationMs: Math.round(performance.now() - started), ...output };
       log.info({ job: job.name, ...result }, 'job done');
+      countJobRun(job.name, true);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       result = { ok: false, durationMs: Math.round(performance.now() - started), error: message.slice(0, 1000) };
       log.error({ err: error, job: job.name }, 'job failed');
+      countJobRun(job.name, false);
     }
     try {
       await release(job, token, now, result);

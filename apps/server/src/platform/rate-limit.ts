@@ -22,7 +22,7 @@ const DAY = 86_400;
  * Per requester (client address) limits count every request; per recipient (e-mail address)
  * limits of e-mail codes count only codes actually issued (a refused resend does not), one
  * allowance per purpose, so requests for one purpose cannot spend another's. A log-in code is
- * issued only after the password and a picture code (see auth.service.ts), so an anonymous
+ * issued only after the password and a picture code (see modules/auth/email-codes.service.ts), so an anonymous
  * caller cannot spend a user's log-in allowance at all.
  */
 export const RATE_LIMITS = {
@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   resetCodesPerEmail: { limit: 5, windowSeconds: DAY },
   loginCodesPerEmail: { limit: 20, windowSeconds: DAY },
   registrationPerIp: { limit: 10, windowSeconds: HOUR },
+  /** getRegisterVerifyOrg: institution look-ups while registering. */
+  registerVerifyOrgPerIp: { limit: 30, windowSeconds: HOUR },
   passwordResetPerEmail: { limit: 5, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimit>;
 

@@ -9,12 +9,15 @@
  * - Unsafe methods from another origin are refused (cookies are SameSite=Lax; this adds a check):
  *   a browser's Origin must be PUBLIC_BASE_URL's, scheme, host and port alike.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 // The cookie methods on request and reply (registered in app.ts).
 import type {} from '@fastify/cookie';
+import { ACTIVATION, type Locale, ROLE } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { StatementShapes } from '../db/compiled.ts';
 import type { Db } from '../db/database.ts';
 import type { Activation } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -59,11 +62,11 @@ declare module 'fastify' {
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const ACTIVE_ACTIVATIONS: readonly Activation[] = ['1', '6'];
-export const isStaff = (user: Pick<SessionUser, 'roleCodes'>) => user.roleCodes.includes('50');
+export const ACTIVE_ACTIVATIONS: readonly Activation[] = [ACTIVATION.approved, ACTIVATION.activatedByInvitation];
+export const isStaff = (user: Pick<SessionUser, 'roleCodes'>) => user.roleCodes.includes(ROLE.bankStaff);
 /** Institution administrators (20) manage their institution's users; so does the system administrator (99). */
 export const isInstitutionAdmin = (user: Pick<SessionUser, 'roleCodes'>) =>
-  user.roleCodes.includes('20') || user.roleCodes.includes('99');
+  user.roleCodes.includes(ROLE.institutionAdmin) || user.roleCodes.includes(ROLE.systemAdmin);
 
 /** Starts a session for a user; returns the cookie token (only its hash is stored). */
 export async function createSession(
@@ -124,14 +127,9 @@ export function deviceIdOf(request: FastifyRequest, reply: FastifyReply, config:
 /** Records that a signed-in user was seen at `now` (the users module's write, handed in by app.ts). */
 export type RecordActivity = (db: Db, userId: number, now: Date) => Promise<void>;
 
-async function loadSession(
-  db: Db,
-  token: string,
-  { config, recordActivity }: { config: Config; recordActivity: RecordActivity },
-  now: Date,
-): Promise<AuthContext | null> {
-  const tokenHash = hashToken(token);
-  const row = await db
+/** The session, its user and the user's institution's status: one statement, built once (db/compiled.ts). */
+const sessionLookup = new StatementShapes((db: Db, v: { tokenHash: string }) =>
+  db
     .selectFrom('userSession as s')
     .innerJoin('appUser as u', 'u.id', 's.userId')
     .leftJoin('institution as i', 'i.id', 'u.institutionId')
@@ -153,8 +151,17 @@ async function loadSession(
       'u.locale',
       'u.reviewNote',
     ])
-    .where('s.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.tokenHash', '=', v.tokenHash),
+);
+
+async function loadSession(
+  db: Db,
+  token: string,
+  { config, recordActivity }: { config: Config; recordActivity: RecordActivity },
+  now: Date,
+): Promise<AuthContext | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await sessionLookup.execute(db, '', { tokenHash });
   if (!row) return null;
   const lastSeen = new Date(row.lastSeenAt).getTime();
   const idleOver = now.getTime() - lastSeen > config.auth.sessionIdleMs;
@@ -206,12 +213,24 @@ export function endedSessionCode(request: FastifyRequest): 'YBLSYSTE0003' | 'YBL
 /** Throws the error that fits when the request may not use a route of this access level. */
 export function checkAccess(request: FastifyRequest, access: Access): void {
   if (access === 'public') return;
-  const auth = request.auth;
-  if (!auth) throw new AppError(endedSessionCode(request) ?? 'PRT_UNAUTHENTICATED');
+  const auth = sessionOf(request);
   if (access === 'session') return;
   if (!ACTIVE_ACTIVATIONS.includes(auth.user.activation)) throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
   if (access === 'staff' && !isStaff(auth.user)) throw new AppError('PRT_FORBIDDEN');
   if (access === 'institutionAdmin' && !isInstitutionAdmin(auth.user)) throw new AppError('PRT_FORBIDDEN');
+}
+
+/** The signed-in session of a request, or the error checkAccess would give a visitor. */
+export function sessionOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(endedSessionCode(request) ?? 'PRT_UNAUTHENTICATED');
+  return request.auth;
+}
+
+/** Who acts in a request, for handlers behind a signed-in access level: the user, address and language. */
+export type Actor = { user: SessionUser; ip: string; locale: Locale };
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { user: sessionOf(request).user, ip: request.ip, locale: request.locale };
 }
 
 export const sessionPlugin = fp(

@@ -6,10 +6,14 @@
  * checkVerificationCode records a wrong try and then throws: call it with the root `db`, not
  * inside a transaction that the error rolls back, or the try is not counted.
  */
+
+import type { Locale } from '@portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { normalizeCode, randomCode, sameDigest, sha256Hex } from './codes.ts';
 import { AppError } from './errors.ts';
+import { enqueueMail } from './mail/outbox.ts';
+import type { MailBrand } from './mail/templates.ts';
 import { hitRateLimit, type RateLimit } from './rate-limit.ts';
 
 /**
@@ -154,4 +158,33 @@ export async function checkVerificationCode(
 export async function pruneVerificationCodes(db: Db, olderThan: Date): Promise<number> {
   const result = await db.deleteFrom('verificationCode').where('expiresAt', '<', olderThan).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** How many codes confirming one act (a seal's cancellation, a contract's signature) an address gets an hour. */
+const ACT_CODE_ALLOWANCE: RateLimit = { limit: 10, windowSeconds: 3600 };
+
+/**
+ * Issues the code that confirms a signed-in user's act on one thing (`sealCancel:…`,
+ * `contractSign:…`) and queues the mail that carries it, in the caller's transaction.
+ */
+export async function mailActCode(
+  trx: Db,
+  { email, locale, purpose, brand }: { email: string; locale: Locale; purpose: CodePurpose; brand: MailBrand },
+): Promise<{ resendAfterSeconds: number }> {
+  const { code, resendAfterSeconds } = await issueVerificationCode(trx, {
+    email,
+    purpose,
+    allowance: ACT_CODE_ALLOWANCE,
+  });
+  await enqueueMail(
+    trx,
+    {
+      to: email,
+      locale,
+      template: 'emailCode',
+      params: { code, purpose: codeKindOf(purpose), minutes: CODE_TTL_MINUTES },
+    },
+    brand,
+  );
+  return { resendAfterSeconds };
 }

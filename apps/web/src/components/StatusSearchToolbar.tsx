@@ -17,6 +17,8 @@ type StatusSearchToolbarProps<S extends string> = {
   className: string;
   /** Other statuses than the accounts' (all, active, stopped), with the filter's name. */
   statuses?: { options: readonly { value: S; label: string }[]; label: string };
+  /** The search button's word, default "Search". */
+  searchButton?: string;
 };
 
 /**
@@ -31,6 +33,7 @@ export function StatusSearchToolbar<S extends string = AccountStatusFilter>({
   searchLabel,
   className,
   statuses,
+  searchButton,
 }: StatusSearchToolbarProps<S>) {
   const { t } = useTranslation('users');
   const options =
@@ -51,7 +54,7 @@ export function StatusSearchToolbar<S extends string = AccountStatusFilter>({
         aria-label={searchLabel}
         onSearch={(value) => onChange({ q: value.trim() })}
         className={`${className}__search`}
-        enterButton={t('actions.search')}
+        enterButton={searchButton ?? t('actions.search')}
       />
     </div>
   );

@@ -35,8 +35,32 @@ export function removeStorage(key: StorageKey): void {
   }
 }
 
+const FIRST_LOGIN_KEY = 'firstLogin';
+
+/**
+ * This tab's session began with the account's first log-in ever: the home page greets a newcomer
+ * instead of welcoming them back (kept in sessionStorage, for this tab's session only).
+ */
+export function rememberFirstLogin(first: boolean): void {
+  try {
+    if (first) window.sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
+    else window.sessionStorage.removeItem(FIRST_LOGIN_KEY);
+  } catch {
+    // Storage disabled: the usual welcome-back line shows.
+  }
+}
+
+export function isFirstLogin(): boolean {
+  try {
+    return window.sessionStorage.getItem(FIRST_LOGIN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** Forgets who was logged in (user info and the page to return to); the locale stays. */
 export function clearDisplayData(): void {
   removeStorage(STORAGE_KEYS.userInfo);
   removeStorage(STORAGE_KEYS.nextPath);
+  rememberFirstLogin(false);
 }

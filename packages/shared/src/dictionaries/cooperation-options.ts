@@ -85,6 +85,31 @@ export const BAFT_VERSIONS = [
 ] as const satisfies readonly DictEntry[];
 export const BAFT_VERSION_CODES = codesOf(BAFT_VERSIONS);
 
+/**
+ * Customer type of a request (SPEC §3 "customer type"): the kind of customer behind the business,
+ * which the reader weighs before sending an intention. SPEC names the field, not its values; these
+ * are the usual ones of interbank trade and project business.
+ */
+export const CUSTOMER_TYPES = [
+  { code: 'COMMERCIAL_BANK', en: 'Commercial bank', zh: '商业银行' },
+  { code: 'POLICY_BANK', en: 'Policy or development bank', zh: '政策性或开发性银行' },
+  { code: 'NON_BANK_FI', en: 'Non-bank financial institution', zh: '非银行金融机构' },
+  { code: 'CORPORATE', en: 'Corporate', zh: '企业' },
+  { code: 'SOVEREIGN', en: 'Sovereign or public sector', zh: '主权或公共部门' },
+  { code: 'OTHER', en: 'Other', zh: '其他' },
+] as const satisfies readonly DictEntry[];
+export const CUSTOMER_TYPE_CODES = codesOf(CUSTOMER_TYPES);
+
+/**
+ * Where an L/C's applicant or beneficiary is (SPEC §3 "foreign/domestic applicants and
+ * beneficiaries"): domestic is the Chinese mainland, as the bank's business lines count it.
+ */
+export const PARTY_LOCATIONS = [
+  { code: 'DOMESTIC', en: 'Domestic (Chinese mainland)', zh: '境内' },
+  { code: 'FOREIGN', en: 'Foreign (outside the Chinese mainland)', zh: '境外' },
+] as const satisfies readonly DictEntry[];
+export const PARTY_LOCATION_CODES = codesOf(PARTY_LOCATIONS);
+
 /** Yes / no answers stored as codes ("L/C issued", "partial shipment allowed"). */
 export const YES_NO = [
   { code: 'Y', en: 'Yes', zh: '是' },

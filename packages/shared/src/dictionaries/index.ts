@@ -10,9 +10,11 @@ import {
   BAFT_VERSIONS,
   COMMON_TERMS,
   COST_BEARERS,
+  CUSTOMER_TYPES,
   FORFAITING_RISK_PREFERENCES,
   GUARANTEE_RISK_PREFERENCES,
   GUARANTEE_TYPES,
+  PARTY_LOCATIONS,
   TRANSFERRED_ASSET_TYPES,
 } from './cooperation-options.ts';
 import { COOPERATION_TYPES } from './cooperation-types.ts';
@@ -58,6 +60,8 @@ export const DICTIONARIES: { readonly [K in DictType]: readonly DictEntry[] } = 
   transferredAssetTypes: TRANSFERRED_ASSET_TYPES,
   costBearers: COST_BEARERS,
   baftVersions: BAFT_VERSIONS,
+  customerTypes: CUSTOMER_TYPES,
+  partyLocations: PARTY_LOCATIONS,
 };
 
 export function isDictType(value: unknown): value is DictType {

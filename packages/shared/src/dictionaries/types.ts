@@ -24,6 +24,8 @@ export const DICT_TYPES = [
   'transferredAssetTypes',
   'costBearers',
   'baftVersions',
+  'customerTypes',
+  'partyLocations',
 ] as const;
 export type DictType = (typeof DICT_TYPES)[number];
 

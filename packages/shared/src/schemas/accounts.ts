@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BRANCH_TYPES, USER_ROLES } from '../account-constants.ts';
 import { findEntry } from '../dictionaries/index.ts';
 import type { DictType } from '../dictionaries/types.ts';
+import { labelFields } from '../field-labels.ts';
 import { passwordProblems } from '../password.ts';
 import { ZIsoDate, ZPageQuery } from './common.ts';
 import { ZFileInfo } from './files.ts';
@@ -77,6 +78,12 @@ export const ZUserInfo = z.object({
   reviewNote: z.string().nullable().describe('Why the review rejected or asked for more'),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+/** The log-in's answer: the user info, and whether this was the account's first log-in ever. */
+export const ZLoginResult = ZUserInfo.extend({
+  firstLogin: z.boolean().describe('true when the account had never logged in before (the home page greets it so)'),
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;
 
 /**
  * An application's state as the browser that registered it may read it without logging in
@@ -353,4 +360,14 @@ export type TAgreementVersion = z.infer<typeof ZAgreementVersion>;
 export const ZPublishAgreementRequest = z.object({
   version: z.string().trim().min(1).max(20),
   effectiveDate: z.iso.date(),
+});
+
+// The labels these forms show, so their messages name the field as the form does (issue 26).
+const NEW_PASSWORD_LABELS = { pwd: 'accounts.fields.newPassword', confirmPwd: 'accounts.fields.confirmPassword' };
+labelFields(ZFirstPasswordRequest, NEW_PASSWORD_LABELS);
+labelFields(ZChangePasswordRequest, { ...NEW_PASSWORD_LABELS, oPwd: 'accounts.fields.currentPassword' });
+labelFields(ZResetPasswordRequest, { ...NEW_PASSWORD_LABELS, emailAdr: 'accounts.fields.workEmail' });
+labelFields(ZPublishAgreementRequest, {
+  version: 'backoffice.agreementVersions.version',
+  effectiveDate: 'backoffice.agreementVersions.effectiveDate',
 });

@@ -13,6 +13,7 @@
  * `imageUrl` / `url` below are those addresses, ready for an <img src> or a link.
  */
 import { z } from 'zod';
+import { labelFields } from '../field-labels.ts';
 import { ZEmail } from './accounts.ts';
 import { ZBilingual, ZIsoDate, ZIsoDateTime, ZPageQuery } from './common.ts';
 import { ZHttpsLink, ZLink } from './links.ts';
@@ -587,3 +588,9 @@ export const CONTENT_KINDS = [
   'questionnaires',
 ] as const;
 export type TContentKind = (typeof CONTENT_KINDS)[number];
+
+// The labels these forms show, so their messages name the field as the form does (issue 26).
+labelFields(ZCheckEmailRequest, { emailAdr: 'content.survey.email' });
+labelFields(ZFeedbackSubmit, { text: 'content.feedback.text', emailAdr: 'content.feedback.email' });
+labelFields(ZPortugueseInstitutionInput, { country: 'backoffice.content.institutions.country' });
+labelFields(ZBannerInput, { wthrChkInd: 'backoffice.content.banners.clickAction' });

@@ -83,7 +83,17 @@ export const ZContractPartyInfo = z.object({
 export type TContractPartyInfo = z.infer<typeof ZContractPartyInfo>;
 
 /** One line of the audit trail (issue "Electronic seals and contracts", Evidence). */
-export const CONTRACT_EVENT_KINDS = ['uploaded', 'deleted', 'confirmed', 'placed', 'signed'] as const;
+export const CONTRACT_EVENT_KINDS = [
+  'uploaded',
+  'deleted',
+  'confirmed',
+  'viewed',
+  'codeSent',
+  'placed',
+  'signed',
+  'evidence',
+  'completed',
+] as const;
 export const ZContractEvent = z.object({
   kind: z.enum(CONTRACT_EVENT_KINDS),
   at: z.string().describe('ISO'),
@@ -93,6 +103,7 @@ export const ZContractEvent = z.object({
   sealName: z.string().nullable(),
   page: z.number().int().nullable().describe('Placed: the page (from 1)'),
   ip: z.string().nullable(),
+  userAgent: z.string().nullable().describe('The browser the step came from (its User-Agent header)'),
   sha256Before: z.string().nullable(),
   sha256After: z.string().nullable(),
   fileName: z.string().nullable(),
@@ -182,6 +193,11 @@ export const SIGNATURE_PROBLEMS = {
   unknownCertificate: 'warning',
   /** The portal recorded no signature of this revision: its time is only what the signer claims. */
   timeOnlyClaimed: 'warning',
+  /**
+   * A later signature's update changed what a page draws (content, resources or non-signature
+   * annotations), so the page no longer shows what this signature signed (pagesChangedLater).
+   */
+  pagesChangedLater: 'invalid',
 } as const;
 export type TSignatureProblem = keyof typeof SIGNATURE_PROBLEMS;
 export const ZSignatureProblem = z.enum(Object.keys(SIGNATURE_PROBLEMS) as [TSignatureProblem, ...TSignatureProblem[]]);

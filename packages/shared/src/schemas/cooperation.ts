@@ -15,7 +15,9 @@ import {
   BAFT_VERSION_CODES,
   COMMON_TERM_CODES,
   COST_BEARER_CODES,
+  CUSTOMER_TYPE_CODES,
   GUARANTEE_TYPE_CODES,
+  PARTY_LOCATION_CODES,
   RISK_PREFERENCE_CODES,
   TRANSFERRED_ASSET_TYPE_CODES,
 } from '../dictionaries/cooperation-options.ts';
@@ -29,6 +31,7 @@ import { LC_PAYMENT_MODE_CODES } from '../dictionaries/lc-payment-modes.ts';
 import { PUBLISH_CATEGORY_CODES } from '../dictionaries/publish-categories.ts';
 import { RATE_TYPE_CODES } from '../dictionaries/rate-types.ts';
 import { TERM_TYPE_CODES } from '../dictionaries/term-types.ts';
+import { labelFields } from '../field-labels.ts';
 import { ZDictCode, ZEmail, ZPhone, ZSwiftCode } from './accounts.ts';
 import { ZIsoDate, ZPageQuery } from './common.ts';
 import { ZFileInfo } from './files.ts';
@@ -181,6 +184,10 @@ const optionalSwift = z
   .union([z.literal(''), ZSwiftCode])
   .optional()
   .default('');
+const optionalPartyLocation = z
+  .union([z.literal(''), z.enum(PARTY_LOCATION_CODES)])
+  .optional()
+  .default('');
 const optionalCountry = z
   .union([z.literal(''), ZDictCode('countries')])
   .optional()
@@ -197,6 +204,16 @@ export const ZCommonFields = z.object({
   direction: z.enum(DIRECTION_CODES),
   validFrom: ZDate,
   validUntil: ZDate,
+  /**
+   * Intended time limit (SPEC §3): the day by which the publisher wants intentions; optional,
+   * within the validity (not before today, not after `validUntil`).
+   */
+  intendedTimeLimit: optionalDate,
+  /** Customer type (SPEC §3): the kind of customer behind the business; optional. */
+  customerType: z
+    .union([z.literal(''), z.enum(CUSTOMER_TYPE_CODES)])
+    .optional()
+    .default(''),
   /** false: no limit; true: only the chosen countries/regions. */
   scopeLimited: z.boolean().default(false),
   scopeCountries: z.array(ZDictCode('countries')).max(COOPERATION_LIMITS.scopeCountries).default([]),
@@ -235,7 +252,13 @@ const ZLetterOfCreditFields = z.object({
   issuingBankCountry: optionalCountry,
   issuingBankCity: optionalText(COOPERATION_LIMITS.shortText),
   applicant: requiredText(COOPERATION_LIMITS.longText),
+  /** Foreign or domestic applicant (SPEC §3); optional. */
+  applicantLocation: optionalPartyLocation,
   beneficiary: requiredText(COOPERATION_LIMITS.longText),
+  /** Foreign or domestic beneficiary (SPEC §3); replaces the former Y/N `domesticBeneficiary` (migration 0018). */
+  beneficiaryLocation: optionalPartyLocation,
+  /** Guarantee bank of the L/C (SPEC §3 L/C fields), when one stands behind it; optional. */
+  guaranteeBank: optionalText(COOPERATION_LIMITS.longText),
   lcIssued: z.enum(['Y', 'N']).default('Y'),
   lcExpiryDate: ZDate,
   lcExpiryPlace: optionalText(COOPERATION_LIMITS.shortText),
@@ -282,10 +305,6 @@ const ZLetterOfCreditFields = z.object({
   /** Financing cost in basis points, 0 to 1000. */
   financingCostBps: ZWhole(0, 1000).nullish(),
   rating: optionalText(COOPERATION_LIMITS.shortText),
-  domesticBeneficiary: z
-    .union([z.literal(''), z.enum(['Y', 'N'])])
-    .optional()
-    .default(''),
   /** Countries/regions of issuing banks accepted; required for forfaiting and risk participation. */
   acceptableCountries: z.array(ZDictCode('countries')).max(COOPERATION_LIMITS.scopeCountries).default([]),
   riskPreferences: z.array(z.enum(RISK_PREFERENCE_CODES.forfaiting)).max(8).default([]),
@@ -351,6 +370,8 @@ const ZAssetTransferFields = z.object({
 
 const ZInnovationFields = z.object({
   partnerType: optionalText(COOPERATION_LIMITS.shortText),
+  /** Partner name (SPEC §3): the third party the cooperation is with, when known. */
+  partnerName: optionalText(COOPERATION_LIMITS.longText),
 });
 
 /** Each form's fields, before the cross-field rules. */
@@ -389,6 +410,13 @@ function releaseRules(value: Loose, ctx: Ctx, options: ReleaseRuleOptions) {
 
   if (typeof value.validFrom === 'string' && typeof value.validUntil === 'string' && value.validUntil < value.validFrom)
     add('validUntil', 'dateOrder');
+  if (
+    typeof value.intendedTimeLimit === 'string' &&
+    value.intendedTimeLimit !== '' &&
+    typeof value.validUntil === 'string' &&
+    value.intendedTimeLimit > value.validUntil
+  )
+    add('intendedTimeLimit', 'afterValidity');
   // Dates that must be today or later (SPEC §5: the validity period and the L/C validity).
   if (options.today) {
     for (const name of NOT_PAST_DATES) {
@@ -413,7 +441,7 @@ function releaseRules(value: Loose, ctx: Ctx, options: ReleaseRuleOptions) {
 }
 
 /** Dates of a release that must not be before today (checked when the schema is given `today`). */
-export const NOT_PAST_DATES = ['validUntil', 'lcExpiryDate'] as const;
+export const NOT_PAST_DATES = ['validUntil', 'lcExpiryDate', 'intendedTimeLimit'] as const;
 
 export type ReleaseRuleOptions = {
   /** Today as `YYYY-MM-DD`: with it, the dates of `NOT_PAST_DATES` must be today or later. */
@@ -558,6 +586,10 @@ export const ZOpportunityListItem = z.object({
   invalidReason: z.enum(INVALID_REASONS).nullable(),
   validUntil: z.string().nullable(),
   createTime: z.string().nullable().describe('Publish time (ISO)'),
+  updateTime: z.string().describe('Update date: when the request was last changed (ISO)'),
+  customerType: z.string().nullable().describe('Customer type code (dictionary customerTypes)'),
+  customerTypeName: z.string().nullable().describe('Customer type, in the reader’s language'),
+  intendedTimeLimit: z.string().nullable().describe('Intended time limit (YYYY-MM-DD)'),
   isMine: z.boolean().describe('Published by the reader’s institution'),
   followed: z.boolean(),
   intentionStatus: z.enum(INTENTION_STATUSES).describe('The reader’s institution’s intention on it'),
@@ -750,3 +782,6 @@ export const ZOpportunityPage = z.object({
 
 /** Countries/regions for the scope picker (`/signet/new/countries`). */
 export const ZCountryItem = z.object({ code: z.string(), en: z.string(), zh: z.string(), continent: z.string() });
+
+// The labels these forms show, so their messages name the field as the form does (issue 26).
+labelFields(ZSendIntentionRequest, { message: 'cooperation.intention.message' });

@@ -8,6 +8,7 @@
  * any user of the institution may place it on a contract the institution signs.
  */
 import { z } from 'zod';
+import { labelFields } from '../field-labels.ts';
 import { ZPageQuery } from './common.ts';
 
 /**
@@ -186,3 +187,7 @@ export const ZTrustAnchor = z.object({
   derUrl: z.string(),
 });
 export type TTrustAnchor = z.infer<typeof ZTrustAnchor>;
+
+// The labels these forms show, so their messages name the field as the form does (issue 26).
+labelFields(ZSealApplyRequest, { reason: 'seals.apply.reason', periodMonths: 'seals.apply.period' });
+labelFields(ZSealRejectRequest, { reason: 'seals.review.reject.reason' });

@@ -3,6 +3,7 @@
  * institution administrator over the general users of their own institution (SPEC §1, §6, §8).
  */
 import { z } from 'zod';
+import { labelFields } from '../field-labels.ts';
 import { ZActivation, ZCode, ZDictCode, ZEmail, ZPassword, ZPhone } from './accounts.ts';
 import { ZPageQuery } from './common.ts';
 
@@ -118,3 +119,8 @@ export const ZAcceptInvitationRequest = z
 
 /** Re-exported for forms that need a code field next to these. */
 export { ZCode };
+
+// The labels these forms show, so their messages name the field as the form does (issue 26).
+labelFields(ZInviteRequest, { country: 'users.fields.country' });
+labelFields(ZBackofficeInviteRequest, { country: 'users.fields.country', mainContactBranch: 'users.roles.branch' });
+labelFields(ZRoleChangeRequest, { mainContactBranch: 'users.roles.branch' });

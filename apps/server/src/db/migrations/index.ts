@@ -13,6 +13,8 @@ import * as m0011 from './0011_lockout_by_browser.ts';
 import * as m0012 from './0012_sealed_keys.ts';
 import * as m0013 from './0013_timestamp_authority.ts';
 import * as m0014 from './0014_agreement_versions.ts';
+import * as m0017 from './0017_contract_evidence.ts';
+import * as m0018 from './0018_request_fields.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -33,4 +35,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_sealed_keys': m0012,
   '0013_timestamp_authority': m0013,
   '0014_agreement_versions': m0014,
+  '0017_contract_evidence': m0017,
+  '0018_request_fields': m0018,
 };

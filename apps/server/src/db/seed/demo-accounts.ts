@@ -7,6 +7,7 @@
  * writes such serial numbers; the portal gives real accounts UUIDs), or it shares the seed's
  * password hash.
  */
+import { ACTIVATION, ROLE } from '@portal/shared';
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import { sql } from 'kysely';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -94,8 +95,8 @@ const USERS: DemoUser[] = [
     email: 'admin@bank.example',
     name: 'Zhang Min',
     institution: 'bank',
-    roles: ['50', '99'],
-    activation: '1',
+    roles: [ROLE.bankStaff, ROLE.systemAdmin],
+    activation: ACTIVATION.approved,
     profile: {
       ...base,
       jobTitle: 'System Administrator',
@@ -108,8 +109,8 @@ const USERS: DemoUser[] = [
     email: 'staff@bank.example',
     name: 'Chen Jing',
     institution: 'bank',
-    roles: ['50'],
-    activation: '1',
+    roles: [ROLE.bankStaff],
+    activation: ACTIVATION.approved,
     profile: {
       ...base,
       jobTitle: 'Account Manager, Financial Institutions',
@@ -121,16 +122,16 @@ const USERS: DemoUser[] = [
     email: 'amy.chan@harbourview.example',
     name: 'Amy Chan',
     institution: 'harbourview',
-    roles: ['10', '20'],
-    activation: '1',
+    roles: [ROLE.general, ROLE.institutionAdmin],
+    activation: ACTIVATION.approved,
     profile: { ...base, userRole: 'admin', jobTitle: 'Head of Correspondent Banking' },
   },
   {
     email: 'kevin.lau@harbourview.example',
     name: 'Kevin Lau',
     institution: 'harbourview',
-    roles: ['10'],
-    activation: '1',
+    roles: [ROLE.general],
+    activation: ACTIVATION.approved,
     profile: {
       ...base,
       jobTitle: 'Trade Finance Manager',
@@ -141,8 +142,8 @@ const USERS: DemoUser[] = [
     email: 'ingrid.berg@nordlys.example',
     name: 'Ingrid Berg',
     institution: 'nordlys',
-    roles: ['10'],
-    activation: '1',
+    roles: [ROLE.general],
+    activation: ACTIVATION.approved,
     profile: {
       ...base,
       phone: '+47 22 00 41 00',
@@ -159,7 +160,7 @@ const USERS: DemoUser[] = [
     name: 'Maria Silva',
     institution: 'atlantico',
     roles: [],
-    activation: '5',
+    activation: ACTIVATION.underReview,
     profile: {
       ...base,
       phone: '+351 21 000 7700',

@@ -1,18 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { LocalDiskStorage } from '../../platform/files/storage.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { demoContent } from './demo-content.ts';
 import { seedDemoData } from './index.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-demo-content-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, storageDir } = await buildTestAppWithStorage('portal-demo-content-');
 const db = database.db;
 await seedDemoData(db, [demoAccounts, demoContent], { storage: new LocalDiskStorage(storageDir) });
 const staff = await db.selectFrom('appUser').select('id').where('activation', '=', '1').executeTakeFirstOrThrow();

@@ -5,8 +5,10 @@
  * materials, 12 institutions in Portuguese-speaking countries, and a few feedback messages.
  * Files go through the file storage like uploads, attached to content.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import type { TBilingual } from '@portal/shared';
+import { ROLE } from '@portal/shared';
 import { sql } from 'kysely';
 import { newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
@@ -380,10 +382,10 @@ export const demoContent: SeedStep = {
     const staff = await db
       .selectFrom('appUser')
       .select('id')
-      .where(sql<boolean>`'50' = any(role_codes)`)
+      .where(sql<boolean>`${ROLE.bankStaff} = any(role_codes)`)
       .orderBy('id')
       .executeTakeFirst();
-    const ctx: Ctx = { db, context, staffId: staff ? Number(staff.id) : null };
+    const ctx: Ctx = { db, context, staffId: staff ? staff.id : null };
     // The survey behind the jumping banner, with its own key (shown to nobody; a real survey
     // provider would be given it).
     const questionnaireId = await insertEntry(ctx, {

@@ -10,6 +10,7 @@
  * effective then. Harbourview has a signed master agreement (it publishes forfaiting and risk
  * participation); Nordlys has none.
  */
+import { ACTIVATION } from '@portal/shared';
 import { PUBLISH_CATEGORIES, type PublishCategoryCode, type PublishChoice } from '@portal/shared/dictionaries';
 import { formKindOf, RELEASE_FORM_SHAPES, releaseSchemaFor } from '@portal/shared/schemas/cooperation';
 import { releaseFormToColumns } from '../../modules/cooperation/index.ts';
@@ -78,7 +79,7 @@ function isoDay(today: Date, offset: number): string {
 export const DEMO_REQUESTS: readonly DemoRequest[] = [
   // ----- Trade finance and factoring -----
   {
-    key: '01',
+    key: 'req-01',
     by: 'kevin',
     choice: 'TRADE_FINANCE_FORFAITING',
     ago: 2,
@@ -123,7 +124,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '02',
+    key: 'req-02',
     by: 'amy',
     choice: 'TRADE_FINANCE_RISK_PARTICIPATION',
     ago: 6,
@@ -165,7 +166,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '03',
+    key: 'req-03',
     by: 'chen',
     choice: 'TRADE_FINANCE_FORFAITING',
     ago: 1,
@@ -198,7 +199,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '04',
+    key: 'req-04',
     by: 'kevin',
     choice: 'TRADE_FINANCE_EXPORT_NEGOTIATION',
     ago: 4,
@@ -235,7 +236,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '05',
+    key: 'req-05',
     by: 'amy',
     choice: 'TRADE_FINANCE_EXPORT_BILL_PURCHASE',
     ago: 9,
@@ -264,7 +265,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '06',
+    key: 'req-06',
     by: 'ingrid',
     choice: 'TRADE_FINANCE_ORDER_FINANCING',
     ago: 3,
@@ -290,7 +291,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '07',
+    key: 'req-07',
     by: 'ingrid',
     choice: 'TRADE_FINANCE_INTERNATIONAL_FACTORING',
     ago: 12,
@@ -313,7 +314,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '08',
+    key: 'req-08',
     by: 'chen',
     choice: 'TRADE_FINANCE_COLLECTION_LOAN',
     ago: 7,
@@ -336,7 +337,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '09',
+    key: 'req-09',
     by: 'kevin',
     choice: 'TRADE_FINANCE_BILL_DISCOUNTING',
     state: 'expired',
@@ -364,7 +365,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '10',
+    key: 'req-10',
     by: 'amy',
     choice: 'TRADE_FINANCE_DIRECT_EXPORT_FACTORING',
     ago: 15,
@@ -388,7 +389,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '11',
+    key: 'req-11',
     by: 'chen',
     choice: 'TRADE_FINANCE_OVERSEAS_REFINANCING',
     ago: 5,
@@ -415,7 +416,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '12',
+    key: 'req-12',
     by: 'kevin',
     choice: 'TRADE_FINANCE_USANCE_BILL_DISCOUNT',
     ago: 10,
@@ -443,7 +444,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '13',
+    key: 'req-13',
     by: 'ingrid',
     choice: 'TRADE_FINANCE_ENTRUSTED_PAYMENT',
     state: 'withdrawn',
@@ -466,7 +467,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
   // ----- Funds in / funds out: loans -----
   {
-    key: '14',
+    key: 'req-14',
     by: 'ingrid',
     choice: 'FUNDS_IN_BILATERAL_LOAN',
     ago: 1,
@@ -488,7 +489,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '15',
+    key: 'req-15',
     by: 'amy',
     choice: 'FUNDS_IN_SYNDICATED_LOAN',
     ago: 8,
@@ -513,7 +514,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '16',
+    key: 'req-16',
     by: 'chen',
     choice: 'FUNDS_OUT_SYNDICATED_LOAN',
     ago: 3,
@@ -536,7 +537,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '17',
+    key: 'req-17',
     by: 'kevin',
     choice: 'FUNDS_IN_CLUB_LOAN',
     ago: 11,
@@ -557,7 +558,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '18',
+    key: 'req-18',
     by: 'ingrid',
     choice: 'FUNDS_OUT_REVOLVING_LOAN',
     ago: 16,
@@ -580,7 +581,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '19',
+    key: 'req-19',
     by: 'chen',
     choice: 'FUNDS_OUT_BILATERAL_LOAN',
     ago: 13,
@@ -602,7 +603,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '20',
+    key: 'req-20',
     by: 'amy',
     choice: 'FUNDS_IN_OVERSEAS_REFINANCING',
     ago: 2,
@@ -631,7 +632,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
   // ----- Funds in / funds out: asset transfers -----
   {
-    key: '21',
+    key: 'req-21',
     by: 'kevin',
     choice: 'FUNDS_IN_TRADE_ASSET',
     ago: 5,
@@ -651,7 +652,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '22',
+    key: 'req-22',
     by: 'chen',
     choice: 'FUNDS_OUT_TRADE_ASSET',
     ago: 6,
@@ -670,7 +671,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '23',
+    key: 'req-23',
     by: 'ingrid',
     choice: 'FUNDS_IN_LOAN_ASSET',
     ago: 18,
@@ -690,7 +691,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '24',
+    key: 'req-24',
     by: 'amy',
     choice: 'FUNDS_OUT_PROJECT_ASSET',
     state: 'expired',
@@ -708,7 +709,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '25',
+    key: 'req-25',
     by: 'chen',
     choice: 'FUNDS_IN_BOND',
     ago: 9,
@@ -727,7 +728,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '26',
+    key: 'req-26',
     by: 'ingrid',
     choice: 'FUNDS_OUT_BOND',
     ago: 21,
@@ -747,7 +748,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
   // ----- Payment and settlement -----
   {
-    key: '27',
+    key: 'req-27',
     by: 'chen',
     choice: 'PAYMENT_SETTLEMENT_CIPS_RMB_ACCOUNT',
     ago: 4,
@@ -763,7 +764,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '28',
+    key: 'req-28',
     by: 'ingrid',
     choice: 'PAYMENT_SETTLEMENT_RMB_CLEARING',
     ago: 14,
@@ -779,7 +780,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '29',
+    key: 'req-29',
     by: 'amy',
     choice: 'PAYMENT_SETTLEMENT_GUARANTEE_REISSUE_ADVISING',
     ago: 7,
@@ -805,7 +806,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '30',
+    key: 'req-30',
     by: 'chen',
     choice: 'PAYMENT_SETTLEMENT_LC_ADVISING',
     ago: 10,
@@ -832,7 +833,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '31',
+    key: 'req-31',
     by: 'kevin',
     choice: 'PAYMENT_SETTLEMENT_LC_NEGOTIATION',
     ago: 1,
@@ -863,7 +864,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '32',
+    key: 'req-32',
     by: 'ingrid',
     choice: 'PAYMENT_SETTLEMENT_STANDBY_LC',
     ago: 17,
@@ -887,7 +888,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
   // ----- Financial market -----
   {
-    key: '33',
+    key: 'req-33',
     by: 'chen',
     choice: 'FINANCIAL_MARKET_INTERBANK_CD',
     ago: 2,
@@ -907,7 +908,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '34',
+    key: 'req-34',
     by: 'amy',
     choice: 'FINANCIAL_MARKET_MEDIUM_TERM_NOTE',
     ago: 12,
@@ -927,7 +928,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '35',
+    key: 'req-35',
     by: 'ingrid',
     choice: 'FINANCIAL_MARKET_PANDA_BOND',
     ago: 6,
@@ -950,7 +951,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '36',
+    key: 'req-36',
     by: 'chen',
     choice: 'FINANCIAL_MARKET_POLICY_FINANCIAL_BOND',
     ago: 8,
@@ -971,7 +972,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '37',
+    key: 'req-37',
     by: 'kevin',
     choice: 'FINANCIAL_MARKET_ABS',
     state: 'takenDown',
@@ -992,7 +993,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '38',
+    key: 'req-38',
     by: 'chen',
     choice: 'FINANCIAL_MARKET_GOVERNMENT_BOND',
     state: 'expired',
@@ -1012,7 +1013,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '39',
+    key: 'req-39',
     by: 'amy',
     choice: 'FINANCIAL_MARKET_CAPITAL_BOND',
     ago: 19,
@@ -1032,7 +1033,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '40',
+    key: 'req-40',
     by: 'ingrid',
     choice: 'FINANCIAL_MARKET_ENTERPRISE_BOND',
     state: 'withdrawn',
@@ -1053,7 +1054,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
   // ----- Project -----
   {
-    key: '41',
+    key: 'req-41',
     by: 'chen',
     choice: 'PROJECT_PROJECT_FINANCING',
     ago: 3,
@@ -1075,7 +1076,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '42',
+    key: 'req-42',
     by: 'ingrid',
     choice: 'PROJECT_AIRCRAFT_SHIP_LEASING',
     ago: 11,
@@ -1096,7 +1097,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '43',
+    key: 'req-43',
     by: 'amy',
     choice: 'PROJECT_EXPORT_CREDIT',
     ago: 22,
@@ -1117,7 +1118,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '44',
+    key: 'req-44',
     by: 'chen',
     choice: 'PROJECT_OVERSEAS_BORROWING_ON_LENDING',
     ago: 14,
@@ -1142,7 +1143,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
   // ----- Third-party and innovation -----
   {
-    key: '45',
+    key: 'req-45',
     by: 'kevin',
     choice: 'THIRD_PARTY_INNOVATION_COOPERATION',
     ago: 4,
@@ -1156,7 +1157,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '46',
+    key: 'req-46',
     by: 'chen',
     choice: 'THIRD_PARTY_INNOVATION_COOPERATION',
     ago: 9,
@@ -1172,7 +1173,7 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
     },
   },
   {
-    key: '47',
+    key: 'req-47',
     by: 'amy',
     choice: 'FINANCIAL_MARKET_GENERAL_BOND',
     ago: 27,
@@ -1232,6 +1233,91 @@ export const DEMO_REQUESTS: readonly DemoRequest[] = [
   },
 ];
 
+/**
+ * The request fields added with docs/decisions/0021 (SPEC §3): customer type and intended time
+ * limit on most requests, on the L/C forms where the applicant and the beneficiary are (foreign
+ * or domestic) and the guarantee bank when there is one, the partner of the innovation requests.
+ * Some requests leave them empty, as a publisher may.
+ */
+const DEMO_REQUEST_DETAILS: Readonly<Record<string, Form>> = {
+  'req-01': {
+    customerType: 'CORPORATE',
+    intendedTimeLimit: { in: 14 },
+    applicantLocation: 'FOREIGN',
+    beneficiaryLocation: 'FOREIGN',
+    guaranteeBank: 'Bosphorus Development Bank A.S.',
+  },
+  'req-02': {
+    customerType: 'CORPORATE',
+    intendedTimeLimit: { in: 10 },
+    applicantLocation: 'FOREIGN',
+    beneficiaryLocation: 'DOMESTIC',
+  },
+  'req-03': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 30 } },
+  'req-04': { customerType: 'CORPORATE', applicantLocation: 'FOREIGN', beneficiaryLocation: 'DOMESTIC' },
+  'req-05': {
+    customerType: 'CORPORATE',
+    intendedTimeLimit: { in: 15 },
+    applicantLocation: 'FOREIGN',
+    beneficiaryLocation: 'DOMESTIC',
+    guaranteeBank: '海湾国民银行',
+  },
+  'req-06': { customerType: 'CORPORATE', intendedTimeLimit: { in: 21 } },
+  'req-07': { customerType: 'CORPORATE' },
+  'req-08': { customerType: 'CORPORATE', intendedTimeLimit: { in: 12 } },
+  'req-09': { customerType: 'CORPORATE', applicantLocation: 'FOREIGN', beneficiaryLocation: 'FOREIGN' },
+  'req-10': { customerType: 'CORPORATE', intendedTimeLimit: { in: 30 } },
+  'req-11': { customerType: 'COMMERCIAL_BANK', applicantLocation: 'DOMESTIC', beneficiaryLocation: 'FOREIGN' },
+  'req-12': {
+    customerType: 'CORPORATE',
+    intendedTimeLimit: { in: 7 },
+    applicantLocation: 'FOREIGN',
+    beneficiaryLocation: 'FOREIGN',
+  },
+  'req-14': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 20 } },
+  'req-15': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 30 } },
+  'req-16': { customerType: 'COMMERCIAL_BANK' },
+  'req-17': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 14 } },
+  'req-18': { customerType: 'COMMERCIAL_BANK' },
+  'req-19': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 30 } },
+  'req-20': {
+    customerType: 'CORPORATE',
+    intendedTimeLimit: { in: 10 },
+    applicantLocation: 'FOREIGN',
+    beneficiaryLocation: 'DOMESTIC',
+    guaranteeBank: '港联银行有限公司',
+  },
+  'req-21': { customerType: 'CORPORATE', intendedTimeLimit: { in: 14 } },
+  'req-22': { customerType: 'COMMERCIAL_BANK' },
+  'req-23': { customerType: 'CORPORATE', intendedTimeLimit: { in: 28 } },
+  'req-25': { customerType: 'NON_BANK_FI', intendedTimeLimit: { in: 10 } },
+  'req-26': { customerType: 'COMMERCIAL_BANK' },
+  'req-27': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 60 } },
+  'req-28': { customerType: 'CORPORATE' },
+  'req-29': { customerType: 'CORPORATE', intendedTimeLimit: { in: 30 } },
+  'req-30': { customerType: 'COMMERCIAL_BANK', applicantLocation: 'FOREIGN', beneficiaryLocation: 'DOMESTIC' },
+  'req-31': {
+    customerType: 'CORPORATE',
+    intendedTimeLimit: { in: 14 },
+    applicantLocation: 'FOREIGN',
+    beneficiaryLocation: 'FOREIGN',
+    guaranteeBank: 'Sonali Trade Guarantee Bank PLC',
+  },
+  'req-32': { customerType: 'CORPORATE' },
+  'req-33': { customerType: 'NON_BANK_FI', intendedTimeLimit: { in: 10 } },
+  'req-34': { customerType: 'NON_BANK_FI', intendedTimeLimit: { in: 21 } },
+  'req-35': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 45 } },
+  'req-36': { customerType: 'POLICY_BANK', intendedTimeLimit: { in: 14 } },
+  'req-39': { customerType: 'NON_BANK_FI' },
+  'req-41': { customerType: 'SOVEREIGN', intendedTimeLimit: { in: 60 } },
+  'req-42': { customerType: 'CORPORATE', intendedTimeLimit: { in: 45 } },
+  'req-43': { customerType: 'SOVEREIGN' },
+  'req-44': { customerType: 'SOVEREIGN', intendedTimeLimit: { in: 30 } },
+  'req-45': { customerType: 'COMMERCIAL_BANK', intendedTimeLimit: { in: 60 }, partnerName: 'LedgerTrade Consortium' },
+  'req-46': { customerType: 'NON_BANK_FI', partnerName: '跨境单据智能审核联盟' },
+  'req-47': { customerType: 'NON_BANK_FI', intendedTimeLimit: { in: 20 } },
+};
+
 // ---------- from a demo request to a row ----------
 
 type ChoiceInfo = { category: PublishCategoryCode; choice: PublishChoice };
@@ -1269,7 +1355,7 @@ export function demoFormOf(request: DemoRequest, today: Date): Form {
     contactName: publisher.name,
     contactEmail: publisher.contactEmail,
     contactPhone: publisher.phone,
-    ...withDates(request.form, today),
+    ...withDates({ ...request.form, ...DEMO_REQUEST_DETAILS[request.key] }, today),
   };
 }
 
@@ -1306,7 +1392,7 @@ type DemoIntention = {
 /** Intentions between the demo institutions (one per request and sending institution). */
 export const DEMO_INTENTIONS: readonly DemoIntention[] = [
   {
-    request: '01',
+    request: 'req-01',
     by: 'ingrid',
     status: 'pending',
     ago: 1,
@@ -1314,7 +1400,7 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
       'Nordlys can take the full amount without recourse at 5.75% all-in, subject to our limit on the issuing bank. Could you share the acceptance advice?',
   },
   {
-    request: '03',
+    request: 'req-03',
     by: 'kevin',
     status: 'agreed',
     ago: 1,
@@ -1323,7 +1409,7 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
       'We have two accepted deferred-payment L/Cs from Qatari issuing banks, USD 3.1m in total, 240 days remaining.',
   },
   {
-    request: '14',
+    request: 'req-14',
     by: 'chen',
     status: 'agreed',
     ago: 1,
@@ -1331,14 +1417,14 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
     message: '我行法兰克福分行可提供4500万欧元三年期双边贷款，利率为EURIBOR加0.75%，请提供最新年报。',
   },
   {
-    request: '15',
+    request: 'req-15',
     by: 'chen',
     status: 'pending',
     ago: 5,
     message: '我行香港分行有意参与，拟认购港元3亿元五年期份额，请发送信息备忘录。',
   },
   {
-    request: '16',
+    request: 'req-16',
     by: 'ingrid',
     status: 'rejected',
     ago: 2,
@@ -1347,7 +1433,7 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
       'We arrange a USD 300m syndication for a Nordic export credit agency guaranteed borrower; would you join at USD 40m?',
   },
   {
-    request: '06',
+    request: 'req-06',
     by: 'amy',
     status: 'agreed',
     ago: 2,
@@ -1355,21 +1441,21 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
     message: '我行可为新加坡及香港买家项下的订单提供融资并代收货款，额度130万欧元。',
   },
   {
-    request: '21',
+    request: 'req-21',
     by: 'ingrid',
     status: 'pending',
     ago: 3,
     message: 'Interested in the receivables portfolio. Please send the obligor list and ageing report.',
   },
   {
-    request: '35',
+    request: 'req-35',
     by: 'chen',
     status: 'pending',
     ago: 2,
     message: '我行具备银行间债券市场A类主承销资格，可担任本期熊猫债牵头主承销商，欢迎进一步沟通。',
   },
   {
-    request: '35',
+    request: 'req-35',
     by: 'kevin',
     status: 'rejected',
     ago: 4,
@@ -1377,7 +1463,7 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
     message: 'Harbourview would invest CNY 200m in the 3-year tranche if the coupon is above 3%.',
   },
   {
-    request: '27',
+    request: 'req-27',
     by: 'ingrid',
     status: 'agreed',
     ago: 3,
@@ -1386,14 +1472,14 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
       'Nordlys would like to join CIPS as an indirect participant through your bank. Please send the account opening checklist.',
   },
   {
-    request: '29',
+    request: 'req-29',
     by: 'chen',
     status: 'pending',
     ago: 6,
     message: '我行约翰内斯堡分行可协助转开保函，并可推荐肯尼亚当地合作银行。',
   },
   {
-    request: '42',
+    request: 'req-42',
     by: 'chen',
     status: 'rejected',
     ago: 9,
@@ -1401,7 +1487,7 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
     message: '我行金融租赁子公司可提供经营租赁方案，租期十年，需船东提供母公司担保。',
   },
   {
-    request: '41',
+    request: 'req-41',
     by: 'amy',
     status: 'pending',
     ago: 1,
@@ -1409,7 +1495,7 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
       'Harbourview could co-lend USD 20m alongside the ECA-insured tranche. What is the expected financial close?',
   },
   {
-    request: '20',
+    request: 'req-20',
     by: 'chen',
     status: 'agreed',
     ago: 2,
@@ -1420,18 +1506,18 @@ export const DEMO_INTENTIONS: readonly DemoIntention[] = [
 
 /** Who follows which requests. */
 const DEMO_FOLLOWS: Readonly<Record<Publisher, readonly string[]>> = {
-  amy: ['14', '16', '27', '35', '41', '03'],
-  kevin: ['03', '11', '22', '07'],
-  ingrid: ['01', '02', '15', '21', '33', '43'],
-  chen: ['15', '35', '42'],
+  amy: ['req-14', 'req-16', 'req-27', 'req-35', 'req-41', 'req-03'],
+  kevin: ['req-03', 'req-11', 'req-22', 'req-07'],
+  ingrid: ['req-01', 'req-02', 'req-15', 'req-21', 'req-33', 'req-43'],
+  chen: ['req-15', 'req-35', 'req-42'],
 };
 
 /** Requests the bank pushed to chosen institutions from the back office. */
 const DEMO_MANUAL_PUSHES: readonly { request: string; to: 'harbourview' | 'nordlys'; ago: number }[] = [
-  { request: '27', to: 'harbourview', ago: 3 },
-  { request: '33', to: 'nordlys', ago: 1 },
-  { request: '41', to: 'harbourview', ago: 2 },
-  { request: '44', to: 'nordlys', ago: 10 },
+  { request: 'req-27', to: 'harbourview', ago: 3 },
+  { request: 'req-33', to: 'nordlys', ago: 1 },
+  { request: 'req-41', to: 'harbourview', ago: 2 },
+  { request: 'req-44', to: 'nordlys', ago: 10 },
 ];
 
 // ---------- the step ----------
@@ -1490,7 +1576,7 @@ export const demoCooperation: SeedStep = {
       const row = await db
         .insertInto('cooperationRequest')
         .values({
-          lgcSn: `demo-req-${request.key}`,
+          lgcSn: `demo-${request.key}`,
           ownerUserId: owner.id,
           institutionId: owner.institutionId,
           status: state === 'draft' ? 'draft' : state === 'effective' ? 'effective' : 'invalid',
@@ -1533,7 +1619,7 @@ export const demoCooperation: SeedStep = {
       .innerJoin('institution as i', 'i.id', 'u.institutionId')
       .select(['u.id', 'u.institutionId', 'u.interestedTypes', 'i.country'])
       .where('u.status', '=', 'active')
-      .where('u.activation', 'in', ['1', '6'])
+      .where('u.activation', 'in', [ACTIVATION.approved, ACTIVATION.activatedByInvitation])
       .where('i.status', '=', 'active')
       .execute();
     const pushes: { requestId: number; institutionId: number; kind: 'system' | 'manual'; pushedAt: Date }[] = [];

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { signingAuthority } from '../../modules/seals/index.ts';
 import { LocalDiskStorage } from '../../platform/files/storage.ts';
 import { inspectPdfSignatures } from '../../platform/signing/pdf-verify.ts';
@@ -11,9 +8,7 @@ import { demoCooperation } from './demo-cooperation.ts';
 import { demoSigning } from './demo-signing.ts';
 import { seedDemoData } from './index.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-demo-signing-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { database, config, storageDir } = await buildTestAppWithStorage('portal-demo-signing-');
 const db = database.db;
 const storage = new LocalDiskStorage(storageDir);
 const authority = await signingAuthority(db, config);

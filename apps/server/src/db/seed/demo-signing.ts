@@ -17,8 +17,8 @@ import { type Insertable, sql } from 'kysely';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
+import { issueWithStore } from '../../platform/signing/key-sealing.ts';
 import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
-import { newSealKeys, signerFor } from '../../platform/signing/pki.ts';
 import type { Db } from '../database.ts';
 import type { ContractEventTable } from '../schema.ts';
 import type { SeedContext, SeedStep } from './index.ts';
@@ -212,9 +212,9 @@ async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: A
     seal.state === 'expired'
       ? new Date(ctx.now.getTime() - 3 * DAY_MS)
       : new Date(decidedAt.getTime() + seal.months * 30 * DAY_MS);
+  // Made by the portal's key store (sealed under the KEK, or in the token), as an approval does.
   const keys = certified
-    ? await newSealKeys({
-        authority,
+    ? await issueWithStore(authority, authority.keyStore, `seal:${lgcSn}`, {
         subject: {
           commonName: `${seal.name} (${sealNo})`,
           organization: institution.name,
@@ -226,6 +226,8 @@ async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: A
         kind: 'seal',
       })
     : null;
+  // A cancelled or expired seal's key is destroyed.
+  if (keys && seal.state !== 'effective') await authority.keyStore.destroy(keys.stored, `seal:${lgcSn}`);
   const [row] = await ctx.db
     .insertInto('seal')
     .values({
@@ -251,9 +253,7 @@ async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: A
       validTo: certified ? validTo : null,
       certificateDer: keys ? Buffer.from(keys.certificateDer) : null,
       certificateSerial: keys?.serialHex ?? null,
-      // Sealed as the portal keeps keys; a cancelled or expired seal's key is destroyed.
-      privateKeySealed:
-        keys && seal.state === 'effective' ? authority.keyStore.seal(keys.privateKeyPkcs8, `seal:${lgcSn}`) : null,
+      privateKeySealed: keys && seal.state === 'effective' ? keys.stored : null,
       cancelledAt: seal.state === 'cancelled' ? new Date(ctx.now.getTime() - DAY_MS) : null,
       revokedAt: seal.state === 'cancelled' ? new Date(ctx.now.getTime() - DAY_MS) : null,
       expiredAt: seal.state === 'expired' ? validTo : null,
@@ -261,7 +261,7 @@ async function insertSeal(ctx: Ctx, seal: DemoSeal, reviewer: User, authority: A
     })
     .returning('id')
     .execute();
-  return { id: Number(row?.id), png, keys, sealNo };
+  return { id: Number(row?.id), lgcSn, png, keys, sealNo };
 }
 
 export const demoSigning: SeedStep = {
@@ -279,7 +279,10 @@ export const demoSigning: SeedStep = {
         .select(['id', 'name', 'institutionId'])
         .where('email', '=', email)
         .executeTakeFirst();
-      return row ? { id: Number(row.id), name: row.name, institutionId: Number(row.institutionId) } : undefined;
+      // A signer acts for an institution; an account without one cannot sign, so the step skips
+      // it like a missing account (a cast once turned the null into institution 0).
+      if (!row || row.institutionId === null) return undefined;
+      return { id: row.id, name: row.name, institutionId: row.institutionId };
     };
     const [bank, harbourview, nordlys] = await Promise.all([
       institution('GLCBCNBJ'),
@@ -389,7 +392,7 @@ export const demoSigning: SeedStep = {
         extra: object = {},
       ) =>
         events.push({
-          intentionId: Number(deal.id),
+          intentionId: deal.id,
           kind,
           userId: who.id,
           institutionId: who.institutionId,
@@ -411,7 +414,7 @@ export const demoSigning: SeedStep = {
         .insertInto('contract')
         .values({
           lgcSn: contractLgcSn,
-          intentionId: Number(deal.id),
+          intentionId: deal.id,
           title: `Cooperation agreement: ${deal.name}`.slice(0, 200),
           state: plan.stage === 'signing' ? 'signing' : plan.stage === 'signed' ? 'signed' : 'uploaded',
           originalFile: original.lgcSn,
@@ -433,8 +436,7 @@ export const demoSigning: SeedStep = {
         const placement = { page: 3, x: index === 0 ? 0.1 : 0.55, y: 0.68 };
         const bytes = await stampAndSign(new Uint8Array(current.data), {
           stamps: [{ ...placement, png: new Uint8Array(own.png) }],
-          signer: await signerFor({
-            privateKeyPkcs8: own.keys.privateKeyPkcs8,
+          signer: await authority.keyStore.signer(own.keys.stored, `seal:${own.lgcSn}`, {
             certificateDer: own.keys.certificateDer,
             chain: [ca.certificateDer],
           }),

@@ -11,7 +11,7 @@
  */
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type { KeyStore } from '../../platform/signing/key-sealing.ts';
-import type { KeyPairDer } from '../../platform/signing/pki.ts';
+import type { CertifiedKey } from '../../platform/signing/pki.ts';
 import type { Db } from '../database.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { demoContent } from './demo-content.ts';
@@ -20,10 +20,10 @@ import { demoSigning } from './demo-signing.ts';
 
 /**
  * What a step may use besides the database: the file storage (demo PDFs and images) and the
- * portal's certificate authority (demo seals' certificates, and the key store that seals their
- * keys); a step needing one that is absent writes nothing.
+ * portal's certificate authority (demo seals' certificates, and the key store that makes their
+ * keys: sealed under the KEK, or in the PKCS#11 token); a step needing one that is absent writes nothing.
  */
-export type SeedContext = { storage?: FileStorage; signingAuthority?: KeyPairDer & { keyStore: KeyStore } };
+export type SeedContext = { storage?: FileStorage; signingAuthority?: CertifiedKey & { keyStore: KeyStore } };
 
 export type SeedStep = {
   /** Stable name; never rename a landed step (it would run again). */

@@ -8,8 +8,8 @@ import {
   ZLoginPrecheck,
   ZLoginPrecheckRequest,
   ZLoginRequest,
+  ZLoginResult,
   ZResetPasswordRequest,
-  ZUserInfo,
 } from '@portal/shared/schemas/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
-import { clearSessionCookie, deviceIdOf, endedSessionCode, setSessionCookie } from '../../platform/session.ts';
+import { actorOf, clearSessionCookie, deviceIdOf, endedSessionCode, setSessionCookie } from '../../platform/session.ts';
 import { institutionNameOf } from '../institutions/index.ts';
 import { toUserInfo } from '../users/index.ts';
 import {
@@ -154,13 +154,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         body: ZLoginRequest.meta({
           examples: [{ emailAdr: EXAMPLE.email, pwd: EXAMPLE.password, ...EXAMPLE.captcha, emailCode: 'M4QZ' }],
         }),
-        response: { 200: ZEnvelope(ZUserInfo).meta({ examples: [okExample(EXAMPLE.user)] }) },
+        response: {
+          200: ZEnvelope(ZLoginResult).meta({ examples: [okExample({ ...EXAMPLE.user, firstLogin: false })] }),
+        },
       },
     },
     async (request, reply) => {
-      const { user, token } = await login(db, config, request.body, clientOf(request, reply, config));
+      const { user, token, firstLogin } = await login(db, config, request.body, clientOf(request, reply, config));
       setSessionCookie(reply, token, config);
-      return ok(request, toUserInfo(user, await institutionNameOf(db, user.institutionId)));
+      return ok(request, { ...toUserInfo(user, await institutionNameOf(db, user.institutionId)), firstLogin });
     },
   );
 
@@ -193,7 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request, reply) => {
-      await changePassword(db, config, request.auth!.user.id, { pwd: request.body.pwd, forced: true }, request);
+      await changePassword(db, config, actorOf(request).user.id, { pwd: request.body.pwd, forced: true }, request);
       clearSessionCookie(reply, config);
       return ok(request, null);
     },
@@ -213,7 +215,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request, reply) => {
       const { oPwd, pwd } = request.body;
-      await changePassword(db, config, request.auth!.user.id, { oPwd, pwd, forced: false }, request);
+      await changePassword(db, config, actorOf(request).user.id, { oPwd, pwd, forced: false }, request);
       clearSessionCookie(reply, config);
       return ok(request, null);
     },

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { listAudit } from '../../platform/audit.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { decideRegistration, exportRegistrations, listRegistrations, registrationDetail } from './review.service.ts';
 
 /** Bank staff (role 50) only: the registration review queue and the audit log. */
@@ -83,7 +84,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await decideRegistration(db, config, request.auth!.user, request.params.lgcSn, request.body, request.ip);
+      await decideRegistration(db, config, actorOf(request).user, request.params.lgcSn, request.body, request.ip);
       return ok(request, await registrationDetail(db, request.params.lgcSn));
     },
   );

@@ -3,7 +3,7 @@
  * ask for more information (→ 8). Only an account under review (5) can be decided, once; the
  * decision is audited and ends the applicant's sessions.
  */
-import { type Locale, translate } from '@portal/shared';
+import { ACTIVATION, type Locale, translate } from '@portal/shared';
 import { dictName } from '@portal/shared/dictionaries';
 import type { TReviewDecision } from '@portal/shared/schemas/accounts';
 import type { Config } from '../../config.ts';
@@ -14,15 +14,14 @@ import { assertExportSize, type CsvColumn, csvTime, exportFetchSize } from '../.
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
-import { describeAttachments } from '../files/index.ts';
-import { markReviewDecision } from '../users/index.ts';
+import { describeAttachments, markReviewDecision } from '../users/index.ts';
 import { findRegistration, findRegistrationPage } from './review.repository.ts';
 
 const ACTIVATIONS_OF = {
   '5': ['5'],
   '7': ['7'],
   '8': ['8'],
-  approved: ['1', '6'],
+  approved: [ACTIVATION.approved, ACTIVATION.activatedByInvitation],
   all: ['1', '5', '6', '7', '8'],
 } as const satisfies Record<string, readonly Activation[]>;
 
@@ -96,9 +95,13 @@ export async function registrationDetail(db: Db, lgcSn: string) {
 }
 
 const DECISION = {
-  approve: { activation: '1', action: AUDIT_ACTIONS.approved, template: 'registrationApproved' },
-  reject: { activation: '7', action: AUDIT_ACTIONS.rejected, template: 'registrationRejected' },
-  supplement: { activation: '8', action: AUDIT_ACTIONS.supplement, template: 'supplementRequested' },
+  approve: { activation: ACTIVATION.approved, action: AUDIT_ACTIONS.approved, template: 'registrationApproved' },
+  reject: { activation: ACTIVATION.rejected, action: AUDIT_ACTIONS.rejected, template: 'registrationRejected' },
+  supplement: {
+    activation: ACTIVATION.supplementRequired,
+    action: AUDIT_ACTIONS.supplement,
+    template: 'supplementRequested',
+  },
 } as const;
 
 export async function decideRegistration(

@@ -3,6 +3,7 @@
  * preview, create, save, publish, unpublish and delete, and the four topic pages. Rules in
  * content.service.ts; the kinds in content-kinds.ts; the contract in @portal/shared/schemas/content.
  */
+
 import { ZEnvelope, ZPage } from '@portal/shared';
 import {
   CONTENT_KINDS,
@@ -25,6 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import {
   adminCreate,
   adminDelete,
@@ -150,7 +152,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
           response: { 200: ZEnvelope(def.admin) },
         },
       },
-      async (request) => ok(request, await adminCreate(db, kind, request.body, request.auth!.user, request.locale)),
+      async (request) => ok(request, await adminCreate(db, kind, request.body, actorOf(request).user, request.locale)),
     );
 
     app.post(
@@ -167,7 +169,10 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
         },
       },
       async (request) =>
-        ok(request, await adminSave(db, kind, request.params.lgcSn, request.body, request.auth!.user, request.locale)),
+        ok(
+          request,
+          await adminSave(db, kind, request.params.lgcSn, request.body, actorOf(request).user, request.locale),
+        ),
     );
 
     for (const [action, status] of [
@@ -187,7 +192,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
           },
         },
         async (request) =>
-          ok(request, await adminSetStatus(db, kind, request.params.lgcSn, status, request.auth!.user)),
+          ok(request, await adminSetStatus(db, kind, request.params.lgcSn, status, actorOf(request).user)),
       );
     }
 
@@ -270,7 +275,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       },
     },
     async (request) =>
-      ok(request, await adminSaveTopic(db, request.params.key, request.body, request.auth!.user, request.locale)),
+      ok(request, await adminSaveTopic(db, request.params.key, request.body, actorOf(request).user, request.locale)),
   );
 
   for (const [action, status] of [
@@ -289,7 +294,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
           response: { 200: ZEnvelope(ZTopicAdmin) },
         },
       },
-      async (request) => ok(request, await adminSetTopicStatus(db, request.params.key, status, request.auth!.user)),
+      async (request) => ok(request, await adminSetTopicStatus(db, request.params.key, status, actorOf(request).user)),
     );
   }
 };

@@ -1,34 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { ROLE } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import { buildUser, sessionCookie, uploadFile } from '../../../test/factories.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
 
 // Issue 15, findings 9 (content file ETags, private files on public routes) and 11 (staff links).
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-content-security-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-content-security-');
 const db = database.db;
 
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 const member = await buildUser(db);
 const memberCookie = await sessionCookie(db, member.id);
 
 async function upload(cookie: string, purpose: string, name: string, data: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/fileP1/upload',
-    remoteAddress: nextIp(),
-    headers: { cookie },
-    payload: form,
-  });
+  const res = await uploadFile(app, { cookie }, { purpose, name, data });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.list[0].lgcSn;
 }
@@ -112,7 +99,7 @@ describe('content images: ETags and private files', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.headers['cache-control']).toBe('private, no-store');
-    const otherStaff = await buildUser(db, { roles: ['50'] });
+    const otherStaff = await buildUser(db, { roles: [ROLE.bankStaff] });
     for (const cookie of [await sessionCookie(db, otherStaff.id), memberCookie, undefined]) {
       const res = await get(`/api/content/image/${inline}`, cookie ? { cookie } : {});
       expect(res.statusCode).toBe(404);

@@ -194,7 +194,7 @@ export async function userNames(db: Db, ids: readonly (number | null)[]): Promis
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
   const rows = await db.selectFrom('appUser').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((row) => [Number(row.id), row.name]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Bumps the content version (public ETags, public-cache.ts); call inside the write's transaction. */

@@ -1,34 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { ROLE } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import { buildUser, sessionCookie, uploadFile } from '../../../test/factories.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { preferredEncoding, VERSION_TTL_MS } from './public-cache.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-content-test-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-content-test-');
 const db = database.db;
 
-const staff = await buildUser(db, { roles: ['50'], name: 'Editor Chen' });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff], name: 'Editor Chen' });
 const staffCookie = await sessionCookie(db, staff.id);
 const reader = await buildUser(db);
 const readerCookie = await sessionCookie(db, reader.id);
 
-async function uploadAs(cookie: string, purpose: string, name: string, data: Buffer) {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return app.inject({
-    method: 'POST',
-    url: '/api/fileP1/upload',
-    remoteAddress: nextIp(),
-    headers: { cookie },
-    payload: form,
-  });
+function uploadAs(cookie: string, purpose: string, name: string, data: Buffer) {
+  return uploadFile(app, { cookie }, { purpose, name, data });
 }
 
 async function uploadContent(purpose: 'contentImage' | 'contentDocument', name: string, data: Buffer) {

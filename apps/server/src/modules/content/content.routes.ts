@@ -4,6 +4,7 @@
  * public; the pages behind a log-in (products, market trends, topics, research, compliance) read
  * with 'active'. Mapping of the /hgcl calls: docs/decisions/0007-public-content.md.
  */
+
 import { ZEnvelope, ZPage } from '@portal/shared';
 import {
   ZBannerList,
@@ -37,6 +38,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { contentDisposition, downloadName } from '../files/index.ts';
 import {
   contentFileEtag,
@@ -402,7 +404,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(request, issueTransKey(config, request.auth!.user));
+      return ok(request, issueTransKey(config, actorOf(request).user));
     },
   );
 

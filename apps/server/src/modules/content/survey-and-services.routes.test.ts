@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ROLE } from '@portal/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -40,7 +41,7 @@ const { app, database } = await buildTestApp({
 });
 const plain = await buildTestApp();
 const db = database.db;
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 
 async function questionnaire(secret = '') {
@@ -123,7 +124,7 @@ describe('POST /api/qtn/checkEmail', () => {
   });
 
   it('answers 503 when no key is configured and the questionnaire has none', async () => {
-    const plainStaff = await buildUser(plain.database.db, { roles: ['50'] });
+    const plainStaff = await buildUser(plain.database.db, { roles: [ROLE.bankStaff] });
     const cookie = await sessionCookie(plain.database.db, plainStaff.id);
     const created = await plain.app.inject({
       method: 'POST',

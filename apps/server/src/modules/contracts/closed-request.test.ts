@@ -4,20 +4,15 @@
  * each refusal says why in the reader's language and changes nothing; the page and the list say
  * the request is closed and offer none of those steps; an unconfirmed upload may still be deleted.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { translate } from '@portal/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { makeTestPdf } from '../../platform/signing/test-fixtures.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-closed-request-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-closed-request-');
 const db = database.db;
 const api = signingApi(app, db);
 const reviewer = await api.reviewer();

@@ -6,6 +6,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type {
   ContractEventTable,
+  ContractEvidenceTable,
   ContractPlacementTable,
   ContractSignatureTable,
   ContractTable,
@@ -21,6 +22,26 @@ export async function findContractByIntention(db: Db, intentionId: number): Prom
 /** The contract, locked until the caller's transaction ends (signing, confirming, deleting). */
 export async function lockContractByIntention(db: Db, intentionId: number): Promise<ContractRow | undefined> {
   return db.selectFrom('contract').selectAll().where('intentionId', '=', intentionId).forUpdate().executeTakeFirst();
+}
+
+export async function findContractByLgcSn(db: Db, lgcSn: string): Promise<ContractRow | undefined> {
+  return db.selectFrom('contract').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirst();
+}
+
+/** A stored evidence report of the contract (docs/decisions/0020-evidence-attached.md). */
+export async function insertEvidence(db: Db, values: Insertable<ContractEvidenceTable>) {
+  await db.insertInto('contractEvidence').values(values).execute();
+}
+
+/** The file (lgcSn) of the contract's evidence report in `locale`; undefined for a contract completed before reports were stored. */
+export async function findEvidenceFile(db: Db, contractId: number, locale: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('contractEvidence')
+    .select('fileLgcSn')
+    .where('contractId', '=', contractId)
+    .where('locale', '=', locale as ContractEvidenceTable['locale'])
+    .executeTakeFirst();
+  return row?.fileLgcSn;
 }
 
 export async function findContractsByIntentions(db: Db, intentionIds: readonly number[]): Promise<ContractRow[]> {
@@ -39,12 +60,12 @@ export async function intentionIdsWithState(db: Db, states: readonly ContractRow
     .select('intentionId')
     .where('state', 'in', [...states])
     .execute();
-  return rows.map((row) => Number(row.intentionId));
+  return rows.map((row) => row.intentionId);
 }
 
 export async function allContractIntentionIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('contract').select('intentionId').execute();
-  return rows.map((row) => Number(row.intentionId));
+  return rows.map((row) => row.intentionId);
 }
 
 /** Inserts the intention's contract; undefined when it has one already (unique intention_id). */
@@ -103,6 +124,23 @@ export async function insertEvents(db: Db, rows: Insertable<ContractEventTable>[
   if (rows.length) await db.insertInto('contractEvent').values(rows).execute();
 }
 
+/** Whether `userId` viewed the file with `sha256` on this contract since `since` (contract-view dedupe). */
+export async function hasRecentView(
+  db: Db,
+  view: { intentionId: number; userId: number; sha256: string; since: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('contractEvent')
+    .select('id')
+    .where('intentionId', '=', view.intentionId)
+    .where('kind', '=', 'viewed')
+    .where('userId', '=', view.userId)
+    .where('sha256After', '=', view.sha256)
+    .where('at', '>=', view.since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The trail of an intention's contract (deleted uploads included), oldest first. */
 export async function findEvents(db: Db, intentionId: number) {
   return db
@@ -118,6 +156,7 @@ export async function findEvents(db: Db, intentionId: number) {
       'sha256Before',
       'sha256After',
       'ip',
+      'userAgent',
     ])
     .where('intentionId', '=', intentionId)
     .orderBy('id')
@@ -160,14 +199,14 @@ export async function findContractByFileHash(db: Db, sha256: string) {
               .selectFrom('contractEvent as later')
               .select('later.id')
               .whereRef('later.intentionId', '=', 'e.intentionId')
-              .where('later.kind', '=', 'signed')
+              .where('later.kind', 'in', ['signed', 'completed'])
               .whereRef('later.id', '>', 'e.id'),
           ),
         )
         .as('isCurrent'),
     ])
     .where('e.sha256After', '=', sha256)
-    .where('e.kind', 'in', ['uploaded', 'signed'])
+    .where('e.kind', 'in', ['uploaded', 'signed', 'completed'])
     .where((eb) => eb('e.at', '>=', eb.ref('c.uploadedAt')))
     .orderBy('e.id', 'desc')
     .limit(1)

@@ -4,22 +4,19 @@
  * signing refusals (each consuming nothing and changing nothing), two parties signing at the same
  * moment, the list with its status filter, and what each side is told.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+
+import { ROLE } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, lastMailTo, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { describeOnPostgres } from '../../../test/postgres-only.ts';
 import { pdfOfSize, pdfWithCompressedJavaScript, samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { inspectPdfSignatures } from '../../platform/signing/pdf-verify.ts';
 import { encryptPdf, makeTestPdf, pdfText, runPdfsig } from '../../platform/signing/test-fixtures.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-contracts-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, config } = await buildTestAppWithStorage('portal-contracts-');
 const db = database.db;
 const api = signingApi(app, db);
 
@@ -27,7 +24,7 @@ const MB = 1024 * 1024;
 const reviewer = await api.reviewer();
 const bank = await buildInstitution(db, { name: 'The Bank (head office)' });
 const admin = await (async (): Promise<Caller> => {
-  const user = await buildUser(db, { institutionId: bank.id, roles: ['50', '99'] });
+  const user = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff, ROLE.systemAdmin] });
   return { id: user.id, email: user.email, cookie: await sessionCookie(db, user.id), institutionId: bank.id };
 })();
 
@@ -129,106 +126,52 @@ describe('uploading a contract: refusals (nothing written, nobody told)', () => 
     code: string;
   };
   const pdf = () => makeTestPdf(1);
+  const refused =
+    (status: number, code: string) =>
+    (name: string, who: Row['who'], file: Row['file'] = pdf, intention?: Row['intention']): Row => ({
+      name,
+      who,
+      intention,
+      file,
+      status,
+      code,
+    });
+  const notFound = refused(404, 'PRT_CONTRACT_NOT_FOUND');
+  const forbidden = refused(403, 'PRT_FORBIDDEN');
+  const notPdf = refused(415, 'PRT_UNSUPPORTED_MEDIA_TYPE');
+  const unreadable = refused(422, 'PRT_PDF_UNREADABLE');
+  const publisher = (s: Scene) => s.publisher;
+  const counterpart = (s: Scene) => s.counterpart;
+  // [name, who uploads, the intention uploaded to]: each not agreed, so 409.
+  const notAgreed = (
+    [
+      ['for a pending intention (by its recipient)', 'publisher', 'pendingIntention'],
+      ['for a pending intention (by its sender)', 'waiting', 'pendingIntention'],
+      ['for a refused intention (by its recipient)', 'publisher', 'rejectedIntention'],
+      ['for a refused intention (by its sender)', 'rival', 'rejectedIntention'],
+    ] as const
+  ).map(([name, who, intention]) =>
+    refused(409, 'PRT_INTENTION_NOT_AGREED')(
+      name,
+      (s) => s[who],
+      pdf,
+      (s) => s[intention],
+    ),
+  );
   const rows: Row[] = [
-    { name: 'by an outsider', who: (s) => s.outsider, file: pdf, status: 404, code: 'PRT_CONTRACT_NOT_FOUND' },
-    {
-      name: 'by the refused rival (a third institution of the same request)',
-      who: (s) => s.rival,
-      file: pdf,
-      status: 404,
-      code: 'PRT_CONTRACT_NOT_FOUND',
-    },
-    { name: 'by bank staff (they only read)', who: () => reviewer, file: pdf, status: 403, code: 'PRT_FORBIDDEN' },
-    { name: 'by the system administrator', who: () => admin, file: pdf, status: 403, code: 'PRT_FORBIDDEN' },
-    {
-      name: 'for an unknown intention',
-      who: (s) => s.publisher,
-      intention: () => 'no-such-intention',
-      file: pdf,
-      status: 404,
-      code: 'PRT_CONTRACT_NOT_FOUND',
-    },
-    {
-      name: 'for a pending intention (by its recipient)',
-      who: (s) => s.publisher,
-      intention: (s) => s.pendingIntention,
-      file: pdf,
-      status: 409,
-      code: 'PRT_INTENTION_NOT_AGREED',
-    },
-    {
-      name: 'for a pending intention (by its sender)',
-      who: (s) => s.waiting,
-      intention: (s) => s.pendingIntention,
-      file: pdf,
-      status: 409,
-      code: 'PRT_INTENTION_NOT_AGREED',
-    },
-    {
-      name: 'for a refused intention (by its recipient)',
-      who: (s) => s.publisher,
-      intention: (s) => s.rejectedIntention,
-      file: pdf,
-      status: 409,
-      code: 'PRT_INTENTION_NOT_AGREED',
-    },
-    {
-      name: 'for a refused intention (by its sender)',
-      who: (s) => s.rival,
-      intention: (s) => s.rejectedIntention,
-      file: pdf,
-      status: 409,
-      code: 'PRT_INTENTION_NOT_AGREED',
-    },
-    {
-      name: 'not a PDF (a PNG)',
-      who: (s) => s.publisher,
-      file: samplePng,
-      status: 415,
-      code: 'PRT_UNSUPPORTED_MEDIA_TYPE',
-    },
-    {
-      name: 'not a PDF (text)',
-      who: (s) => s.counterpart,
-      file: () => Buffer.from('just some text, named contract.pdf'),
-      status: 415,
-      code: 'PRT_UNSUPPORTED_MEDIA_TYPE',
-    },
-    {
-      name: 'empty',
-      who: (s) => s.counterpart,
-      file: () => new Uint8Array(),
-      status: 415,
-      code: 'PRT_UNSUPPORTED_MEDIA_TYPE',
-    },
-    {
-      name: 'over 10 MB',
-      who: (s) => s.publisher,
-      file: () => pdfOfSize(10 * MB + 1),
-      status: 413,
-      code: 'PRT_PAYLOAD_TOO_LARGE',
-    },
-    {
-      name: 'an encrypted PDF',
-      who: (s) => s.publisher,
-      file: async () => encryptPdf(await makeTestPdf(1)),
-      status: 422,
-      code: 'PRT_PDF_UNREADABLE',
-    },
-    {
-      name: 'a damaged PDF',
-      who: (s) => s.publisher,
-      file: () => Buffer.from('%PDF-1.7\n1 0 obj <<< broken\n%%EOF'),
-      status: 422,
-      code: 'PRT_PDF_UNREADABLE',
-    },
-    {
-      name: 'a PDF that runs JavaScript',
-      who: (s) => s.publisher,
-      file: pdfWithCompressedJavaScript,
-      status: 422,
-      code: 'PRT_PDF_ACTIVE_CONTENT',
-    },
+    notFound('by an outsider', (s) => s.outsider),
+    notFound('by the refused rival (a third institution of the same request)', (s) => s.rival),
+    forbidden('by bank staff (they only read)', () => reviewer),
+    forbidden('by the system administrator', () => admin),
+    notFound('for an unknown intention', publisher, pdf, () => 'no-such-intention'),
+    ...notAgreed,
+    notPdf('not a PDF (a PNG)', publisher, samplePng),
+    notPdf('not a PDF (text)', counterpart, () => Buffer.from('just some text, named contract.pdf')),
+    notPdf('empty', counterpart, () => new Uint8Array()),
+    refused(413, 'PRT_PAYLOAD_TOO_LARGE')('over 10 MB', publisher, () => pdfOfSize(10 * MB + 1)),
+    unreadable('an encrypted PDF', publisher, async () => encryptPdf(await makeTestPdf(1))),
+    unreadable('a damaged PDF', publisher, () => Buffer.from('%PDF-1.7\n1 0 obj <<< broken\n%%EOF')),
+    refused(422, 'PRT_PDF_ACTIVE_CONTENT')('a PDF that runs JavaScript', publisher, pdfWithCompressedJavaScript),
   ];
 
   it.each(rows)('$name → $status $code', async (row) => {
@@ -399,11 +342,16 @@ describe('contract states: every change and every refused one', () => {
     expect(view.events.map((e: { kind: string }) => e.kind)).toEqual([
       'uploaded',
       'confirmed',
+      'codeSent',
       'placed',
       'signed',
+      'codeSent',
       'placed',
       'placed',
       'signed',
+      'evidence',
+      'evidence',
+      'completed',
     ]);
     const original = await get(`/api/contracts/${s.id}/file?version=original`, s.publisher);
     const signed = await get(`/api/contracts/${s.id}/file?version=signed`, s.publisher);
@@ -597,122 +545,42 @@ describe('signing: refusals consume nothing and change nothing', async () => {
     field?: string;
     rule?: string;
   };
+  /** A row whose body is the good code and these placements. */
+  const refused =
+    (status: number, errorCode: string) =>
+    (name: string, placements: () => unknown[], field?: string, rule?: string): Row => ({
+      name,
+      body: () => ({ code, placements: placements() }),
+      status,
+      code: errorCode,
+      field,
+      rule,
+    });
+  const invalid = refused(422, 'PRT_VALIDATION');
+  const otherInstitution = refused(403, 'PRT_SEAL_OTHER_INSTITUTION');
+  const notHolder = refused(403, 'PRT_SEAL_NOT_HOLDER');
+  const notUsable = refused(409, 'PRT_SEAL_NOT_USABLE');
+  const outsidePage = refused(422, 'PRT_STAMP_OUTSIDE_PAGE');
   const rows: Row[] = [
-    {
-      name: 'no seal placed',
-      body: () => ({ code, placements: [] }),
-      status: 422,
-      code: 'PRT_VALIDATION',
-      field: 'placements',
-      rule: 'stampRequired',
-    },
+    invalid('no seal placed', () => [], 'placements', 'stampRequired'),
     { name: 'placements missing', body: () => ({ code }), status: 422, code: 'PRT_VALIDATION', field: 'placements' },
-    {
-      name: "another institution's seal",
-      body: () => ({ code, placements: [at(counterpartSeal)] }),
-      status: 403,
-      code: 'PRT_SEAL_OTHER_INSTITUTION',
-    },
-    {
-      name: "its own seal and another institution's",
-      body: () => ({ code, placements: [at(publisherSeal), at(counterpartSeal, 2)] }),
-      status: 403,
-      code: 'PRT_SEAL_OTHER_INSTITUTION',
-    },
-    {
-      name: "a colleague's seal",
-      body: () => ({ code, placements: [at(colleagueSeal)] }),
-      status: 403,
-      code: 'PRT_SEAL_NOT_HOLDER',
-    },
-    {
-      name: "its own seal and a colleague's",
-      body: () => ({ code, placements: [at(publisherSeal), at(colleagueSeal, 2)] }),
-      status: 403,
-      code: 'PRT_SEAL_NOT_HOLDER',
-    },
-    {
-      name: 'a cancelled seal',
-      body: () => ({ code, placements: [at(cancelledSeal)] }),
-      status: 409,
-      code: 'PRT_SEAL_NOT_USABLE',
-    },
-    {
-      name: 'a seal past its period (before the job runs)',
-      body: () => ({ code, placements: [at(lapsedSeal)] }),
-      status: 409,
-      code: 'PRT_SEAL_NOT_USABLE',
-    },
-    {
-      name: 'an expired seal',
-      body: () => ({ code, placements: [at(expiredSeal)] }),
-      status: 409,
-      code: 'PRT_SEAL_NOT_USABLE',
-    },
-    {
-      name: 'a seal not yet approved',
-      body: () => ({ code, placements: [at(pendingSeal)] }),
-      status: 409,
-      code: 'PRT_SEAL_NOT_USABLE',
-    },
-    {
-      name: 'an unknown seal',
-      body: () => ({ code, placements: [at('no-such-seal')] }),
-      status: 404,
-      code: 'PRT_SEAL_NOT_FOUND',
-    },
-    {
-      name: 'a page beyond the last',
-      body: () => ({ code, placements: [at(publisherSeal, 3)] }),
-      status: 422,
-      code: 'PRT_STAMP_OUTSIDE_PAGE',
-    },
-    {
-      name: 'page 0',
-      body: () => ({ code, placements: [at(publisherSeal, 0)] }),
-      status: 422,
-      code: 'PRT_VALIDATION',
-      field: 'page',
-    },
-    {
-      name: 'x below 0',
-      body: () => ({ code, placements: [at(publisherSeal, 1, -0.1)] }),
-      status: 422,
-      code: 'PRT_VALIDATION',
-      field: 'x',
-    },
-    {
-      name: 'y above 1',
-      body: () => ({ code, placements: [at(publisherSeal, 1, 0.5, 1.2)] }),
-      status: 422,
-      code: 'PRT_VALIDATION',
-      field: 'y',
-    },
-    {
-      name: 'a stamp crossing the right edge (x 0.95)',
-      body: () => ({ code, placements: [at(publisherSeal, 1, 0.95)] }),
-      status: 422,
-      code: 'PRT_STAMP_OUTSIDE_PAGE',
-    },
-    {
-      name: 'a stamp crossing the bottom edge (y 0.98)',
-      body: () => ({ code, placements: [at(publisherSeal, 2, 0.1, 0.98)] }),
-      status: 422,
-      code: 'PRT_STAMP_OUTSIDE_PAGE',
-    },
-    {
-      name: 'one good stamp and one off the page',
-      body: () => ({ code, placements: [at(publisherSeal), at(publisherSeal, 2, 1, 1)] }),
-      status: 422,
-      code: 'PRT_STAMP_OUTSIDE_PAGE',
-    },
-    {
-      name: 'more than 20 stamps',
-      body: () => ({ code, placements: Array.from({ length: 21 }, () => at(publisherSeal)) }),
-      status: 422,
-      code: 'PRT_VALIDATION',
-      field: 'placements',
-    },
+    otherInstitution("another institution's seal", () => [at(counterpartSeal)]),
+    otherInstitution("its own seal and another institution's", () => [at(publisherSeal), at(counterpartSeal, 2)]),
+    notHolder("a colleague's seal", () => [at(colleagueSeal)]),
+    notHolder("its own seal and a colleague's", () => [at(publisherSeal), at(colleagueSeal, 2)]),
+    notUsable('a cancelled seal', () => [at(cancelledSeal)]),
+    notUsable('a seal past its period (before the job runs)', () => [at(lapsedSeal)]),
+    notUsable('an expired seal', () => [at(expiredSeal)]),
+    notUsable('a seal not yet approved', () => [at(pendingSeal)]),
+    refused(404, 'PRT_SEAL_NOT_FOUND')('an unknown seal', () => [at('no-such-seal')]),
+    outsidePage('a page beyond the last', () => [at(publisherSeal, 3)]),
+    invalid('page 0', () => [at(publisherSeal, 0)], 'page'),
+    invalid('x below 0', () => [at(publisherSeal, 1, -0.1)], 'x'),
+    invalid('y above 1', () => [at(publisherSeal, 1, 0.5, 1.2)], 'y'),
+    outsidePage('a stamp crossing the right edge (x 0.95)', () => [at(publisherSeal, 1, 0.95)]),
+    outsidePage('a stamp crossing the bottom edge (y 0.98)', () => [at(publisherSeal, 2, 0.1, 0.98)]),
+    outsidePage('one good stamp and one off the page', () => [at(publisherSeal), at(publisherSeal, 2, 1, 1)]),
+    invalid('more than 20 stamps', () => Array.from({ length: 21 }, () => at(publisherSeal)), 'placements'),
     {
       name: 'no code',
       body: () => ({ placements: [at(publisherSeal)] }),
@@ -740,7 +608,11 @@ describe('signing: refusals consume nothing and change nothing', async () => {
     }
     expect(await contractOf(s.id)).toEqual(before);
     expect(await signaturesOf(s.id)).toEqual([]);
-    expect(await eventsOf(s.id, s.publisher)).toEqual(['uploaded', 'confirmed']);
+    // Nothing recorded but the codes mailed.
+    expect((await eventsOf(s.id, s.publisher)).filter((kind) => kind !== 'codeSent')).toEqual([
+      'uploaded',
+      'confirmed',
+    ]);
     const live = await db
       .selectFrom('verificationCode')
       .select(['consumedAt'])
@@ -886,7 +758,19 @@ describeOnPostgres('two parties signing at the same moment', () => {
     // The later signature was made over the earlier one's result.
     const [earlier, later] = signatures;
     expect(later?.fileBefore).toBe(earlier?.fileAfter);
-    expect(contract?.currentFile).toBe(later?.fileAfter);
+    // The completed file: the later signature's file with the evidence reports and B-LTA appended.
+    const completed = await db
+      .selectFrom('contractEvent')
+      .select(['sha256Before', 'sha256After'])
+      .where('kind', '=', 'completed')
+      .where('sha256Before', '=', later!.sha256After)
+      .executeTakeFirst();
+    const current = await db
+      .selectFrom('fileObject')
+      .select('sha256')
+      .where('lgcSn', '=', contract!.currentFile)
+      .executeTakeFirstOrThrow();
+    expect(completed?.sha256After).toBe(current.sha256);
 
     const file = await get(`/api/contracts/${s.id}/file?version=signed`, s.counterpart);
     const bytes = new Uint8Array(file.rawPayload);

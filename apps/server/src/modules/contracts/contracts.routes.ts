@@ -4,6 +4,7 @@
  * under /api/contracts/{intentionLgcSn}, deleting an unconfirmed upload (contractUploadDel), and
  * the public check of a signed PDF (/api/verify). Rules in contracts.service.ts.
  */
+
 import { LOCALES, ZEnvelope } from '@portal/shared';
 import {
   CONTRACT_MAX_BYTES,
@@ -15,27 +16,36 @@ import {
   ZVerifyReport,
 } from '@portal/shared/schemas/contracts';
 import { ZCodeSent } from '@portal/shared/schemas/seals';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSingleFile } from '../../platform/files/multipart.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { downloadName, sendFileBytes } from '../files/index.ts';
 import {
+  type Client,
   type ContractDeps,
   confirmContract,
   contractFile,
   contractView,
   cooperationInfos,
   deleteUpload,
+  recordContractView,
   sendSignCode,
   signContract,
   uploadContract,
 } from './contracts.service.ts';
 import { evidenceReport } from './evidence.service.ts';
 import { verifyPdf } from './verify.service.ts';
+
+/** The address and browser of a step, for the audit trail (a User-Agent is cut at 300 characters). */
+const clientOf = (request: FastifyRequest): Client => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+});
 
 const ZIntentionParams = z.object({ intentionLgcSn: z.string().min(1).max(64) });
 const PDF_RESPONSE = {
@@ -62,6 +72,8 @@ const exampleEvent = (event: Record<string, unknown>) => ({
   sealName: null,
   page: null,
   ip: '203.0.113.24',
+  userAgent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Safari/537.36',
   sha256Before: EXAMPLE_HASHES.confirmed,
   sha256After: EXAMPLE_HASHES.confirmed,
   fileName: 'contract.pdf',
@@ -154,7 +166,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         response: { 200: ZEnvelope(ZCooperationInfoPage) },
       },
     },
-    async (request) => ok(request, await cooperationInfos(deps, request.auth!.user, request.query)),
+    async (request) => ok(request, await cooperationInfos(deps, actorOf(request).user, request.query)),
   );
   app.get(
     '/api/contracts/:intentionLgcSn',
@@ -169,7 +181,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         response: { 200: ZEnvelope(ZContractView) },
       },
     },
-    async (request) => ok(request, await contractView(deps, request.auth!.user, request.params.intentionLgcSn)),
+    async (request) => ok(request, await contractView(deps, actorOf(request).user, request.params.intentionLgcSn)),
   );
   app.get(
     '/api/contracts/:intentionLgcSn/file',
@@ -187,12 +199,32 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     async (request, reply) => {
       const { file, data } = await contractFile(
         deps,
-        request.auth!.user,
+        actorOf(request).user,
         request.params.intentionLgcSn,
         request.query.version,
       );
       return sendPdf(reply, downloadName(file), data, request.query.version === 'signed' ? 'attachment' : 'inline');
     },
+  );
+  app.post(
+    '/api/contracts/:intentionLgcSn/viewed',
+    {
+      config: active,
+      schema: {
+        operationId: 'recordContractView',
+        tags,
+        summary:
+          "A party opened the contract's file: recorded in the audit trail (once an hour per person and version)",
+        description: 'For the two parties; `recorded` is false when this person viewed this version in the last hour.',
+        params: ZIntentionParams,
+        response: { 200: ZEnvelope(z.object({ recorded: z.boolean() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await recordContractView(deps, actorOf(request).user, request.params.intentionLgcSn, clientOf(request)),
+      ),
   );
   app.post(
     '/api/contracts/:intentionLgcSn/upload',
@@ -213,10 +245,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         request,
         await uploadContract(
           deps,
-          request.auth!.user,
+          actorOf(request).user,
           request.params.intentionLgcSn,
           { title: title.success ? title.data : undefined, file },
-          request.ip,
+          clientOf(request),
         ),
       );
     },
@@ -234,7 +266,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
       },
     },
     async (request) =>
-      ok(request, await deleteUpload(deps, request.auth!.user, request.body.intentionLgcSn, request.ip)),
+      ok(request, await deleteUpload(deps, actorOf(request).user, request.body.intentionLgcSn, clientOf(request))),
   );
   app.post(
     '/api/contracts/:intentionLgcSn/confirm',
@@ -249,7 +281,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
       },
     },
     async (request) =>
-      ok(request, await confirmContract(deps, request.auth!.user, request.params.intentionLgcSn, request.ip)),
+      ok(request, await confirmContract(deps, actorOf(request).user, request.params.intentionLgcSn, clientOf(request))),
   );
   app.post(
     '/api/contracts/:intentionLgcSn/sign-code',
@@ -265,7 +297,16 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
       },
     },
     async (request) =>
-      ok(request, await sendSignCode(deps, request.auth!.user, request.params.intentionLgcSn, request.locale)),
+      ok(
+        request,
+        await sendSignCode(
+          deps,
+          actorOf(request).user,
+          request.params.intentionLgcSn,
+          request.locale,
+          clientOf(request),
+        ),
+      ),
   );
   app.post(
     '/api/contracts/:intentionLgcSn/sign',
@@ -293,11 +334,11 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         request,
         await signContract(
           deps,
-          request.auth!.user,
+          actorOf(request).user,
           request.params.intentionLgcSn,
           request.body,
           request.locale,
-          request.ip,
+          clientOf(request),
         ),
       ),
   );
@@ -308,7 +349,8 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
       schema: {
         operationId: 'getContractEvidence',
         tags,
-        summary: 'The evidence report of a signed contract (PDF in the reader’s language, signed by the portal)',
+        summary:
+          'The evidence report of a signed contract (PDF in the reader’s language, signed by the portal, made once at completion)',
         description:
           'In the language of `lang` when given (a download link cannot send the app’s `lang` header), else of the request.',
         params: ZIntentionParams,
@@ -319,7 +361,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     async (request, reply) => {
       const locale = request.query.lang ?? request.locale;
       reply.header('content-language', locale);
-      const report = await evidenceReport(deps, request.auth!.user, request.params.intentionLgcSn, locale);
+      const report = await evidenceReport(deps, actorOf(request).user, request.params.intentionLgcSn, locale);
       return sendPdf(reply, report.name, report.data, 'attachment');
     },
   );

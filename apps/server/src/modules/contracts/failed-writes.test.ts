@@ -8,14 +8,13 @@
  *   row names. The kill is simulated at its crash point: the signed PDF's bytes are written as
  *   storeFileWithin writes them and the transaction is never run.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { samplePdf } from '../../../test/sample-files.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { LocalDiskStorage, newStorageKey } from '../../platform/files/storage.ts';
@@ -23,9 +22,7 @@ import { pruneShortLived } from '../../platform/prune.job.ts';
 import { makeTestPdf } from '../../platform/signing/test-fixtures.ts';
 import { storedFileNames } from '../files/index.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-failed-writes-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, config, storageDir } = await buildTestAppWithStorage('portal-failed-writes-');
 const db = database.db;
 const api = signingApi(app, db);
 const storage = new LocalDiskStorage(storageDir);

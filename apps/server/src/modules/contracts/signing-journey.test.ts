@@ -3,17 +3,12 @@
  * confirmed and signed by both parties; the signed PDF checked independently by poppler's
  * `pdfsig`, by the portal's /verify, and a copy with one changed byte refused by both.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { signingApi } from '../../../test/signing-scene.ts';
 import { makeTestPdf, runPdfsig } from '../../platform/signing/test-fixtures.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-signing-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-signing-');
 const db = database.db;
 const api = signingApi(app, db);
 
@@ -66,10 +61,15 @@ describe('from seal application to a contract both institutions signed', () => {
     expect(view.events.map((event: { kind: string }) => event.kind)).toEqual([
       'uploaded',
       'confirmed',
+      'codeSent',
       'placed',
       'signed',
+      'codeSent',
       'placed',
       'signed',
+      'evidence',
+      'evidence',
+      'completed',
     ]);
 
     const signed = await api.inject(

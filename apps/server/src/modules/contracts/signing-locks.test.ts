@@ -9,14 +9,11 @@
  * Each race is run a bounded number of times with the second request started a little later each
  * time, so that the interleavings the old code got wrong come up.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { describeOnPostgres, itOnPostgres, onPostgres } from '../../../test/postgres-only.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { makeTestPdf } from '../../platform/signing/test-fixtures.ts';
@@ -26,9 +23,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const setup = onPostgres
   ? await (async () => {
-      const storageDir = await mkdtemp(join(tmpdir(), 'portal-signing-locks-'));
-      afterAll(() => rm(storageDir, { recursive: true, force: true }));
-      const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+      const { app, database } = await buildTestAppWithStorage('portal-signing-locks-');
       const db = database.db;
       const api = signingApi(app, db);
       const reviewer = await api.reviewer();

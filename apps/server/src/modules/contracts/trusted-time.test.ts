@@ -10,7 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,7 @@ import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { certutil, openssl, pdfsig } from '../../../test/require-tool.ts';
+import { openssl, pdfsigReport } from '../../../test/require-tool.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { LocalDiskStorage } from '../../platform/files/storage.ts';
 import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
@@ -126,15 +126,8 @@ afterAll(async () => {
 
 describe('a contract both parties signed through the API', { timeout: 60_000 }, () => {
   it('pdfsig, trusting only the authority: both parties’ signatures valid and trusted', async () => {
-    const nss = join(dir, 'nssdb');
-    await mkdir(nss, { recursive: true });
-    await run(certutil(), ['-N', '-d', `sql:${nss}`, '--empty-password']);
-    await run(certutil(), ['-A', '-d', `sql:${nss}`, '-n', 'portal-ca', '-t', 'CT,C,C', '-i', authorityPem]);
-    const file = join(dir, 'signed.pdf');
-    await writeFile(file, scene.fullySigned);
     // -no-ocsp: the certificates name this test's unreachable address; the DSS carries the answers.
-    const { stdout } = await run(pdfsig(), ['-nssdir', `sql:${nss}`, '-no-ocsp', file]);
-    const blocks = stdout.split(/^Signature #\d+:$/m).slice(1);
+    const { stdout, blocks } = await pdfsigReport(dir, authorityPem, scene.fullySigned, ['-no-ocsp']);
     // Two parties' signatures and the document timestamp (poppler cannot read the latter: expected).
     expect(blocks, stdout).toHaveLength(3);
     for (const block of blocks.slice(0, 2)) {

@@ -6,13 +6,10 @@
  * authority's certificate is published (PEM, DER, fingerprint) and is the one signatures chain to.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
 import { inspectPdfSignatures } from '../../platform/signing/pdf-verify.ts';
@@ -26,12 +23,10 @@ import {
   parseCertificate,
   signerFor,
 } from '../../platform/signing/pki.ts';
-import { encodePng, makeTestPdf } from '../../platform/signing/test-fixtures.ts';
+import { drawOverPage, encodePng, makeTestPdf } from '../../platform/signing/test-fixtures.ts';
 import { signingAuthority } from '../seals/index.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-verify-trust-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, config } = await buildTestAppWithStorage('portal-verify-trust-');
 const db = database.db;
 const api = signingApi(app, db);
 
@@ -103,7 +98,8 @@ beforeAll(async () => {
 describe('POST /api/verify: forged signatures answer red', { timeout: 60_000 }, () => {
   it('a page-1 overlay signed by a self-made certificate copying a real seal’s subject and serial: invalid, no institution presented as verified', async () => {
     const forger = await createAuthority({ commonName: 'Self-made CA', organization: 'Nobody', validYears: 5 });
-    const forged = await stampAndSign(fullySigned, {
+    // The overlay drawn into page 1's content, then signed (a seal stamped now would be a widget).
+    const forged = await stampAndSign(await drawOverPage(fullySigned, 1), {
       stamps: [{ page: 1, x: 0.05, y: 0.1, png: overlayPng() }],
       signer: await copiedSealSigner(forger, publisherSeal),
     });
@@ -128,13 +124,11 @@ describe('POST /api/verify: forged signatures answer red', { timeout: 60_000 }, 
     });
     // The serial it copied is not looked up: nothing in the answer names the seal as verified.
     expect(JSON.stringify({ ...third, claimedSigner: null })).not.toContain(publisherName);
-    // The two real signatures stay intact, and say what changed after them and by which update.
-    expect(first).toMatchObject({ problems: [], institutionName: publisherName, signer: 'seal' });
-    expect(first?.pagesChangedLater).toEqual([
-      { page: 2, by: 2 },
-      { page: 1, by: 3 },
-    ]);
-    expect(second?.pagesChangedLater).toEqual([{ page: 1, by: 3 }]);
+    // The two real signatures stay intact, and say that page 1 changed after them, by signature 3;
+    // the second party's seal (a widget) changed nothing.
+    expect(first).toMatchObject({ problems: ['pagesChangedLater'], institutionName: publisherName, signer: 'seal' });
+    expect(first?.pagesChangedLater).toEqual([{ page: 1, by: 3 }]);
+    expect(second).toMatchObject({ problems: ['pagesChangedLater'], pagesChangedLater: [{ page: 1, by: 3 }] });
   });
 
   it('a certificate issued by a self-made authority with the portal authority’s exact name: invalid', async () => {

@@ -4,7 +4,8 @@
  * each signature's problems and the file's, and one verdict: valid only when every signature is
  * intact, chains by signature to the portal's authority, was made while its certificate was valid
  * and before its seal was cancelled, and nothing was added after the last signature but PAdES
- * validation data and document timestamps. A signature's time is its timestamp's when a trusted
+ * validation data and document timestamps, and no later signature's update changed what a page
+ * draws (a seal is a signature widget, no change: docs/decisions/0019). A signature's time is its timestamp's when a trusted
  * token proves it (docs/decisions/0016-trusted-time.md), so a seal that expires or is cancelled
  * later leaves it valid.
  *
@@ -51,12 +52,17 @@ export function judge(report: PdfSignatureReport, known: PortalKnowledge): Judge
     report.appendedOnlyValidationData &&
     report.documentTimestamps.every((timestamp) => timestamp.intact);
   const last = report.signatures.length - 1;
-  const signatures = report.signatures.map((signature, i) => ({
+  const signatures = report.signatures.map((signature, i) => {
     // The portal records the file the last signature's step stored: with its validation data.
-    ...judgeSignature(signature, i + 1, known, i === last && validationDataOnly ? report.sha256 : null),
-    pagesChangedByItsUpdate: report.pageChanges?.byUpdate[i] ?? [],
-    pagesChangedLater: changedLater(report, i),
-  }));
+    const judged = judgeSignature(signature, i + 1, known, i === last && validationDataOnly ? report.sha256 : null);
+    const pagesChangedLater = changedLater(report, i);
+    // A later signature's update changed what a page draws (its seal is no change: a widget).
+    // Bytes no signature covers are the file's problem (pagesChangedAfterLastSignature).
+    const problems: TSignatureProblem[] = pagesChangedLater.some((change) => change.by !== null)
+      ? [...judged.problems, 'pagesChangedLater']
+      : judged.problems;
+    return { ...judged, problems, pagesChangedByItsUpdate: report.pageChanges?.byUpdate[i] ?? [], pagesChangedLater };
+  });
   const problems: TFileProblem[] = [];
   if (signatures.length === 0) problems.push('noSignature');
   if (report.pageChanges?.afterLast.length) problems.push('pagesChangedAfterLastSignature');
@@ -108,7 +114,7 @@ function judgeSignature(
         (r) =>
           (r.sha256After === signature.signedRevisionSha256 ||
             (completedFileSha256 !== null && r.sha256After === completedFileSha256)) &&
-          Number(r.sealId) === seal.id,
+          r.sealId === seal.id,
       )
     : undefined;
   const time = stamped ?? (record ? new Date(record.at) : signature.signedAt);

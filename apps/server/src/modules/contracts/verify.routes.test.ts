@@ -6,13 +6,10 @@
  * its verdict among them: the web page (VerifyReportView) draws its headline from the verdict
  * only. Forged signatures, cancelled seals and the trust anchor: verify-trust.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { samplePdf } from '../../../test/sample-files.ts';
 import { signingApi } from '../../../test/signing-scene.ts';
 import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
@@ -23,9 +20,7 @@ import {
   makeTestSealSigner,
 } from '../../platform/signing/test-fixtures.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-verify-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-verify-');
 const api = signingApi(app, database.db);
 
 async function verify(bytes: Uint8Array, { lang = 'en-US', name = 'contract.pdf' } = {}) {
@@ -95,14 +90,15 @@ describe('POST /api/verify: the files people bring', { timeout: 60_000 }, () => 
     // Only its validation data and document timestamp (PAdES B-LTA) follow the last signature.
     expect(report.modifiedAfterLastSignature).toBe(false);
     expect(report.recordedContract).toEqual({ title: 'Forfaiting agreement', status: 'signed', version: 'signed' });
-    // Trusted: each signature's timestamp proves its time; each party's update drew its seal on its page.
+    // Trusted: each signature's timestamp proves its time; each party's seal is its signature's
+    // widget, so no update changed what a page draws (docs/decisions/0019).
     expect(report.verdict).toBe('valid');
     expect(report.problems).toEqual([]);
     expect(report.signatures.map((s) => [s.problems, s.signedAtSource, s.pagesChangedByItsUpdate])).toEqual([
-      [[], 'timestamp', [1]],
-      [[], 'timestamp', [2]],
+      [[], 'timestamp', []],
+      [[], 'timestamp', []],
     ]);
-    expect(report.signatures[0]?.pagesChangedLater).toEqual([{ page: 2, by: 2 }]);
+    expect(report.signatures.map((s) => s.pagesChangedLater)).toEqual([[], []]);
   });
 
   it('a file one party of two signed: one intact signature, recorded as the partly signed version', async () => {

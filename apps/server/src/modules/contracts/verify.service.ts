@@ -14,8 +14,8 @@ import { type PdfSignatureReport, PdfUnreadableError } from '../../platform/sign
 import { parseUntrusted } from '../../platform/untrusted/pool.ts';
 import { findInstitutions } from '../institutions/index.ts';
 import { authorityCertificate, portalCertificateSerial, sealsByCertificateSerial } from '../seals/index.ts';
+import type { ContractDeps } from './contract-access.ts';
 import { findContractByFileHash, findContractByIntention, findSigningRecords } from './contracts.repository.ts';
-import type { ContractDeps } from './contracts.service.ts';
 import { judge } from './verify-verdict.ts';
 
 export async function verifyPdf(deps: ContractDeps, file: { name: string; data: Buffer }): Promise<TVerifyReport> {
@@ -51,7 +51,7 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
     institutionNames: new Map([...institutions].map(([id, institution]) => [id, institution.name])),
     records: records.map((record) => ({
       sha256After: record.sha256After,
-      sealId: record.sealId === null ? null : Number(record.sealId),
+      sealId: record.sealId === null ? null : record.sealId,
       at: new Date(record.at),
     })),
     portalCertificateSerial: await portalCertificateSerial(deps),
@@ -59,8 +59,8 @@ export async function verifyPdf(deps: ContractDeps, file: { name: string; data: 
 
   const recorded = await findContractByFileHash(deps.db, report.sha256);
   let version: 'original' | 'partlySigned' | 'signed' = 'original';
-  if (recorded?.kind === 'signed') {
-    const contract = await findContractByIntention(deps.db, Number(recorded.intentionId));
+  if (recorded?.kind === 'signed' || recorded?.kind === 'completed') {
+    const contract = await findContractByIntention(deps.db, recorded.intentionId);
     version = contract?.state === 'signed' && recorded.isCurrent ? 'signed' : 'partlySigned';
   }
   return {

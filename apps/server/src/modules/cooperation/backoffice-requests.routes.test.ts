@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildRequest, validReleaseBody } from '../../../test/cooperation-factories.ts';
 import { buildUser, sessionCookie } from '../../../test/factories.ts';
@@ -14,7 +15,7 @@ const post = (url: string, cookie: string, payload: object = {}) =>
   app.inject({ method: 'POST', url, headers: { cookie }, payload });
 const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
-const staff = await member({ roles: ['50'] });
+const staff = await member({ roles: [ROLE.bankStaff] });
 const owner = await member({ name: 'Olivia Owner' });
 const reader = await member();
 

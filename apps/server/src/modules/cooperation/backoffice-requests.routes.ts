@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { exportAllRequests, listAllRequests, takeDownRequest } from './backoffice-requests.service.ts';
 import { listMasterAgreements, markMasterAgreementSigned } from './master-agreement.service.ts';
 
@@ -33,7 +34,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
         response: { 200: ZEnvelope(ZPage(ZBackofficeRequestItem)) },
       },
     },
-    async (request) => ok(request, await listAllRequests(db, request.auth!.user, request.query, request.locale)),
+    async (request) => ok(request, await listAllRequests(db, actorOf(request).user, request.query, request.locale)),
   );
 
   app.get(
@@ -49,7 +50,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       },
     },
     async (request, reply) => {
-      const { columns, rows } = await exportAllRequests(db, request.auth!.user, request.query, request.locale);
+      const { columns, rows } = await exportAllRequests(db, actorOf(request).user, request.query, request.locale);
       return sendCsv(reply, 'cooperation-requests', columns, rows);
     },
   );
@@ -68,7 +69,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       },
     },
     async (request) => {
-      await takeDownRequest(db, request.auth!.user, request.params.lgcSn, request.body.reason, request.ip);
+      await takeDownRequest(db, actorOf(request).user, request.params.lgcSn, request.body.reason, request.ip);
       return ok(request, null);
     },
   );
@@ -101,7 +102,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       },
     },
     async (request) => {
-      await markMasterAgreementSigned(db, request.auth!.user, request.params.lgcSn, request.ip);
+      await markMasterAgreementSigned(db, actorOf(request).user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );

@@ -54,12 +54,12 @@ type DealRow = Omit<Deal, 'requestClosed'> & { invalidReason: string | null };
 const toDeal = ({ invalidReason, ...row }: DealRow): Deal => ({
   ...row,
   requestClosed: closedBy(invalidReason),
-  intentionId: Number(row.intentionId),
-  requestId: Number(row.requestId),
-  publisherInstitutionId: Number(row.publisherInstitutionId),
-  counterpartInstitutionId: Number(row.counterpartInstitutionId),
-  publisherUserId: Number(row.publisherUserId),
-  counterpartUserId: Number(row.counterpartUserId),
+  intentionId: row.intentionId,
+  requestId: row.requestId,
+  publisherInstitutionId: row.publisherInstitutionId,
+  counterpartInstitutionId: row.counterpartInstitutionId,
+  publisherUserId: row.publisherUserId,
+  counterpartUserId: row.counterpartUserId,
 });
 
 /** The intention by its public id, whatever its status (the caller checks it is agreed). */
@@ -89,7 +89,7 @@ export async function findDealsByIds(db: Db, intentionIds: readonly number[]): P
   const rows = await dealQuery(db)
     .where('n.id', 'in', [...intentionIds])
     .execute();
-  return new Map(rows.map((row) => [Number(row.intentionId), toDeal(row as DealRow)]));
+  return new Map(rows.map((row) => [row.intentionId, toDeal(row as DealRow)]));
 }
 
 /**
@@ -123,7 +123,7 @@ export async function listAgreedDeals(
     .execute();
   const deals = await findDealsByIds(
     db,
-    ids.map((row) => Number(row.id)),
+    ids.map((row) => row.id),
   );
-  return { list: ids.map((row) => deals.get(Number(row.id)) as Deal), total };
+  return { list: ids.map((row) => deals.get(row.id) as Deal), total };
 }

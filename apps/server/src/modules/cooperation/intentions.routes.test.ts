@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, lastMailTo, sessionCookie } from '../../../test/factories.ts';
@@ -12,7 +13,7 @@ const post = async (url: string, cookie: string, payload?: object) =>
 const get = async (url: string, cookie: string, locale = 'en-US') =>
   app.inject({ method: 'GET', url, headers: { cookie, 'accept-language': locale } });
 
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 
 /** A publisher (Chinese-speaking owner) with an effective request, and a counterpart institution. */
 async function scene(options: { status?: 'effective' | 'invalid' | 'draft'; validUntil?: string } = {}) {
@@ -128,6 +129,21 @@ describe('sending an intention', () => {
     const s = await scene();
     expect((await send(s.senderCookie, s.request.lgcSn, '   ')).statusCode).toBe(422);
     expect((await send(s.senderCookie, s.request.lgcSn, 'x'.repeat(501))).statusCode).toBe(422);
+  });
+
+  it.each([
+    ['en-US', 'Message to the publisher is required.'],
+    ['zh-CN', '给发布方的留言不能为空。'],
+  ])('names the message by the dialog’s label in %s', async (locale, message) => {
+    const s = await scene();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/bthw/SendBthw',
+      headers: { cookie: s.senderCookie, 'accept-language': locale },
+      payload: { requestLgcSn: s.request.lgcSn, message: '' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields).toEqual([{ field: 'message', rule: 'required', message }]);
   });
 });
 

@@ -3,6 +3,7 @@
  * send an intention on a request, answer one received, and list the intentions the reader's
  * institution sent or received ("My cooperation").
  */
+
 import { ZEnvelope, ZPage } from '@portal/shared';
 import {
   ZAnswerIntentionRequest,
@@ -16,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { answerIntention, myCooperation, sendIntention } from './intentions.service.ts';
 
 /** Documentation examples (OpenAPI; `npm run openapi:check` checks them against their schemas). */
@@ -45,7 +47,7 @@ export const intentionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
         },
       },
     },
-    async (request) => ok(request, await sendIntention(db, config, request.auth!.user, request.body, request.ip)),
+    async (request) => ok(request, await sendIntention(db, config, actorOf(request).user, request.body, request.ip)),
   );
   app.post(
     '/api/bthw/agreeOrRefuse',
@@ -65,7 +67,7 @@ export const intentionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
         },
       },
     },
-    async (request) => ok(request, await answerIntention(db, config, request.auth!.user, request.body, request.ip)),
+    async (request) => ok(request, await answerIntention(db, config, actorOf(request).user, request.body, request.ip)),
   );
   app.get(
     '/api/bthw/queryMyMessagesListPage',
@@ -79,6 +81,6 @@ export const intentionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
         response: { 200: ZEnvelope(ZPage(ZIntentionItem)) },
       },
     },
-    async (request) => ok(request, await myCooperation(db, request.auth!.user, request.query)),
+    async (request) => ok(request, await myCooperation(db, actorOf(request).user, request.query)),
   );
 };

@@ -38,7 +38,43 @@ const today = () => new Date().toISOString().slice(0, 10);
 function institutionOf(user: SessionUser): number {
   // Every approved account belongs to an institution; one without cannot take part in deals.
   if (user.institutionId === null) throw new AppError('PRT_FORBIDDEN');
-  return Number(user.institutionId);
+  return user.institutionId;
+}
+
+type IntentionRequest = NonNullable<Awaited<ReturnType<typeof findRequestForIntention>>>;
+
+/** The request's owner is messaged and mailed the intention, with its sender and message. */
+async function tellRequestOwner(
+  trx: Db,
+  config: Config,
+  request: IntentionRequest,
+  sender: { user: SessionUser; institutionId: number; message: string },
+) {
+  await postMessages(trx, [
+    {
+      userId: request.ownerUserId,
+      type: 'intentionReceived',
+      requestId: request.id,
+      institutionId: sender.institutionId,
+    },
+  ]);
+  await enqueueMail(
+    trx,
+    {
+      to: request.ownerEmail,
+      locale: request.ownerLocale,
+      template: 'intentionReceived',
+      params: {
+        name: request.ownerName,
+        request: request.name,
+        institution: await findInstitutionName(trx, sender.institutionId),
+        sender: sender.user.name,
+        message: sender.message,
+        link: requestLink(config, request.lgcSn),
+      },
+    },
+    config.brand,
+  );
 }
 
 export async function sendIntention(
@@ -51,7 +87,7 @@ export async function sendIntention(
   const senderInstitutionId = institutionOf(user);
   return inTransaction(db, async (trx) => {
     const request = await findRequestForIntention(trx, input.requestLgcSn);
-    const own = request !== undefined && Number(request.institutionId) === senderInstitutionId;
+    const own = request !== undefined && request.institutionId === senderInstitutionId;
     // Drafts, and requests taken down by the bank, do not exist for anyone else.
     if (!request || request.status === 'draft' || (request.invalidReason === 'takenDown' && !own)) {
       throw new AppError('PRT_REQUEST_NOT_FOUND');
@@ -62,39 +98,15 @@ export async function sendIntention(
 
     const inserted = await insertIntention(trx, {
       lgcSn: newPublicId(),
-      requestId: Number(request.id),
+      requestId: request.id,
       senderUserId: user.id,
       senderInstitutionId,
-      recipientInstitutionId: Number(request.institutionId),
+      recipientInstitutionId: request.institutionId,
       message: input.message,
     });
     if (!inserted) throw new AppError('PRT_INTENTION_EXISTS');
 
-    await postMessages(trx, [
-      {
-        userId: Number(request.ownerUserId),
-        type: 'intentionReceived',
-        requestId: Number(request.id),
-        institutionId: senderInstitutionId,
-      },
-    ]);
-    await enqueueMail(
-      trx,
-      {
-        to: request.ownerEmail,
-        locale: request.ownerLocale,
-        template: 'intentionReceived',
-        params: {
-          name: request.ownerName,
-          request: request.name,
-          institution: await findInstitutionName(trx, senderInstitutionId),
-          sender: user.name,
-          message: input.message,
-          link: requestLink(config, request.lgcSn),
-        },
-      },
-      config.brand,
-    );
+    await tellRequestOwner(trx, config, request, { user, institutionId: senderInstitutionId, message: input.message });
     await recordAudit(trx, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -108,6 +120,38 @@ export async function sendIntention(
   });
 }
 
+type AnsweredIntention = NonNullable<Awaited<ReturnType<typeof findIntention>>>;
+
+/** The sender is told the answer; bank staff also hear of an agreed one. */
+async function answerMessages(
+  trx: Db,
+  intention: AnsweredIntention,
+  status: 'agreed' | 'rejected',
+): Promise<NewMessage[]> {
+  const requestId = intention.requestId;
+  const messages: NewMessage[] = [
+    {
+      userId: intention.senderUserId,
+      type: status === 'agreed' ? 'intentionAgreed' : 'intentionRejected',
+      requestId,
+      institutionId: intention.recipientInstitutionId,
+    },
+  ];
+  if (status === 'agreed') {
+    // Bank staff follow reached intentions to a contract; the message names the sender (the
+    // publisher is the request's institution).
+    for (const staffId of await staffRecipients(trx)) {
+      messages.push({
+        userId: staffId,
+        type: 'intentionReached',
+        requestId,
+        institutionId: intention.senderInstitutionId,
+      });
+    }
+  }
+  return messages;
+}
+
 export async function answerIntention(
   db: Db,
   config: Config,
@@ -119,34 +163,13 @@ export async function answerIntention(
   await inTransaction(db, async (trx) => {
     const intention = await findIntention(trx, input.intentionLgcSn);
     if (!intention) throw new AppError('PRT_INTENTION_NOT_FOUND');
-    if (user.institutionId === null || Number(intention.recipientInstitutionId) !== Number(user.institutionId)) {
+    if (user.institutionId === null || intention.recipientInstitutionId !== user.institutionId) {
       throw new AppError('PRT_NOT_INTENTION_RECIPIENT');
     }
-    if (!(await answerPending(trx, Number(intention.id), status, user.id))) {
+    if (!(await answerPending(trx, intention.id, status, user.id))) {
       throw new AppError('PRT_INTENTION_ANSWERED');
     }
-    const requestId = Number(intention.requestId);
-    const messages: NewMessage[] = [
-      {
-        userId: Number(intention.senderUserId),
-        type: status === 'agreed' ? 'intentionAgreed' : 'intentionRejected',
-        requestId,
-        institutionId: Number(intention.recipientInstitutionId),
-      },
-    ];
-    if (status === 'agreed') {
-      // Bank staff follow reached intentions to a contract; the message names the sender (the
-      // publisher is the request's institution).
-      for (const staffId of await staffRecipients(trx)) {
-        messages.push({
-          userId: staffId,
-          type: 'intentionReached',
-          requestId,
-          institutionId: Number(intention.senderInstitutionId),
-        });
-      }
-    }
-    await postMessages(trx, messages);
+    await postMessages(trx, await answerMessages(trx, intention, status));
     await enqueueMail(
       trx,
       {
@@ -187,10 +210,10 @@ export function counterpartContactFor(
   readerInstitutionId: number | null,
 ): TIntentionItem['counterpartContact'] {
   if (row.status !== 'agreed' || readerInstitutionId === null) return null;
-  if (Number(row.recipientInstitutionId) === readerInstitutionId) {
+  if (row.recipientInstitutionId === readerInstitutionId) {
     return { institution: row.senderInstitution, name: row.senderName, email: row.senderEmail, phone: row.senderPhone };
   }
-  if (Number(row.senderInstitutionId) === readerInstitutionId) {
+  if (row.senderInstitutionId === readerInstitutionId) {
     return {
       institution: row.recipientInstitution,
       name: row.publisherContactName ?? '',
@@ -217,9 +240,7 @@ export function toIntentionItem(row: IntentionListRow, readerInstitutionId: numb
     sentAt: iso(row.createdAt)!,
     respondedAt: iso(row.respondedAt),
     canAnswer:
-      row.status === 'pending' &&
-      readerInstitutionId !== null &&
-      Number(row.recipientInstitutionId) === readerInstitutionId,
+      row.status === 'pending' && readerInstitutionId !== null && row.recipientInstitutionId === readerInstitutionId,
     counterpartContact: counterpartContactFor(row, readerInstitutionId),
   };
 }
@@ -228,7 +249,7 @@ export function toIntentionItem(row: IntentionListRow, readerInstitutionId: numb
 export async function myCooperation(db: Db, user: SessionUser, query: MyCooperationQuery) {
   const page = { pageNo: query.pageNo, pageSize: query.pageSize };
   if (user.institutionId === null) return { list: [], total: 0, ...page };
-  const institutionId = Number(user.institutionId);
+  const institutionId = user.institutionId;
   const { rows, total } = await listIntentions(db, institutionId, query);
   return { list: rows.map((row) => toIntentionItem(row, institutionId)), total, ...page };
 }

@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser } from '../../../test/factories.ts';
@@ -38,7 +39,7 @@ describe('matching on publish', () => {
     const other = await buildInstitution(db, { country: 'SG' });
     const interested = await buildUser(db, { institutionId: other.id, interestedTypes: [SUB, 'FORFAITING'] });
     const colleague = await buildUser(db, { institutionId: other.id, interestedTypes: ['FORFAITING'] });
-    const staff = await buildUser(db, { roles: ['50'] });
+    const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
     const request = await buildRequest(db, { ownerUserId: owner.id, institutionId: inst.id, subTypeCode: SUB });
 
     const changed = await inTransaction(db, (trx) => onRequestPublished(trx, request.id));

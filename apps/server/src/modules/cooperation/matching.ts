@@ -13,7 +13,7 @@
  * module then writes each kind of message in one statement (publish must stay fast with tens of
  * thousands of users and requests).
  */
-import { ACCESS_ACTIVATIONS } from '@portal/shared';
+import { ACCESS_ACTIVATIONS, ROLE } from '@portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postMessageToUsers } from '../messages/index.ts';
@@ -73,7 +73,7 @@ export async function onRequestPublished(trx: Db, requestId: number): Promise<nu
       select u.id as uid
         from req
         join app_user u
-          on u.role_codes @> array['50']::text[]
+          on u.role_codes @> array[${sql.lit(ROLE.bankStaff)}]::text[]
          and u.status = 'active'
          and u.id <> req.owner_user_id
     )
@@ -87,9 +87,9 @@ export async function onRequestPublished(trx: Db, requestId: number): Promise<nu
   // users' open streams once the caller's transaction commits.
   const first = result.rows[0];
   if (!first) return [];
-  const about = { requestId: Number(first.rid), institutionId: Number(first.iid) };
+  const about = { requestId: first.rid, institutionId: first.iid };
   const usersOf = (kind: 'match' | 'requestPublished') =>
-    result.rows.filter((row) => row.kind === kind).map((row) => Number(row.uid));
+    result.rows.filter((row) => row.kind === kind).map((row) => row.uid);
   const matched = await postMessageToUsers(trx, { type: 'match', userIds: usersOf('match'), ...about });
   const staff = await postMessageToUsers(trx, {
     type: 'requestPublished',

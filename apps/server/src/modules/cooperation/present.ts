@@ -4,7 +4,7 @@
  * (requests.repository.ts readerFlags).
  */
 import type { Locale } from '@portal/shared';
-import { COMMON_TERMS, findCooperationSubType, findEntry } from '@portal/shared/dictionaries';
+import { COMMON_TERMS, dictName, findCooperationSubType, findEntry } from '@portal/shared/dictionaries';
 import type { TOpportunityListItem } from '@portal/shared/schemas/cooperation';
 import type { ListRow } from './requests.repository.ts';
 
@@ -84,7 +84,11 @@ export function toListItem(row: ListRow, reader: Reader): TOpportunityListItem {
     invalidReason: row.invalidReason,
     validUntil: row.validUntil,
     createTime: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
-    isMine: reader.institutionId !== null && Number(row.institutionId) === reader.institutionId,
+    updateTime: new Date(row.updatedAt).toISOString(),
+    customerType: row.customerType,
+    customerTypeName: row.customerType ? dictName('customerTypes', row.customerType, reader.locale) : null,
+    intendedTimeLimit: row.intendedTimeLimit,
+    isMine: reader.institutionId !== null && row.institutionId === reader.institutionId,
     followed: Boolean(row.followed),
     intentionStatus: row.intentionStatus ?? 'notSent',
   };

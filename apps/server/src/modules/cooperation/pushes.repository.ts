@@ -54,7 +54,7 @@ export async function alreadyPushed(db: Db, requestId: number, institutionIds: n
     .where('requestId', '=', requestId)
     .where('institutionId', 'in', institutionIds)
     .execute();
-  return new Set(rows.map((r) => Number(r.institutionId)));
+  return new Set(rows.map((r) => r.institutionId));
 }
 
 /** Writes manual pushes; answers the institutions actually pushed (not pushed before). */
@@ -71,7 +71,7 @@ export async function insertManualPushes(
     .onConflict((oc) => oc.columns(['requestId', 'institutionId']).doNothing())
     .returning('institutionId')
     .execute();
-  return rows.map((r) => Number(r.institutionId));
+  return rows.map((r) => r.institutionId);
 }
 
 /** Every active, approved user of the institutions: who is told of a manual push. */
@@ -84,5 +84,5 @@ export async function findInstitutionRecipients(db: Db, institutionIds: number[]
     .where('status', '=', 'active')
     .where('activation', 'in', [...ACCESS_ACTIVATIONS] as Activation[])
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }

@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
@@ -12,7 +13,7 @@ const post = async (url: string, cookie: string, payload?: object, locale = 'en-
   app.inject({ method: 'POST', url, headers: { cookie, 'accept-language': locale }, ...(payload ? { payload } : {}) });
 const get = async (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 
 async function publisher(name = 'Harbour Trade Bank') {

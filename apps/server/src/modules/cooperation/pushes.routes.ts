@@ -3,12 +3,14 @@
  * office's manual push. The back office's push dialog finds institutions with the existing
  * `GET /api/backend/institutions?q=` (users/management.routes.ts).
  */
+
 import { ZEnvelope, ZPage } from '@portal/shared';
 import { ZManualPushRequest, ZMatchedItem, ZMatchedQuery } from '@portal/shared/schemas/cooperation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { matchedOpportunities, pushManually } from './pushes.service.ts';
 
 export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -29,7 +31,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request) =>
-      ok(request, await matchedOpportunities(db, request.auth!.user, request.locale, 'system', request.query)),
+      ok(request, await matchedOpportunities(db, actorOf(request).user, request.locale, 'system', request.query)),
   );
   app.get(
     '/api/bthw/myReceiveListPageByManPush',
@@ -44,7 +46,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request) =>
-      ok(request, await matchedOpportunities(db, request.auth!.user, request.locale, 'manual', request.query)),
+      ok(request, await matchedOpportunities(db, actorOf(request).user, request.locale, 'manual', request.query)),
   );
   app.post(
     '/api/backend/cooperation/:lgcSn/push',
@@ -69,7 +71,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     async (request) =>
       ok(
         request,
-        await pushManually(db, request.auth!.user, request.params.lgcSn, request.body.institutions, {
+        await pushManually(db, actorOf(request).user, request.params.lgcSn, request.body.institutions, {
           ip: request.ip,
           locale: request.locale,
         }),

@@ -37,7 +37,7 @@ export async function matchedOpportunities(
 ) {
   const paging = { pageNo: page.pageNo, pageSize: page.pageSize };
   if (user.institutionId === null) return { list: [], total: 0, ...paging };
-  const institutionId = Number(user.institutionId);
+  const institutionId = user.institutionId;
   const reader = { userId: user.id, institutionId, locale };
   const { rows, total } = await listPushedTo(db, reader, kind, paging);
   const list = rows.map((row) => ({
@@ -66,14 +66,14 @@ export async function pushManually(
     const institutions = await findInstitutions(trx, wanted);
     const usable = institutions.filter((i) => i.status === 'active');
     if (usable.length !== wanted.length) throw new AppError('PRT_INSTITUTION_NOT_FOUND');
-    const own = usable.find((i) => Number(i.id) === Number(request.institutionId));
+    const own = usable.find((i) => i.id === request.institutionId);
     if (own) throw new AppError('PRT_PUSH_OWN_INSTITUTION', { name: own.name });
 
-    const ids = usable.map((i) => Number(i.id));
-    const before = await alreadyPushed(trx, Number(request.id), ids);
-    const pushed = await insertManualPushes(trx, Number(request.id), ids, staff.id);
+    const ids = usable.map((i) => i.id);
+    const before = await alreadyPushed(trx, request.id, ids);
+    const pushed = await insertManualPushes(trx, request.id, ids, staff.id);
     // `before` catches earlier pushes; a concurrent push of the same pair shows as not inserted.
-    const refused = usable.filter((i) => before.has(Number(i.id)) || !pushed.includes(Number(i.id)));
+    const refused = usable.filter((i) => before.has(i.id) || !pushed.includes(i.id));
     if (refused.length > 0) {
       throw new AppError('PRT_ALREADY_PUSHED', {
         names: refused.map((i) => i.name).join(client.locale === 'zh-CN' ? '、' : ', '),
@@ -82,8 +82,8 @@ export async function pushManually(
     const users = await postMessageToUsers(trx, {
       type: 'match',
       userIds: await findInstitutionRecipients(trx, pushed),
-      requestId: Number(request.id),
-      institutionId: Number(request.institutionId),
+      requestId: request.id,
+      institutionId: request.institutionId,
     });
     await recordAudit(trx, {
       actorUserId: staff.id,

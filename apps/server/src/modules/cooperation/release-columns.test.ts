@@ -1,7 +1,7 @@
 import { cooperationSubTypes, findCooperationSubType } from '@portal/shared/dictionaries';
 import { FORM_KINDS, type FormKind, formKindOf, RELEASE_FORM_SCHEMAS } from '@portal/shared/schemas/cooperation';
 import { describe, expect, it } from 'vitest';
-import { validReleaseBody } from '../../../test/cooperation-factories.ts';
+import { isoDay, validReleaseBody } from '../../../test/cooperation-factories.ts';
 import { buildUser, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 import { releaseFormToColumns } from './release-columns.ts';
@@ -54,10 +54,21 @@ describe('releaseFormToColumns', () => {
       scopeLimited: false,
       scopeCountries: [],
       bankBranch: null,
+      customerType: null,
+      intendedTimeLimit: null,
       fields: expect.any(String),
       ...EXPECTED[kind],
     });
     expect(JSON.parse(columns.fields)).toEqual(form);
+  });
+
+  it('copies customer type and intended time limit to their columns (decision 0021)', () => {
+    const limit = isoDay(30);
+    const columns = releaseFormToColumns(
+      sampleForm('loan', { customerType: 'POLICY_BANK', intendedTimeLimit: limit }),
+      'C',
+    );
+    expect([columns.customerType, columns.intendedTimeLimit]).toEqual(['POLICY_BANK', limit]);
   });
 
   it('copies only the term the term type asks for', () => {
@@ -104,6 +115,8 @@ describe('releaseFormToColumns', () => {
       scopeLimited: false,
       scopeCountries: [],
       bankBranch: null,
+      customerType: null,
+      intendedTimeLimit: null,
       fields: JSON.stringify(draft),
     });
   });

@@ -34,6 +34,8 @@ export type ReleaseColumns = Required<
     | 'scopeLimited'
     | 'scopeCountries'
     | 'bankBranch'
+    | 'customerType'
+    | 'intendedTimeLimit'
     | 'fields'
   >
 >;
@@ -79,6 +81,8 @@ export function releaseFormToColumns(
     scopeLimited,
     scopeCountries,
     bankBranch: text('bankBranch'),
+    customerType: text('customerType'),
+    intendedTimeLimit: text('intendedTimeLimit'),
     fields: JSON.stringify(as === 'draft' ? form : { ...form, scopeCountries }),
   };
 }

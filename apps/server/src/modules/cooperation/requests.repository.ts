@@ -6,6 +6,7 @@ import { COOPERATION_TYPE_CODES } from '@portal/shared/dictionaries';
 import type { TPageQuery } from '@portal/shared/schemas/common';
 import type { TOpportunityFilters } from '@portal/shared/schemas/cooperation';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { StatementShapes } from '../../db/compiled.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/list-query.ts';
 import type { CooperationRequestTable, Database } from '../../db/schema.ts';
@@ -36,6 +37,9 @@ export type ListRow = {
   invalidReason: RequestRow['invalidReason'];
   validUntil: string | null;
   publishedAt: Date | null;
+  updatedAt: Date;
+  customerType: string | null;
+  intendedTimeLimit: string | null;
   /** The reader follows it (readerFlags). */
   followed: boolean;
   /** The reader's institution's intention on it, if it sent one (readerFlags). */
@@ -62,6 +66,33 @@ export async function findRequestByLgcSn(db: Db, lgcSn: string): Promise<Request
   return db.selectFrom('cooperationRequest').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirst();
 }
 
+/**
+ * The request as the detail page reads it, in one statement: its columns, its publishing
+ * institution's name, SWIFT code and country, and the reader's flags (readerFlags: whether they
+ * follow it, their institution's intention status, null when it sent none).
+ */
+export async function findRequestForReader(db: Db, lgcSn: string, reader: ListReader) {
+  const [row] = await requestForReader.execute(db, '', {
+    lgcSn,
+    userId: reader.userId,
+    institutionId: reader.institutionId,
+  });
+  return row as
+    | (RequestRow & Pick<ListRow, 'instName' | 'instSwiftCode' | 'instCountry' | 'followed' | 'intentionStatus'>)
+    | undefined;
+}
+
+/** findRequestForReader's statement, one per shape (db/compiled.ts): whether the reader has an institution. */
+const requestForReader = new StatementShapes((db: Db, v: ListReader & { lgcSn: string }) =>
+  db
+    .selectFrom('cooperationRequest as r')
+    .innerJoin('institution as i', 'i.id', 'r.institutionId')
+    .selectAll('r')
+    .select(['i.name as instName', 'i.swiftCode as instSwiftCode', 'i.country as instCountry'])
+    .select(readerFlags(v))
+    .where('r.lgcSn', '=', v.lgcSn),
+);
+
 /** The request, locked against concurrent changes until the transaction ends. */
 export async function findRequestForUpdate(db: Db, lgcSn: string): Promise<RequestRow | undefined> {
   return db.selectFrom('cooperationRequest').selectAll().where('lgcSn', '=', lgcSn).forUpdate().executeTakeFirst();
@@ -77,7 +108,7 @@ export async function findRequestForShare(db: Db, lgcSn: string) {
     .executeTakeFirst();
 }
 
-/** The publishing institution as the detail page shows it (it exists: the request refers to it). */
+/** The publishing institution of a request (it exists: the request refers to it). */
 export async function findPublisherInstitution(db: Db, institutionId: number) {
   return db
     .selectFrom('institution')
@@ -114,6 +145,9 @@ export const LIST_COLUMNS = [
   'r.invalidReason',
   'r.validUntil',
   'r.publishedAt',
+  'r.updatedAt',
+  'r.customerType',
+  'r.intendedTimeLimit',
 ] as const;
 
 /**
@@ -159,20 +193,50 @@ export function baseListQuery(db: Db) {
 const isCooperationType = (code: string) => (COOPERATION_TYPE_CODES as readonly string[]).includes(code);
 
 /**
- * The conditions of the Business Opportunities filters (`TOpportunityFilters`, the shared
- * schema's shape) on `r`, effective requests only.
+ * The Business Opportunities filters as the list's statement takes them: each set filter's
+ * parameter (dates as instants, name parts as ILIKE patterns); unset (or empty) filters undefined.
  */
-function opportunityWhere(eb: RequestEb, f: TOpportunityFilters) {
+type OpportunityValues = {
+  direction: string | undefined;
+  typeCode: string | undefined;
+  releaseFrom: Date | undefined;
+  releaseTo: Date | undefined;
+  institution: string | undefined;
+  country: string | undefined;
+  bankBranch: string | undefined;
+  scopeCountry: string | undefined;
+  q: string | undefined;
+};
+
+function opportunityValues(f: TOpportunityFilters): OpportunityValues {
+  return {
+    direction: f.direction || undefined,
+    typeCode: f.typeCode || undefined,
+    releaseFrom: f.releaseFrom ? new Date(`${f.releaseFrom}T00:00:00Z`) : undefined,
+    releaseTo: f.releaseTo ? new Date(Date.parse(`${f.releaseTo}T00:00:00Z`) + 86_400_000) : undefined,
+    institution: f.institution ? containsPattern(f.institution) : undefined,
+    country: f.country || undefined,
+    bankBranch: f.bankBranch || undefined,
+    scopeCountry: f.scopeCountry || undefined,
+    q: f.q ? containsPattern(f.q) : undefined,
+  };
+}
+
+/**
+ * The conditions of the Business Opportunities filters (`opportunityValues` of the shared
+ * schema's `TOpportunityFilters`) on `r`, effective requests only. `byType`: the project-type
+ * filter names a cooperation type (else a sub-type).
+ */
+function opportunityWhere(eb: RequestEb, f: OpportunityValues, byType: boolean) {
   // A literal, not a parameter: the partial indexes (where status = 'effective') stay usable by the
   // generic plan PostgreSQL keeps for a prepared statement (database.ts PreparingClient).
   const conditions = [eb('r.status', '=', sql.lit('effective'))];
   if (f.direction) conditions.push(eb('r.direction', '=', f.direction));
-  if (f.typeCode) conditions.push(eb(isCooperationType(f.typeCode) ? 'r.typeCode' : 'r.subTypeCode', '=', f.typeCode));
-  if (f.releaseFrom) conditions.push(eb('r.publishedAt', '>=', new Date(`${f.releaseFrom}T00:00:00Z`)));
-  if (f.releaseTo)
-    conditions.push(eb('r.publishedAt', '<', new Date(Date.parse(`${f.releaseTo}T00:00:00Z`) + 86_400_000)));
+  if (f.typeCode) conditions.push(eb(byType ? 'r.typeCode' : 'r.subTypeCode', '=', f.typeCode));
+  if (f.releaseFrom) conditions.push(eb('r.publishedAt', '>=', f.releaseFrom));
+  if (f.releaseTo) conditions.push(eb('r.publishedAt', '<', f.releaseTo));
   if (f.institution) {
-    const pattern = containsPattern(f.institution);
+    const pattern = f.institution;
     conditions.push(
       eb(
         'r.institutionId',
@@ -194,21 +258,68 @@ function opportunityWhere(eb: RequestEb, f: TOpportunityFilters) {
   if (f.scopeCountry) {
     conditions.push(
       eb.or([
-        eb('r.scopeLimited', '=', false),
+        eb('r.scopeLimited', '=', sql.lit(false)),
         sql<boolean>`r.scope_countries @> array[${f.scopeCountry}]::text[]`,
       ]) as never,
     );
   }
-  if (f.q) conditions.push(sql<boolean>`r.name ilike ${containsPattern(f.q)}` as never);
+  if (f.q) conditions.push(sql<boolean>`r.name ilike ${f.q}` as never);
   return eb.and(conditions);
 }
+
+/** The capped count of the requests matching the filters. */
+function countedOpportunities(db: Db, f: OpportunityValues, byType: boolean, countLimit: number) {
+  return db
+    .selectFrom(
+      db
+        .selectFrom('cooperationRequest as r')
+        .select(sql`1`.as('one'))
+        .where((eb) => opportunityWhere(eb as unknown as RequestEb, f, byType))
+        .limit(countLimit)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+}
+
+type OpportunityPageValues = OpportunityValues & {
+  userId: number;
+  institutionId: number | null;
+  countLimit: number;
+  limit: number;
+  offset: number;
+};
+
+const BY_TYPE = 'byType';
+
+/** The list's statement, one per shape (db/compiled.ts): the filters set, the type filter's column, the reader's institution. */
+const opportunityPage = new StatementShapes((db: Db, v: OpportunityPageValues, decision) => {
+  const byType = decision === BY_TYPE;
+  const pageIds = db
+    .selectFrom('cooperationRequest as r')
+    .select('r.id')
+    .where((eb) => opportunityWhere(eb as unknown as RequestEb, v, byType))
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(v.limit)
+    .offset(v.offset);
+  return listSelection(baseListQuery(db), v)
+    .select(countedOpportunities(db, v, byType, v.countLimit).as('matching'))
+    .where('r.id', 'in', pageIds)
+    .orderBy('r.publishedAt', 'desc')
+    .orderBy('r.id', 'desc');
+});
+
+const opportunityCount = new StatementShapes((db: Db, v: OpportunityValues & { countLimit: number }, decision) =>
+  countedOpportunities(db, v, decision === BY_TYPE, v.countLimit),
+);
 
 /**
  * One page of effective requests, newest first, with the reader's flags, and how many match
  * (counting stops after `cap` matches: the total is then a lower bound). One statement: the
  * page's ids come from the indexes alone (index-only scans), then only those wide rows are read;
  * the capped count is an uncorrelated subquery evaluated once beside them. A page past the end
- * has no row to carry the count, so only then is it read on its own.
+ * has no row to carry the count, so only then is it read on its own. Each shape of the statement
+ * is built once (db/compiled.ts).
  */
 export async function listOpportunities(
   db: Db,
@@ -217,31 +328,22 @@ export async function listOpportunities(
   cap: number,
   reader: ListReader,
 ): Promise<{ rows: ListRow[]; total: number; capped: boolean }> {
-  const pageIds = db
-    .selectFrom('cooperationRequest as r')
-    .select('r.id')
-    .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
-    .orderBy('r.publishedAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize);
-  const counted = db
-    .selectFrom(
-      db
-        .selectFrom('cooperationRequest as r')
-        .select(sql`1`.as('one'))
-        .where((eb) => opportunityWhere(eb as unknown as RequestEb, filters))
-        .limit(cap + 1)
-        .as('m'),
-    )
-    .select((eb) => eb.fn.countAll<string>().as('n'));
-  const rows = await listSelection(baseListQuery(db), reader)
-    .select(counted.as('matching'))
-    .where('r.id', 'in', pageIds)
-    .orderBy('r.publishedAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
-  const n = Number(rows[0] ? rows[0].matching : (await counted.executeTakeFirstOrThrow()).n);
+  const values = opportunityValues(filters);
+  // The one decision the values' presence does not tell: the column the type filter compares with.
+  const decision = values.typeCode !== undefined && isCooperationType(values.typeCode) ? BY_TYPE : 'bySubType';
+  const rows = await opportunityPage.execute(db, decision, {
+    ...values,
+    userId: reader.userId,
+    institutionId: reader.institutionId,
+    countLimit: cap + 1,
+    limit: page.pageSize,
+    offset: (page.pageNo - 1) * page.pageSize,
+  });
+  const n = Number(
+    rows[0]
+      ? rows[0].matching
+      : (await opportunityCount.execute(db, decision, { ...values, countLimit: cap + 1 }))[0]!.n,
+  );
   return {
     rows: rows.map(({ matching: _matching, ...row }) => row as ListRow),
     total: Math.min(n, cap),
@@ -263,7 +365,7 @@ export async function countsOf(db: Db, requestIds: readonly number[]): Promise<M
     .where('requestId', 'in', requestIds)
     .groupBy('requestId')
     .execute();
-  for (const row of pushes) counts.get(Number(row.requestId))!.pushedCount = Number(row.n);
+  for (const row of pushes) counts.get(row.requestId)!.pushedCount = Number(row.n);
   const intentions = await db
     .selectFrom('cooperationIntention')
     .select([
@@ -275,7 +377,7 @@ export async function countsOf(db: Db, requestIds: readonly number[]): Promise<M
     .groupBy('requestId')
     .execute();
   for (const row of intentions) {
-    const entry = counts.get(Number(row.requestId))!;
+    const entry = counts.get(row.requestId)!;
     entry.intentionCount = Number(row.n);
     entry.agreedCount = Number(row.agreed);
   }

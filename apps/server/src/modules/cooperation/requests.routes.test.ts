@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   buildFollow,
@@ -43,7 +44,7 @@ async function uploadedFile(ownerUserId: number, name = 'terms.pdf') {
 const alice = await member();
 const aliceColleague = await member({ institutionId: alice.user.institutionId! });
 const bob = await member();
-const staff = await member({ roles: ['50'] });
+const staff = await member({ roles: [ROLE.bankStaff] });
 
 describe('publish', () => {
   it('publishes a request that the lists and the detail page then show, with an audit record', async () => {
@@ -207,7 +208,7 @@ describe('publish', () => {
       .select('id')
       .where('lgcSn', '=', next.json().data.lgcSn)
       .executeTakeFirstOrThrow();
-    expect(row.id).toBeGreaterThan(Number(before.lastId) + 1);
+    expect(row.id).toBeGreaterThan(before.lastId + 1);
   });
 });
 

@@ -16,11 +16,13 @@ import {
   ZOpportunityPage,
   ZPublishRequest,
 } from '@portal/shared/schemas/cooperation';
+import { ZRequestContact } from '@portal/shared/schemas/spec-calls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { deleteDraft, draftDetail, listMyDrafts, saveDraft } from './drafts.service.ts';
 import { masterAgreementStatus, submitMasterAgreementIntention } from './master-agreement.service.ts';
 import {
@@ -29,6 +31,7 @@ import {
   listMyRequests,
   listOpportunityPage,
   publishRequest,
+  requestContact,
   requestDetail,
   toggleFollow,
   updateOwnRequest,
@@ -83,6 +86,10 @@ const EXAMPLE_OPPORTUNITY_PAGE = {
       invalidReason: null,
       validUntil: '2027-03-31',
       createTime: '2027-01-04T02:15:09.527Z',
+      updateTime: '2027-01-04T02:15:09.527Z',
+      customerType: 'COMMERCIAL_BANK',
+      customerTypeName: 'Commercial bank',
+      intendedTimeLimit: '2027-02-15',
       isMine: false,
       followed: false,
       intentionStatus: 'notSent',
@@ -111,7 +118,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZOpportunityPage).meta({ examples: [okExample(EXAMPLE_OPPORTUNITY_PAGE)] }) },
       },
     },
-    async (request) => ok(request, await listOpportunityPage(db, request.auth!.user, request.query, request.locale)),
+    async (request) => ok(request, await listOpportunityPage(db, actorOf(request).user, request.query, request.locale)),
   );
 
   app.get(
@@ -126,7 +133,40 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZOpportunityDetail) },
       },
     },
-    async (request) => ok(request, await requestDetail(db, request.auth!.user, request.params.lgcSn, request.locale)),
+    async (request) =>
+      ok(request, await requestDetail(db, actorOf(request).user, request.params.lgcSn, request.locale)),
+  );
+
+  app.get(
+    '/api/front/bthw/queryContactById/:lgcSn',
+    {
+      config: active,
+      schema: {
+        operationId: 'queryContactById',
+        tags,
+        summary:
+          'The contact of a request (submitter name, work e-mail, phone, publishing institution), to whoever may read the request',
+        description:
+          'SPEC §7 `/front/bthw/queryContactById`, read in docs/decisions/0021: the id is the request’s lgcSn. Drafts are nobody’s to query; taken-down requests only their owner’s and bank staff’s (PRT_REQUEST_NOT_FOUND otherwise).',
+        params,
+        response: {
+          200: ZEnvelope(ZRequestContact).meta({
+            examples: [
+              okExample({
+                requestLgcSn: EXAMPLE_REQUEST_LGC_SN,
+                instNm: 'Harbour Bank',
+                instSwiftCode: 'HARBHKHH',
+                country: 'HK',
+                contactName: 'Amy Chan',
+                contactEmail: 'amy.chan@harbour-bank.example',
+                contactPhone: '+852 2345 6789',
+              }),
+            ],
+          }),
+        },
+      },
+    },
+    async (request) => ok(request, await requestContact(db, actorOf(request).user, request.params.lgcSn)),
   );
 
   app.post(
@@ -144,7 +184,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) =>
       ok(
         request,
-        await publishRequest(db, request.auth!.user, request.body, { locale: request.locale, ip: request.ip }),
+        await publishRequest(db, actorOf(request).user, request.body, { locale: request.locale, ip: request.ip }),
       ),
   );
 
@@ -164,7 +204,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) =>
       ok(
         request,
-        await updateOwnRequest(db, request.auth!.user, request.params.lgcSn, request.body, {
+        await updateOwnRequest(db, actorOf(request).user, request.params.lgcSn, request.body, {
           locale: request.locale,
           ip: request.ip,
         }),
@@ -184,7 +224,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      await invalidateOwnRequest(db, request.auth!.user, request.params.lgcSn, request.ip);
+      await invalidateOwnRequest(db, actorOf(request).user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );
@@ -201,7 +241,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZPage(ZMyPublishItem)) },
       },
     },
-    async (request) => ok(request, await listMyRequests(db, request.auth!.user, request.query, request.locale)),
+    async (request) => ok(request, await listMyRequests(db, actorOf(request).user, request.query, request.locale)),
   );
 
   app.post(
@@ -216,7 +256,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZRequestRef },
       },
     },
-    async (request) => ok(request, await saveDraft(db, request.auth!.user, request.body, request.locale)),
+    async (request) => ok(request, await saveDraft(db, actorOf(request).user, request.body, request.locale)),
   );
 
   app.get(
@@ -231,7 +271,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZPage(ZDraftListItem)) },
       },
     },
-    async (request) => ok(request, await listMyDrafts(db, request.auth!.user, request.query, request.locale)),
+    async (request) => ok(request, await listMyDrafts(db, actorOf(request).user, request.query, request.locale)),
   );
 
   app.get(
@@ -246,7 +286,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZDraftDetail) },
       },
     },
-    async (request) => ok(request, await draftDetail(db, request.auth!.user, request.params.lgcSn)),
+    async (request) => ok(request, await draftDetail(db, actorOf(request).user, request.params.lgcSn)),
   );
 
   app.post(
@@ -262,7 +302,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      await deleteDraft(db, request.auth!.user, request.params.lgcSn);
+      await deleteDraft(db, actorOf(request).user, request.params.lgcSn);
       return ok(request, null);
     },
   );
@@ -279,7 +319,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZFollowResult) },
       },
     },
-    async (request) => ok(request, await toggleFollow(db, request.auth!.user, request.params.lgcSn)),
+    async (request) => ok(request, await toggleFollow(db, actorOf(request).user, request.params.lgcSn)),
   );
 
   app.get(
@@ -294,7 +334,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZPage(ZOpportunityListItem)) },
       },
     },
-    async (request) => ok(request, await listMyFollows(db, request.auth!.user, request.query, request.locale)),
+    async (request) => ok(request, await listMyFollows(db, actorOf(request).user, request.query, request.locale)),
   );
 
   app.get(
@@ -308,7 +348,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ZEnvelope(ZMasterAgreementStatus) },
       },
     },
-    async (request) => ok(request, await masterAgreementStatus(db, request.auth!.user)),
+    async (request) => ok(request, await masterAgreementStatus(db, actorOf(request).user)),
   );
 
   app.post(
@@ -324,7 +364,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) =>
-      ok(request, await submitMasterAgreementIntention(db, request.auth!.user, request.body, request.ip)),
+      ok(request, await submitMasterAgreementIntention(db, actorOf(request).user, request.body, request.ip)),
   );
 
   const countries = COUNTRIES.map(({ code, en, zh, continent }) => ({ code, en, zh, continent }));

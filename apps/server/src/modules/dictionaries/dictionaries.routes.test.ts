@@ -32,6 +32,8 @@ describe('GET /api/dict/p1/selectDict', () => {
         'transferredAssetTypes',
         'costBearers',
         'baftVersions',
+        'customerTypes',
+        'partyLocations',
       ].sort(),
     );
     expect(res.headers['cache-control']).toBe('public, max-age=3600');

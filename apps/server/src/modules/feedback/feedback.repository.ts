@@ -96,7 +96,7 @@ export async function describeUsers(db: Db, ids: readonly (number | null)[]) {
     .execute();
   return new Map(
     rows.map((row) => [
-      Number(row.id),
+      row.id,
       { name: row.name, email: row.email, locale: row.locale, institution: row.institution ?? null },
     ]),
   );

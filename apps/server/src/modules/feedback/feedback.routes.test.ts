@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser, lastMailTo, nextIp, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { ROLE } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import { buildUser, lastMailTo, nextIp, sessionCookie, uploadFile } from '../../../test/factories.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { sampleBmp, sampleJpeg, samplePdf, samplePng } from '../../../test/sample-files.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-feedback-test-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-feedback-test-');
 const db = database.db;
-const staff = await buildUser(db, { roles: ['50'], name: 'Service Desk Wu' });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff], name: 'Service Desk Wu' });
 const staffCookie = await sessionCookie(db, staff.id);
 
 type Part = [name: string, data: Buffer];
@@ -84,16 +80,11 @@ describe('POST /api/feedback/submit', () => {
 describe('feedback images', () => {
   it('cannot be uploaded on their own through the file service', async () => {
     const user = await buildUser(db);
-    const form = new FormData();
-    form.append('purpose', 'feedback');
-    form.append('file', new Blob([new Uint8Array(samplePng())]), 'a.png');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/fileP1/upload',
-      remoteAddress: nextIp(),
-      headers: { cookie: await sessionCookie(db, user.id) },
-      payload: form,
-    });
+    const res = await uploadFile(
+      app,
+      { cookie: await sessionCookie(db, user.id) },
+      { purpose: 'feedback', name: 'a.png', data: samplePng() },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().data.fields[0].field).toBe('purpose');
   });

@@ -2,6 +2,7 @@
  * Feedback (SPEC §2 feedback dialog, §5) and leave messages (SPEC §7 /cooperLevgMg/...), and the
  * back office's lists and answers. Rules in feedback.service.ts.
  */
+
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { ZEnvelope, ZPage, ZPageQuery } from '@portal/shared';
 import {
@@ -26,6 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
   answerFeedback,
@@ -130,7 +132,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
         response: { 200: ZEnvelope(ZPage(ZLeaveMessage)) },
       },
     },
-    async (request) => ok(request, await myLeaveMessages(db, request.auth!.user, request.query)),
+    async (request) => ok(request, await myLeaveMessages(db, actorOf(request).user, request.query)),
   );
 
   app.post(
@@ -146,7 +148,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
         response: { 200: ZEnvelope(ZLeaveMessage) },
       },
     },
-    async (request) => ok(request, await saveLeaveMessage(db, request.auth!.user, request.body.content)),
+    async (request) => ok(request, await saveLeaveMessage(db, actorOf(request).user, request.body.content)),
   );
 
   const staff = { access: 'staff' as const };
@@ -214,7 +216,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
       },
     },
     async (request) =>
-      ok(request, await answerFeedback(db, config, request.auth!.user, request.params.lgcSn, request.body.answer)),
+      ok(request, await answerFeedback(db, config, actorOf(request).user, request.params.lgcSn, request.body.answer)),
   );
 
   app.get(
@@ -246,6 +248,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
       },
     },
     async (request) =>
-      ok(request, await replyLeaveMessage(db, config, request.auth!.user, request.params.lgcSn, request.body.reply)),
+      ok(request, await replyLeaveMessage(db, config, actorOf(request).user, request.params.lgcSn, request.body.reply)),
   );
 };

@@ -11,7 +11,7 @@
  * Leave messages: a signed-in, active user leaves a message for the bank; they see their own
  * messages with replies; staff list and reply (e-mailed too).
  */
-import { type Locale, localizeIssues, translate } from '@portal/shared';
+import { fieldLabelsOf, type Locale, localizeIssues, translate } from '@portal/shared';
 import { CONTENT_LIMITS, type TFeedbackAdmin, ZFeedbackSubmit } from '@portal/shared/schemas/content';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -50,7 +50,7 @@ export async function countFeedback(db: Db, ip: string): Promise<void> {
 export function parseFeedbackFields(fields: Record<string, string>, locale: Locale) {
   const parsed = ZFeedbackSubmit.safeParse({ text: fields.text ?? '', emailAdr: fields.emailAdr ?? '' });
   if (parsed.success) return parsed.data;
-  const issues = localizeIssues(parsed.error.issues, locale, fields);
+  const issues = localizeIssues(parsed.error.issues, locale, fields, fieldLabelsOf(ZFeedbackSubmit));
   throw new AppError('PRT_VALIDATION', { details: issues.map((issue) => issue.message).join(' ') }, issues);
 }
 
@@ -107,7 +107,7 @@ async function feedbackShapes(db: Db, rows: FeedbackRow[]): Promise<TFeedbackAdm
     text: row.text,
     emailAdr: row.email,
     locale: row.locale,
-    userName: row.userId === null ? null : (users.get(Number(row.userId))?.name ?? null),
+    userName: row.userId === null ? null : (users.get(row.userId)?.name ?? null),
     images: (images[index] ?? []).map((file) => ({ ...file, url: `/api/fileP1/download/${file.lgcSn}?inline=1` })),
     createdAt: new Date(row.createdAt).toISOString(),
     answer: row.answer,
@@ -209,7 +209,7 @@ async function leaveMessageShapes(db: Db, rows: LeaveMessageRow[]) {
     rows.flatMap((row) => [row.userId, row.repliedBy]),
   );
   return rows.map((row) => {
-    const author = users.get(Number(row.userId));
+    const author = users.get(row.userId);
     return {
       ...toLeaveMessage(row),
       userName: author?.name ?? '',
@@ -234,7 +234,7 @@ export async function replyLeaveMessage(db: Db, config: Config, staff: SessionUs
     if (!current) throw new AppError('PRT_NOT_FOUND');
     if (current.repliedAt) throw new AppError('PRT_CONFLICT');
     const updated = await setLeaveMessageReply(trx, current.id, { reply, repliedBy: staff.id, repliedAt: new Date() });
-    const author = (await describeUsers(trx, [current.userId])).get(Number(current.userId));
+    const author = (await describeUsers(trx, [current.userId])).get(current.userId);
     if (author) {
       await enqueueMail(
         trx,

@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import type { TFilePurpose } from '@portal/shared/schemas/files';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.ts';
@@ -125,7 +126,7 @@ describe('files: claiming uploads for an owner', () => {
   });
 
   it('shares content files among staff: any signed-in uploader’s, each checked for its purpose and field', async () => {
-    const staff = await buildUser(db, { roles: ['50'] });
+    const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
     const image = await upload({ ownerUserId: staff.id }, 'contentImage');
     const visitors = await upload({ ownerEmail: 'visitor@bank.example' }, 'contentImage');
     const content: FileOwner = { kind: 'content' };

@@ -54,6 +54,12 @@ export async function findStorageKeys(db: Db, keys: readonly string[]): Promise<
   return new Set(rows.map((row) => row.storageKey));
 }
 
+/** Every file row's storage key with its recorded SHA-256 and id (the copy to a bucket checks them). */
+export async function recordedFileHashes(db: Db): Promise<Map<string, { lgcSn: string; sha256: string }>> {
+  const rows = await db.selectFrom('fileObject').select(['storageKey', 'lgcSn', 'sha256']).execute();
+  return new Map(rows.map((row) => [row.storageKey, { lgcSn: row.lgcSn, sha256: row.sha256 }]));
+}
+
 export async function findFileByLgcSn(db: Db, lgcSn: string): Promise<FileRow | undefined> {
   return db.selectFrom('fileObject').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirst();
 }

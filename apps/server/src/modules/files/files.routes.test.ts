@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TProfile } from '@portal/shared/schemas/accounts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { ROLE } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
 import { validReleaseBody } from '../../../test/cooperation-factories.ts';
 import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
-import { registrationCodeFor } from '../../../test/registration.ts';
+import { buildTestAppWithStorage } from '../../../test/helpers.ts';
+import { hongKongProfile, registrationCodeFor } from '../../../test/registration.ts';
 import {
   pdfOfSize,
   sampleBmp,
@@ -22,9 +21,7 @@ import {
 } from '../../../test/sample-files.ts';
 import { contentDisposition } from './files.routes.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-files-test-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, storageDir } = await buildTestAppWithStorage('portal-files-test-');
 const db = database.db;
 
 const MB = 1024 * 1024;
@@ -71,31 +68,7 @@ async function rowsOwnedBy(userId: number) {
   return db.selectFrom('fileObject').selectAll().where('ownerUserId', '=', userId).execute();
 }
 
-const profile: TProfile = {
-  instNm: 'Harbour Trade Bank',
-  instSwiftCode: 'HRBRHKHH',
-  usrNm: 'Mei Lam',
-  phone: '+852 3900 1200',
-  jobTitle: 'Trade Finance Manager',
-  userRole: 'general',
-  releaseInfoTypes: ['TRADE_FINANCE'],
-  branchType: 'headOffice',
-  branchName: '',
-  branchRegistrationPlace: '',
-  branchSwiftCode: '',
-  department: '',
-  headOfficeEmployee: false,
-  officeAddress: '1 Harbour Road, Hong Kong',
-  continent: 'ASIA',
-  country: 'HK',
-  usualContactBranches: [],
-  mainContactBranch: '',
-  actingOnBehalf: false,
-  actingForInstitution: '',
-  businessScope: '',
-  introAttachments: [],
-  interestedTypes: ['FORFAITING'],
-};
+const profile = hongKongProfile;
 
 function registerPayload(email: string, emailCode: string, introAttachments: string[]) {
   const pwd = 'Harbor#2468';
@@ -354,7 +327,7 @@ describe('GET /api/fileP1/download/:lgcSn', () => {
   });
 
   it('lets bank staff download any file', async () => {
-    const staff = await signedIn({ roles: ['50'] });
+    const staff = await signedIn({ roles: [ROLE.bankStaff] });
     expect((await download(pdf!.lgcSn, staff.cookie)).statusCode).toBe(200);
   });
 
@@ -363,7 +336,10 @@ describe('GET /api/fileP1/download/:lgcSn', () => {
     const res = await download(pdf!.lgcSn, other.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('PRT_NOT_FOUND');
-    const admin = await signedIn({ roles: ['10', '20'], institutionId: owner.user.institutionId! });
+    const admin = await signedIn({
+      roles: [ROLE.general, ROLE.institutionAdmin],
+      institutionId: owner.user.institutionId!,
+    });
     expect((await download(pdf!.lgcSn, admin.cookie)).statusCode).toBe(404);
     expect((await download('no-such-file', owner.cookie)).statusCode).toBe(404);
   });
@@ -418,7 +394,7 @@ describe('introduction attachments', () => {
       'Licence.pdf',
     ]);
 
-    const staff = await signedIn({ roles: ['50'] });
+    const staff = await signedIn({ roles: [ROLE.bankStaff] });
     const detail = await app.inject({
       method: 'GET',
       url: `/api/backend/registrations/${user.lgcSn}`,

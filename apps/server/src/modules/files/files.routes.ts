@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { type Locale, ZEnvelope } from '@portal/shared';
 import {
@@ -25,12 +26,13 @@ import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
-import { isStaff } from '../../platform/session.ts';
+import { actorOf, isStaff } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
   authorizeUpload,
   countUpload,
   type IncomingFile,
+  type IsEmailRegistered,
   openFile,
   saveUploads,
   type Uploader,
@@ -92,27 +94,33 @@ function multipartFailure(error: unknown, purpose: TFilePurpose | null, locale: 
 
 /**
  * Sends a file's bytes as every download does: its type, length, name (inline or as an
- * attachment), no sniffing, never cached by shared caches.
+ * attachment), no sniffing, never cached by shared caches. The bytes are a buffer, or a stream
+ * from the file storage with the length recorded for the file.
  */
 export function sendFileBytes(
   reply: FastifyReply,
-  file: { name: string; mime: string; data: Buffer },
+  file: { name: string; mime: string; data: Buffer } | { name: string; mime: string; data: Readable; size: number },
   disposition: 'inline' | 'attachment',
 ) {
   return reply
     .header('content-type', file.mime)
-    .header('content-length', String(file.data.length))
+    .header('content-length', String('size' in file ? file.size : file.data.length))
     .header('content-disposition', contentDisposition(disposition, file.name))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(file.data);
 }
 
-/** Files (SPEC §7 /fileP1/upload, /fileP1/download). Rules in files.service.ts. */
-export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: FileStorage }> = async (
-  app,
-  { db, storage },
-) => {
+/**
+ * Files (SPEC §7 /fileP1/upload, /fileP1/download). Rules in files.service.ts. A visitor's upload
+ * asks `isEmailRegistered` (the users module's, handed in by app.ts) whether the address is taken.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  isEmailRegistered: IsEmailRegistered;
+}> = async (app, { db, storage, isEmailRegistered }) => {
   const tags = ['files'];
 
   app.post(
@@ -159,7 +167,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
         if (purpose.startsWith('content') && !(request.auth && isStaff(request.auth.user))) {
           throw new AppError(request.auth ? 'PRT_FORBIDDEN' : 'PRT_UNAUTHENTICATED');
         }
-        return { purpose, uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale) };
+        return {
+          purpose,
+          uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale, isEmailRegistered),
+        };
       };
       let decided: { purpose: TFilePurpose; uploader: Uploader } | null = null;
       try {
@@ -207,7 +218,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
     async (request, reply) => {
       let opened: Awaited<ReturnType<typeof openFile>>;
       try {
-        opened = await openFile(db, storage, request.auth!.user, request.params.lgcSn);
+        opened = await openFile(db, storage, actorOf(request).user, request.params.lgcSn);
       } catch (error) {
         if (!(error instanceof StoredFileMissingError)) throw error;
         request.log.error({ err: error, lgcSn: request.params.lgcSn }, 'stored file missing');
@@ -217,7 +228,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage
       const inline = request.query.inline === '1' && PREVIEWABLE_MIME_TYPES.includes(file.mime);
       return sendFileBytes(
         reply,
-        { name: downloadName(file), mime: file.mime, data },
+        { name: downloadName(file), mime: file.mime, data, size: file.sizeBytes },
         inline ? 'inline' : 'attachment',
       );
     },

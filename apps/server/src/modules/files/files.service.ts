@@ -11,12 +11,13 @@
  * (`attached_to = 'user:<lgcSn>'`), that user. Anyone else is told it does not exist (404, not
  * 403, so ids cannot be probed).
  *
- * Attaching (attachments.service.ts): registration and profile saves list file ids in
- * `profile.introAttachments`; each must be the registrant's (owner_email) or the user's
- * (owner_user_id, or attached to them already), and is then attached to the user in the same
- * transaction as the profile.
+ * Attaching (attachments.service.ts): a record's save lists file ids (a user's profile, through
+ * the users module); each must be the registrant's (owner_email) or the claimant's
+ * (owner_user_id, or attached to the owner already), and is then attached to the owner in the
+ * same transaction as the record.
  */
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Locale } from '@portal/shared';
 import { ZEmail } from '@portal/shared/schemas/accounts';
 import type { TFileInfo, TFilePurpose } from '@portal/shared/schemas/files';
@@ -25,7 +26,7 @@ import type { Db } from '../../db/database.ts';
 import type { FileObjectTable } from '../../db/schema.ts';
 import { onRollback } from '../../db/transaction.ts';
 import { AppError } from '../../platform/errors.ts';
-import { cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
+import { checkUpload, cleanFileName, detectAllowedType, nameForType } from '../../platform/files/file-types.ts';
 import type { StoredFileNames } from '../../platform/files/orphans.ts';
 import { type FileStorage, newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
@@ -34,8 +35,7 @@ import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { ACTIVE_ACTIVATIONS, isStaff, type SessionUser } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
-import { findUserByEmail } from '../users/index.ts';
-import { claimAttachments, describeFiles, type StoredFile, toFileInfo } from './attachments.service.ts';
+import { type StoredFile, toFileInfo } from './attachments.service.ts';
 import {
   attachedToValue,
   deleteAbandonedUploads,
@@ -59,7 +59,8 @@ export type Uploader = { kind: 'user'; userId: number } | { kind: 'visitor'; ema
 
 export type IncomingFile = { name: string; data: Buffer };
 
-const INTRO_ATTACHMENTS_FIELD = 'profile.introAttachments';
+/** Whether an account uses this address; app.ts hands in the users module's, so files imports no users. */
+export type IsEmailRegistered = (db: Db, email: string) => Promise<boolean>;
 
 /** Counts the request against the per-address upload limit (before the body is read). */
 export async function countUpload(db: Db, ip: string): Promise<void> {
@@ -75,6 +76,7 @@ export async function authorizeUpload(
   user: SessionUser | null,
   fields: { emailAdr?: string | undefined; emailCode?: string | undefined },
   locale: Locale,
+  isEmailRegistered: IsEmailRegistered,
 ): Promise<Uploader> {
   if (user) return { kind: 'user', userId: user.id };
   if (fields.emailAdr === undefined && fields.emailCode === undefined) throw new AppError('PRT_UNAUTHENTICATED');
@@ -90,7 +92,7 @@ export async function authorizeUpload(
     code: fields.emailCode ?? '',
     consume: false,
   });
-  if (await findUserByEmail(db, email.data)) throw new AppError('PRT_EMAIL_EXISTS');
+  if (await isEmailRegistered(db, email.data)) throw new AppError('PRT_EMAIL_EXISTS');
   return { kind: 'visitor', email: email.data };
 }
 
@@ -107,10 +109,11 @@ export async function storeUploads(
 ): Promise<TFileInfo[]> {
   const checked = [];
   for (const file of input.files) {
-    const type = await detectAllowedType(file.data, cleanFileName(file.name), input.purpose);
+    // A seal image is kept with its white taken out (file-types.ts checkUpload).
+    const { type, data } = await checkUpload(file.data, cleanFileName(file.name), input.purpose);
     // Kept under the detected type's extension: a PNG sent as poly.html is poly.png.
     const name = nameForType(file.name, type);
-    checked.push({ ...file, name, type, sha256: createHash('sha256').update(file.data).digest('hex') });
+    checked.push({ ...file, data, name, type, sha256: createHash('sha256').update(data).digest('hex') });
   }
   const stored: string[] = [];
   try {
@@ -204,50 +207,21 @@ async function mayReadRequestAttachment(db: Db, user: SessionUser, file: FileRow
   return request.status === 'effective' || request.institutionId === user.institutionId;
 }
 
-/** The file and its bytes, for a reader allowed to see it; PRT_NOT_FOUND otherwise. */
+/**
+ * The file and its bytes as a stream (a large file is never held whole in memory), for a reader
+ * allowed to see it; PRT_NOT_FOUND otherwise.
+ */
 export async function openFile(
   db: Db,
   storage: FileStorage,
   user: SessionUser,
   lgcSn: string,
-): Promise<{ file: FileRow; data: Buffer }> {
+): Promise<{ file: FileRow; data: Readable }> {
   const file = await findFileByLgcSn(db, lgcSn);
   if (!file || !(mayRead(user, file) || (await mayReadRequestAttachment(db, user, file)))) {
     throw new AppError('PRT_NOT_FOUND');
   }
-  return { file, data: await storage.get(file.storageKey) };
-}
-
-/**
- * Attaches a profile's introduction attachments to its user, inside the caller's transaction.
- * Each listed file must exist, be the registrant's upload (`registrantEmail`, not attached yet)
- * or the user's own (owned, or attached to them already), and be an attachment; otherwise
- * PRT_VALIDATION on `profile.introAttachments`.
- */
-export async function attachIntroAttachments(
-  trx: Db,
-  input: {
-    lgcSns: readonly string[];
-    user: { id: number; lgcSn: string };
-    registrantEmail?: string;
-    locale: Locale;
-  },
-): Promise<void> {
-  await claimAttachments(trx, {
-    owner: { kind: 'user', lgcSn: input.user.lgcSn },
-    by: { userId: input.user.id, registrantEmail: input.registrantEmail },
-    lgcSns: input.lgcSns,
-    field: INTRO_ATTACHMENTS_FIELD,
-    locale: input.locale,
-  });
-}
-
-/**
- * Names and sizes of a user's introduction attachments, in the profile's order. Only files
- * attached to that user are described (an id that is not one is skipped).
- */
-export async function describeAttachments(db: Db, userLgcSn: string, lgcSns: unknown): Promise<TFileInfo[]> {
-  return describeFiles(db, { kind: 'user', lgcSn: userLgcSn }, lgcSns);
+  return { file, data: await storage.stream(file.storageKey) };
 }
 
 /** How long a visitor's upload waits for the registration that would claim it. */

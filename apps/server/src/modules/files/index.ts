@@ -14,13 +14,14 @@
  *   attached to it, with the record written in the same transaction.
  * - `describeFiles(db, owner, ids)` / `describeFilesOf(db, lists)`: names and sizes (TFileInfo).
  * - `findOwnedFile` / `findOwnedFiles` / `readStoredFile`: a module serving its own files.
- * - `attachIntroAttachments` / `describeAttachments`: the same for a user's introduction
- *   attachments (`profile.introAttachments`).
  * - `sendFileBytes` / `downloadName` / `contentDisposition`: a module sending a stored file.
- * - `fileRoutes`: upload and download (/fileP1/...), for app.ts.
+ * - `fileRoutes`: upload and download (/fileP1/...), for app.ts, which hands it `isEmailRegistered`
+ *   (files imports no other module: everyone claims files from it).
  * - `pruneAbandonedUploads`: the hourly clean-up's step for uploads nobody claimed, for app.ts.
  * - `storedFileNames`: which stored files this module's rows name (the clean-up deletes the
  *   others once they are past the grace period), for app.ts.
+ * - `recordedFileHashes(db)`: every row's storage key and recorded SHA-256, for the command that
+ *   copies a data directory's files into a bucket (files-to-s3.ts).
  */
 export type { Claimant, FileClaim, StoredFile } from './attachments.service.ts';
 export {
@@ -35,11 +36,10 @@ export {
   releaseFiles,
 } from './attachments.service.ts';
 export type { FileOwner } from './files.repository.ts';
+export { recordedFileHashes } from './files.repository.ts';
 export { contentDisposition, downloadName, fileRoutes, sendFileBytes } from './files.routes.ts';
-export type { IncomingFile, Uploader } from './files.service.ts';
+export type { IncomingFile, IsEmailRegistered, Uploader } from './files.service.ts';
 export {
-  attachIntroAttachments,
-  describeAttachments,
   pruneAbandonedUploads,
   storedFileNames,
   storeFileWithin,

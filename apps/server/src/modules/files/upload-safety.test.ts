@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { ROLE } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import { buildUser, sessionCookie, uploadFile } from '../../../test/factories.ts';
+import { buildTestAppWithStorage, countRows } from '../../../test/helpers.ts';
 import {
   pdfWith,
   pdfWithCompressedJavaScript,
@@ -16,40 +14,20 @@ import {
 // Issue 15, findings 10: stored names take the detected type's extension and lose control and
 // bidi characters; PDFs with JavaScript or launch actions are refused at upload.
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-upload-safety-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database } = await buildTestAppWithStorage('portal-upload-safety-');
 const db = database.db;
 
 const user = await buildUser(db);
 const cookie = await sessionCookie(db, user.id);
 
 function upload(name: string, data: Buffer, lang = 'en-US', purpose = 'attachment') {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(data)], { type: 'text/html' }), name);
-  return app.inject({
-    method: 'POST',
-    url: '/api/fileP1/upload',
-    remoteAddress: nextIp(),
-    headers: { cookie, lang },
-    payload: form,
-  });
+  return uploadFile(app, { cookie, lang }, { purpose, name, data, type: 'text/html' });
 }
 
 const download = (lgcSn: string, query = '') =>
   app.inject({ method: 'GET', url: `/api/fileP1/download/${lgcSn}${query}`, headers: { cookie } });
 
-const storedCount = async () =>
-  Number(
-    (
-      await db
-        .selectFrom('fileObject')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('ownerUserId', '=', user.id)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const storedCount = () => countRows(db.selectFrom('fileObject').where('ownerUserId', '=', user.id));
 
 describe('stored file names', () => {
   it.each([
@@ -147,17 +125,12 @@ describe('PDFs with active content', () => {
   });
 
   it('refuses them for content documents too', async () => {
-    const staff = await buildUser(db, { roles: ['50'] });
-    const form = new FormData();
-    form.append('purpose', 'contentDocument');
-    form.append('file', new Blob([new Uint8Array(pdfWithCompressedJavaScript())]), 'fits.pdf');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/fileP1/upload',
-      remoteAddress: nextIp(),
-      headers: { cookie: await sessionCookie(db, staff.id) },
-      payload: form,
-    });
+    const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
+    const res = await uploadFile(
+      app,
+      { cookie: await sessionCookie(db, staff.id) },
+      { purpose: 'contentDocument', name: 'fits.pdf', data: pdfWithCompressedJavaScript() },
+    );
     expect(res.json().code).toBe('PRT_PDF_ACTIVE_CONTENT');
   });
 

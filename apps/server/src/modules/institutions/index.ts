@@ -5,6 +5,7 @@ export {
   ensureBankInstitution,
   findInstitution,
   findInstitutionByPublicId,
+  findInstitutionBySwiftCode,
   findInstitutions,
   findOrCreateInstitution,
   type InstitutionRow,

@@ -140,5 +140,5 @@ export async function findInstitutionIdsMatching(db: Db, pattern: string, limit:
     .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('swiftCode', 'ilike', pattern)]))
     .limit(limit)
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { listInstitutions, setInstitutionStatus } from './institutions.service.ts';
 
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
@@ -42,7 +43,14 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, true, request.body.reason, request.ip);
+      await setInstitutionStatus(
+        db,
+        actorOf(request).user,
+        request.params.lgcSn,
+        true,
+        request.body.reason,
+        request.ip,
+      );
       return ok(request, null);
     },
   );
@@ -59,7 +67,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      await setInstitutionStatus(db, request.auth!.user, request.params.lgcSn, false, null, request.ip);
+      await setInstitutionStatus(db, actorOf(request).user, request.params.lgcSn, false, null, request.ip);
       return ok(request, null);
     },
   );

@@ -32,6 +32,12 @@ export async function findInstitution(db: Db, id: number): Promise<InstitutionRo
   return findInstitutionById(db, id);
 }
 
+/** The institution of institution management with this SWIFT code, if there is one. */
+export async function findInstitutionBySwiftCode(db: Db, swiftCode: string): Promise<InstitutionRow | undefined> {
+  const id = await findInstitutionIdBySwiftCode(db, swiftCode);
+  return id === undefined ? undefined : findInstitution(db, id);
+}
+
 /** Several institutions by id, keyed by id (unknown ids are absent). */
 /** An institution by its public id (lgcSn), as the back office names it. */
 export async function findInstitutionByPublicId(db: Db, lgcSn: string): Promise<InstitutionRow | undefined> {
@@ -41,7 +47,7 @@ export async function findInstitutionByPublicId(db: Db, lgcSn: string): Promise<
 
 export async function findInstitutions(db: Db, ids: Iterable<number>): Promise<Map<number, InstitutionRow>> {
   const rows = await findInstitutionsByIds(db, [...new Set(ids)]);
-  return new Map(rows.map((row) => [Number(row.id), row]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Ids of the institutions whose name or SWIFT code contains `text` (at most 1,000). */

@@ -3,8 +3,10 @@
  * counting the unread ones. The unread count uses the partial index `message_unread_idx`
  * (user_id where read_at is null): it is asked for on every page and by every open stream.
  */
+import { ROLE } from '@portal/shared';
 import type { TMessageListQuery } from '@portal/shared/schemas/messages';
 import { sql } from 'kysely';
+import { StatementShapes } from '../../db/compiled.ts';
 import type { Db } from '../../db/database.ts';
 import { totalOf } from '../../db/list-query.ts';
 import type { MessageTable } from '../../db/schema.ts';
@@ -87,14 +89,18 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
 
 /** The user's unread count: one count on the partial index. */
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const row = await db
+  const [row] = await unreadCount.execute(db, '', { userId });
+  return Number(row!.num);
+}
+
+/** countUnread's statement, built once (db/compiled.ts). */
+const unreadCount = new StatementShapes((db: Db, v: { userId: number }) =>
+  db
     .selectFrom('message')
     .select((eb) => eb.fn.countAll<number>().as('num'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.num);
-}
+    .where('userId', '=', v.userId)
+    .where('readAt', 'is', null),
+);
 
 /** Unread counts of several users at once (users without unread messages are absent: 0). */
 export async function countUnreadOf(db: Db, userIds: number[]): Promise<Map<number, number>> {
@@ -107,7 +113,7 @@ export async function countUnreadOf(db: Db, userIds: number[]): Promise<Map<numb
     .where('readAt', 'is', null)
     .groupBy('userId')
     .execute();
-  for (const row of rows) counts.set(Number(row.userId), Number(row.num));
+  for (const row of rows) counts.set(row.userId, Number(row.num));
   return counts;
 }
 
@@ -130,7 +136,7 @@ export async function insertMessages(db: Db, messages: NewMessage[]): Promise<nu
     .values(messages.map((m) => ({ lgcSn: sql<string>`gen_random_uuid()::text`, ...m })))
     .returning('userId')
     .execute();
-  return [...new Set(rows.map((r) => Number(r.userId)))];
+  return [...new Set(rows.map((r) => r.userId))];
 }
 
 /** One kind of message about one request to many users, in one statement (an array parameter). */
@@ -146,7 +152,7 @@ export async function insertMessageToUsers(db: Db, message: MessageToUsers): Pro
       from unnest(${ids}::bigint[]) as uid
     returning user_id as uid
   `.execute(db);
-  return [...new Set(result.rows.map((row) => Number(row.uid)))];
+  return [...new Set(result.rows.map((row) => row.uid))];
 }
 
 /** Bank staff (role 50) with an active account: they follow every publication and deal. */
@@ -154,10 +160,10 @@ export async function activeStaffIds(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('appUser')
     .select('id')
-    .where(sql<boolean>`role_codes @> array['50']::text[]`)
+    .where(sql<boolean>`role_codes @> array[${sql.lit(ROLE.bankStaff)}]::text[]`)
     .where('status', '=', 'active')
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -15,21 +15,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Listen } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/respond.ts';
 import { API_CSP } from '../../platform/security.ts';
+import { actorOf, sessionOf } from '../../platform/session.ts';
 import type {} from '../../platform/shutdown.ts';
 import { listMessages, markEverythingRead, markSelectedRead, unreadCount } from './messages.service.ts';
 import { createUnreadStreamHub } from './messages.stream.ts';
 
 const ZMarkedCount = z.object({ count: z.number().int().describe('Messages marked read') });
 
-export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; listen: Listen; config: Config }> = async (
+  app,
+  { db, listen, config },
+) => {
   const active = { access: 'active' as const };
   const session = { access: 'session' as const };
   const tags = ['messages'];
-  const hub = createUnreadStreamHub({ db, log: app.log, sessionIdleMs: config.auth.sessionIdleMs });
+  const hub = createUnreadStreamHub({ db, listen, log: app.log, sessionIdleMs: config.auth.sessionIdleMs });
   // Open streams would keep their connections (and so the server) up: end them first.
   app.addHook('preClose', async () => {
     hub.closeAll();
@@ -47,7 +51,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: ZEnvelope(ZPage(ZMessageItem)) },
       },
     },
-    async (request) => ok(request, await listMessages(db, request.auth!.user.id, request.locale, request.query)),
+    async (request) => ok(request, await listMessages(db, actorOf(request).user.id, request.locale, request.query)),
   );
   app.post(
     '/api/bthw/updateMessageStatusByLgcSn',
@@ -61,7 +65,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: ZEnvelope(ZMarkedCount) },
       },
     },
-    async (request) => ok(request, await markSelectedRead(db, request.auth!.user.id, request.body.lgcSns)),
+    async (request) => ok(request, await markSelectedRead(db, actorOf(request).user.id, request.body.lgcSns)),
   );
   app.post(
     '/api/bthw/messages/readAll',
@@ -74,7 +78,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: ZEnvelope(ZMarkedCount) },
       },
     },
-    async (request) => ok(request, await markEverythingRead(db, request.auth!.user.id)),
+    async (request) => ok(request, await markEverythingRead(db, actorOf(request).user.id)),
   );
   app.get(
     '/api/bthw/queryMessageNum',
@@ -87,7 +91,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: ZEnvelope(ZUnreadCount) },
       },
     },
-    async (request) => ok(request, await unreadCount(db, request.auth!.user.id)),
+    async (request) => ok(request, await unreadCount(db, actorOf(request).user.id)),
   );
   app.get(
     '/api/bthw/messages/stream',
@@ -99,7 +103,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         summary: 'My unread count as server-sent events',
         description:
           `\`event: ${MESSAGE_STREAM_EVENT}\` with \`{"num":N}\` on connect and whenever the count changes ` +
-          '(within a few seconds when another instance changed it); a comment line every 25 s keeps it open.',
+          '(at once, whichever instance changed it); a comment line every 25 s keeps it open.',
         response: {
           200: {
             description: 'An event stream',
@@ -110,7 +114,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     },
     async (request, reply) => {
       if (app.isDraining()) throw new AppError('PRT_SERVICE_UNAVAILABLE');
-      const auth = request.auth!;
+      const auth = sessionOf(request);
       // Written by hand: no compression (it would buffer the events) and no serializer; the
       // headers other hooks set so far (request id, helmet's, language) are kept.
       reply.hijack();

@@ -1,13 +1,13 @@
 /**
  * Message centre (SPEC §3 Message, §4): the reader's messages with their text in the reader's
  * language, marking read, and the unread count behind the header bell. Every change of a count
- * is told to the open streams after it commits (notify.ts).
+ * is announced to every instance's open streams in its transaction's commit (notify.ts).
  */
 import type { Locale } from '@portal/shared';
 import { translate } from '@portal/shared';
 import type { TMessageItem, TMessageListQuery } from '@portal/shared/schemas/messages';
 import type { Db } from '../../db/database.ts';
-import { afterCommit } from '../../db/transaction.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   activeStaffIds,
@@ -21,7 +21,7 @@ import {
   markRead,
   type NewMessage,
 } from './messages.repository.ts';
-import { notifyUnreadChanged } from './notify.ts';
+import { announceUnreadChanged, unreadAnnouncement } from './notify.ts';
 
 const OWNER_OR_STAFF_TYPES = new Set<string>(['intentionReceived', 'requestPublished', 'intentionReached']);
 
@@ -61,15 +61,21 @@ export async function listMessages(db: Db, userId: number, locale: Locale, query
 
 /** Marks the selected messages read; only the reader's own, and at least one must be unread. */
 export async function markSelectedRead(db: Db, userId: number, lgcSns: string[]): Promise<{ count: number }> {
-  const count = await markRead(db, userId, [...new Set(lgcSns)]);
+  const count = await inTransaction(db, async (trx) => {
+    const marked = await markRead(trx, userId, [...new Set(lgcSns)]);
+    if (marked > 0) announceUnreadChanged(trx, [userId]);
+    return marked;
+  });
   if (count === 0) throw new AppError('PRT_NO_UNREAD_SELECTED');
-  notifyUnreadChanged([userId]);
   return { count };
 }
 
 export async function markEverythingRead(db: Db, userId: number): Promise<{ count: number }> {
-  const count = await markAllRead(db, userId);
-  if (count > 0) notifyUnreadChanged([userId]);
+  const count = await inTransaction(db, async (trx) => {
+    const marked = await markAllRead(trx, userId);
+    if (marked > 0) announceUnreadChanged(trx, [userId]);
+    return marked;
+  });
   return { count };
 }
 
@@ -79,26 +85,26 @@ export async function unreadCount(db: Db, userId: number): Promise<{ num: number
 
 /**
  * Writes messages inside the caller's transaction (opened by `inTransaction`); their users' open
- * streams are told after it commits, and not at all if it rolls back. Answers the users who got
- * one.
+ * streams, on every instance, are told in its commit, and not at all if it rolls back. Answers
+ * the users who got one.
  */
 export async function postMessages(trx: Db, messages: readonly NewMessage[]): Promise<number[]> {
-  const userIds: number[] = [];
-  // Registered before writing: a transaction without after-commit hooks is refused before any row.
-  afterCommit(trx, () => notifyUnreadChanged(userIds));
-  userIds.push(...(await insertMessages(trx, [...messages])));
+  // Taken before writing: a transaction `inTransaction` did not open is refused before any row.
+  const announced = unreadAnnouncement(trx);
+  const userIds = await insertMessages(trx, [...messages]);
+  for (const id of userIds) announced.add(id);
   return userIds;
 }
 
 /**
  * Writes one kind of message to many users (the matched institutions' users, bank staff) in one
- * statement inside the caller's transaction; their streams are told after it commits, as
+ * statement inside the caller's transaction; their streams are told in its commit, as
  * `postMessages` does.
  */
 export async function postMessageToUsers(trx: Db, message: MessageToUsers): Promise<number[]> {
-  const userIds: number[] = [];
-  afterCommit(trx, () => notifyUnreadChanged(userIds));
-  userIds.push(...(await insertMessageToUsers(trx, message)));
+  const announced = unreadAnnouncement(trx);
+  const userIds = await insertMessageToUsers(trx, message);
+  for (const id of userIds) announced.add(id);
   return userIds;
 }
 

@@ -1,82 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
 import { buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { openUnreadStream, type UnreadStream } from '../../../test/unread-stream.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { hashToken } from '../../platform/session.ts';
 import { createUnreadStreamHub, MAX_STREAMS_PER_USER } from './messages.stream.ts';
-import { notifyUnreadChanged } from './notify.ts';
+import { announceUnreadChanged } from './notify.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 
-type Opened = {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Waits for the next `unread` event and answers its count. */
-  next(timeoutMs?: number): Promise<number>;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  close(): void;
-};
-
 /** Opens the stream over a real connection and parses its events as they arrive. */
-function openStream(cookie: string | undefined): Promise<Opened> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/bthw/messages/stream',
-        headers: { ...(cookie ? { cookie } : {}), 'accept-encoding': 'gzip, br', accept: 'text/event-stream' },
-      },
-      (res) => {
-        const counts: number[] = [];
-        const waiting: ((n: number) => void)[] = [];
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.startsWith('event: unread\n')) {
-              const num = JSON.parse(block.split('\ndata: ')[1]!).num as number;
-              const waiter = waiting.shift();
-              if (waiter) waiter(num);
-              else counts.push(num);
-            }
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        const ended = new Promise<void>((done) => res.on('close', () => done()));
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          next: (timeoutMs = 1000) =>
-            new Promise((done, fail) => {
-              const ready = counts.shift();
-              if (ready !== undefined) return done(ready);
-              const timer = setTimeout(() => fail(new Error('no unread event in time')), timeoutMs);
-              waiting.push((n) => {
-                clearTimeout(timer);
-                done(n);
-              });
-            }),
-          ended,
-          close: () => req.destroy(),
-        });
-      },
-    );
-    req.on('error', reject);
-  });
+function openStream(cookie: string | undefined): Promise<UnreadStream> {
+  const headers = { ...(cookie ? { cookie } : {}), 'accept-encoding': 'gzip, br', accept: 'text/event-stream' };
+  return openUnreadStream({ host: '127.0.0.1', port, headers }, 1000);
 }
 
 async function someone() {
@@ -157,6 +101,7 @@ describe('unread stream hub', async () => {
   const hubDb: Db = hubDatabase.db;
   const hub = createUnreadStreamHub({
     db: hubDb,
+    listen: hubDatabase.listen,
     log: app.log,
     sessionIdleMs: 3_600_000,
     recheckMs: 50,
@@ -173,10 +118,10 @@ describe('unread stream hub', async () => {
     return { user, raw };
   }
 
-  it('picks up a message written by another instance on its re-check, and sends heartbeats', async () => {
+  it('picks up on its re-check a message written without an announcement, and sends heartbeats', async () => {
     const { user, raw } = await openFor();
     expect(countsIn(raw.chunks)).toEqual([0]);
-    // Written without notifying this instance, as another instance would.
+    // Written without an announcement (a lost one, or a writer that forgot it).
     await hubDb
       .insertInto('message')
       .values({ lgcSn: randomUUID(), userId: user.id, type: 'match', requestId: null, institutionId: null })
@@ -184,8 +129,8 @@ describe('unread stream hub', async () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(countsIn(raw.chunks)).toEqual([0, 1]);
     expect(raw.chunks).toContain(': keep-alive\n\n');
-    // Unchanged counts are not sent again; a notification with no change sends nothing.
-    notifyUnreadChanged([user.id]);
+    // Unchanged counts are not sent again; an announcement with no change sends nothing.
+    await inTransaction(hubDb, async (trx) => announceUnreadChanged(trx, [user.id]));
     await new Promise((r) => setTimeout(r, 100));
     expect(countsIn(raw.chunks)).toEqual([0, 1]);
   });

@@ -2,9 +2,12 @@
  * The unread-count streams behind the header bell (`GET /api/bthw/messages/stream`, server-sent
  * events). Each open stream gets `event: unread` with `{"num":N}`:
  * - when it connects;
- * - at once when this instance changes the user's count (notify.ts);
- * - within `recheckMs` when another instance does: one query re-reads the counts of every user
- *   with an open stream and sends those that changed;
+ * - at once when any instance on the same database changes the user's count: the change is
+ *   announced with PostgreSQL's NOTIFY in its transaction's commit (notify.ts), and every
+ *   instance's hub listens on one connection of its own (db/database.ts);
+ * - as a slow safety net, every `recheckMs`: one query re-reads the counts of every user with an
+ *   open stream and sends those that changed (a write that announced nothing, an announcement
+ *   lost while the listening connection was down; that reconnection re-reads at once too);
  * and a comment line every `heartbeatMs`, so proxies keep the connection open.
  * The re-check also ends streams whose session is gone (log-out, expiry, stopped account).
  * Streams are ended when the app closes, so they never hold a shutdown up.
@@ -12,9 +15,9 @@
 import type { ServerResponse } from 'node:http';
 import { MESSAGE_STREAM_EVENT } from '@portal/shared/schemas/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db, Listen } from '../../db/database.ts';
 import { countUnreadOf, findLiveStreamSessions } from './messages.repository.ts';
-import { onUnreadChanged } from './notify.ts';
+import { listenUnreadChanged } from './notify.ts';
 
 /** Open streams one user may hold (browser tabs); opening another ends the oldest. */
 export const MAX_STREAMS_PER_USER = 8;
@@ -37,20 +40,24 @@ export type UnreadStreamHub = {
   closeAll(): void;
 };
 
+/** How long a browser waits before reconnecting a dropped stream (the `retry:` field). */
+const RECONNECT_MS = 5_000;
+
 export function createUnreadStreamHub(options: {
   db: Db;
+  /** The database's notifications (DatabaseHandle.listen). */
+  listen: Listen;
   log: FastifyBaseLogger;
   sessionIdleMs: number;
   recheckMs?: number;
   heartbeatMs?: number;
 }): UnreadStreamHub {
   const { db, log } = options;
-  const recheckMs = options.recheckMs ?? 5_000;
+  const recheckMs = options.recheckMs ?? 30_000;
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const byUser = new Map<number, Set<UnreadStream>>();
   let recheckTimer: NodeJS.Timeout | undefined;
   let heartbeatTimer: NodeJS.Timeout | undefined;
-  let stopListening: (() => void) | undefined;
   let closed = false;
 
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
@@ -114,17 +121,36 @@ export function createUnreadStreamHub(options: {
     }
   };
 
+  const recheck = () => dropEndedSessions().then(() => refresh([...byUser.keys()]));
+
+  // Listening starts with the first stream and lasts until the hub closes: one LISTEN per
+  // instance, whatever the number of streams.
+  let listening: Promise<(() => Promise<void>) | undefined> | undefined;
+  const startListening = () => {
+    listening ??= listenUnreadChanged(
+      options.listen,
+      (userIds) => void refresh([...userIds]),
+      () => void recheck(),
+    ).then(
+      (stop) => stop,
+      (error: unknown) => {
+        // The periodic re-check still serves the streams; the next hub start tries again.
+        log.warn({ err: error }, 'unread stream: could not listen for changes');
+        listening = undefined;
+        return undefined;
+      },
+    );
+    return listening;
+  };
+
   const startTimers = () => {
     if (recheckTimer) return;
-    recheckTimer = setInterval(() => {
-      void dropEndedSessions().then(() => refresh([...byUser.keys()]));
-    }, recheckMs);
+    recheckTimer = setInterval(() => void recheck(), recheckMs);
     recheckTimer.unref();
     heartbeatTimer = setInterval(() => {
       for (const stream of all()) write(stream, ': keep-alive\n\n');
     }, heartbeatMs);
     heartbeatTimer.unref();
-    stopListening = onUnreadChanged((userIds) => void refresh([...userIds]));
   };
 
   function stopTimers() {
@@ -132,8 +158,6 @@ export function createUnreadStreamHub(options: {
     clearInterval(heartbeatTimer);
     recheckTimer = undefined;
     heartbeatTimer = undefined;
-    stopListening?.();
-    stopListening = undefined;
   }
 
   return {
@@ -154,8 +178,9 @@ export function createUnreadStreamHub(options: {
       set.add(stream);
       startTimers();
       stream.raw.on('close', () => remove(stream));
-      // Reconnect after 5 s if the connection drops.
-      write(stream, `retry: ${recheckMs}\n\n`);
+      write(stream, `retry: ${RECONNECT_MS}\n\n`);
+      // Listening before the first count is read: a change committed in between is not missed.
+      await startListening();
       await refresh([stream.userId]);
     },
     size: () => all().length,
@@ -163,6 +188,7 @@ export function createUnreadStreamHub(options: {
       closed = true;
       for (const stream of all()) end(stream);
       stopTimers();
+      void listening?.then((stop) => stop?.()).catch(() => {});
     },
   };
 }

@@ -27,7 +27,7 @@ export { signingAuthority } from './authority.ts';
 export { createSealExpiryJob } from './expiry.job.ts';
 export { revocationRoutes } from './revocation.routes.ts';
 export { currentCrl, ocspResponseForCertificate, type PublishedCrl } from './revocation.ts';
-export { checkStoredKeys, type Rotation, rotateKek, sealPlainKeys } from './sealed-keys.ts';
+export { checkStoredKeys, checkTokenKeys, type Rotation, rotateKek, sealPlainKeys } from './sealed-keys.ts';
 export { sealReviewRoutes, sealRoutes } from './seals.routes.ts';
 export type { StampedFilesOf } from './seals.service.ts';
 export {

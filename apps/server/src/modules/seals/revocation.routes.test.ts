@@ -5,7 +5,7 @@
  * revoked for it and good for an effective seal; new seal certificates name both addresses; and
  * a request that cannot be read gets malformedRequest, never a 500.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, nextIp } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { certutil, openssl, pdfsig } from '../../../test/require-tool.ts';
+import { openssl, pdfsigReport } from '../../../test/require-tool.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
 import { LocalDiskStorage } from '../../platform/files/storage.ts';
 import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
@@ -320,6 +320,16 @@ describe('the OCSP responder', () => {
       expect(res.status).toBeLessThan(500);
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
+    // A NUL in the query is refused by a hook before the responder (the fuzz found it a 500).
+    const nul = await fetch(`${base}/api/pki/ocsp?q=a%00b`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/ocsp-request' },
+      body: Buffer.from([0x30, 0x03, 0x02, 0x01]),
+    });
+    expect(nul.status).toBe(400);
+    expect(readResponse(new Uint8Array(await nul.arrayBuffer())).status).toBe(1);
+    const nulGet = await fetch(`${base}/api/pki/ocsp/AAAA?q=a%00b`);
+    expect(nulGet.status).toBe(400);
     const res = await fetch(`${base}/api/pki/ocsp/${encodeURIComponent(Buffer.from('garbage!').toString('base64'))}`);
     expect(res.status).toBe(400);
     expect(readResponse(new Uint8Array(await res.arrayBuffer())).status).toBe(1);
@@ -355,14 +365,8 @@ describe('a new seal certificate', () => {
 
 describe('pdfsig, checking revocation online (OCSP from the certificate)', () => {
   it("calls the cancelled seal's certificate revoked and the effective one trusted", async () => {
-    const nss = join(dir, 'nssdb');
-    execFileSync('mkdir', ['-p', nss]);
-    execFileSync(certutil(), ['-N', '-d', `sql:${nss}`, '--empty-password']);
-    execFileSync(certutil(), ['-A', '-d', `sql:${nss}`, '-n', 'portal-ca', '-t', 'CT,C,C', '-i', authorityPem]);
-    const file = join(dir, 'signed.pdf');
-    await writeFile(file, signedPdf);
-    // Not spawnSync: the responder answering pdfsig runs in this process.
-    const { stdout } = await run(pdfsig(), ['-nssdir', `sql:${nss}`, file]);
+    // Asynchronous (pdfsigReport): the responder answering pdfsig runs in this process.
+    const { stdout } = await pdfsigReport(dir, authorityPem, signedPdf);
     const validations = [...stdout.matchAll(/- Certificate Validation: (.*)$/gm)].map((m) => m[1]);
     expect(validations, stdout).toEqual(['Certificate is Trusted.', 'Certificate has been Revoked.']);
   });

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { statusOf } from '../../platform/errors.ts';
 import type {} from '../../platform/openapi.ts';
 import { ocspErrorResponse } from '../../platform/signing/revocation.ts';
 import { contentDisposition } from '../files/index.ts';
@@ -70,7 +71,7 @@ export const revocationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
   // Errors before the handler (too large, another content type, a body that does not arrive
   // whole) are the client's: malformedRequest. Anything else is the server's fault.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
+    const status = statusOf(error);
     if (status >= 400 && status < 500) return malformed(reply, status === 413 || status === 415 ? status : 400);
     request.log.error({ err: error }, 'OCSP responder failed');
     return sendOcsp(reply, ocspErrorResponse('internalError'), 500);

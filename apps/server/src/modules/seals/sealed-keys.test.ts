@@ -4,19 +4,15 @@
  * open; a start with another KEK is refused before anything signs; keys stored in plain form are
  * sealed at start; a rotation reseals every key and signing goes on.
  */
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig } from '../../../test/helpers.ts';
+import { parsesAsPrivateKeyDer, privateKeysIn, textHoldsPrivateKey } from '../../../test/private-keys.ts';
 import { signingApi } from '../../../test/signing-scene.ts';
-import type { Db } from '../../db/database.ts';
-import { demoAccounts } from '../../db/seed/demo-accounts.ts';
-import { demoCooperation } from '../../db/seed/demo-cooperation.ts';
-import { demoSigning } from '../../db/seed/demo-signing.ts';
-import { seedDemoData } from '../../db/seed/index.ts';
+import { SEED_STEPS, seedDemoData } from '../../db/seed/index.ts';
 import { LocalDiskStorage } from '../../platform/files/storage.ts';
 import { KeySealingError, kekOf, newKek, sealedKekId } from '../../platform/signing/key-sealing.ts';
 import { makeTestPdf } from '../../platform/signing/test-fixtures.ts';
@@ -34,7 +30,8 @@ const db = database.db;
 const storage = new LocalDiskStorage(config.storageDir);
 const api = signingApi(app, db);
 
-await seedDemoData(db, [demoAccounts, demoCooperation, demoSigning], {
+// The whole demo data, as a first start loads it.
+await seedDemoData(db, SEED_STEPS, {
   storage,
   signingAuthority: await signingAuthority(db, config),
 });
@@ -60,25 +57,6 @@ async function signContract() {
   return { deal, seals };
 }
 const first = await signContract();
-
-/** Every value of every column of every table that is a private key as it stands (DER PKCS#8, or PEM). */
-async function plainKeysIn(db: Db): Promise<string[]> {
-  const { rows: columns } = await sql<{ table: string; column: string; type: string }>`
-    select table_name as "table", column_name as "column", data_type as "type"
-      from information_schema.columns
-     where table_schema = 'public' and data_type in ('bytea', 'text', 'character varying', 'jsonb')`.execute(db);
-  const found: string[] = [];
-  for (const { table, column, type } of columns) {
-    const where = type === 'bytea' ? sql`is not null` : sql`::text like '%PRIVATE KEY%'`;
-    const { rows } = await sql<{ v: Buffer | string }>`
-      select ${sql.ref(column)} as v from ${sql.table(table)} where ${sql.ref(column)} ${where}`.execute(db);
-    for (const { v } of rows) {
-      if (typeof v === 'string') found.push(`${table}.${column} (PEM)`);
-      else if (opensAsPkcs8(v)) found.push(`${table}.${column}`);
-    }
-  }
-  return found;
-}
 
 function opensAsPkcs8(bytes: Uint8Array): boolean {
   try {
@@ -116,9 +94,26 @@ async function boot(overrides: Record<string, string> = {}) {
   return lines;
 }
 
+describe('the search for private keys in a dump', () => {
+  it('finds a key in each form an attacker would try: PKCS#8, PKCS#1, SEC1, base64 and PEM', async () => {
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
+    expect(parsesAsPrivateKeyDer(ec.export({ format: 'der', type: 'pkcs8' }))).toBe(true);
+    expect(parsesAsPrivateKeyDer(ec.export({ format: 'der', type: 'sec1' }))).toBe(true);
+    expect(parsesAsPrivateKeyDer(rsa.export({ format: 'der', type: 'pkcs1' }))).toBe(true);
+    expect(textHoldsPrivateKey(`{"k":"${ec.export({ format: 'der', type: 'sec1' }).toString('base64')}"}`)).toBe(true);
+    expect(textHoldsPrivateKey(`note: ${ec.export({ format: 'pem', type: 'pkcs8' })}`)).toBe(true);
+    expect(textHoldsPrivateKey(String(rsa.export({ format: 'pem', type: 'pkcs1' })))).toBe(true);
+    // A sealed key is none of them.
+    const sealed = (await storedKeyValues())[0]!;
+    expect([parsesAsPrivateKeyDer(sealed), textHoldsPrivateKey(sealed.toString('base64'))]).toEqual([false, false]);
+  });
+});
+
 describe('the private keys in the database', () => {
   it('after the demo seed and a signing, no column of any table holds a key that opens without the KEK', async () => {
-    expect(await plainKeysIn(db)).toEqual([]);
+    // Every bytea, text and JSON value of every table, tried as PKCS#8, PKCS#1 and SEC1 (DER, base64, PEM).
+    expect(await privateKeysIn(db)).toEqual([]);
     // What is there is sealed under the configured KEK (and would be found, opened).
     const stored = await storedKeyValues();
     expect(stored.length).toBeGreaterThanOrEqual(2 + 3 + 2);
@@ -161,13 +156,12 @@ describe('the private keys in the database', () => {
     const [, seal] = first.seals;
     const sealRow = await db.selectFrom('seal').selectAll().where('lgcSn', '=', seal!).executeTakeFirstOrThrow();
     const plainSealKey = Buffer.from(authority.keyStore.unseal(sealRow.privateKeySealed!, `seal:${seal}`));
-    await db
-      .updateTable('signingAuthority')
-      .set({ portalPrivateKeySealed: Buffer.from(authority.portalPrivateKeyPkcs8) })
-      .execute();
+    const authorityRow = await db.selectFrom('signingAuthority').selectAll().executeTakeFirstOrThrow();
+    const plainPortalKey = Buffer.from(authority.keyStore.unseal(authorityRow.portalPrivateKeySealed, 'portal'));
+    await db.updateTable('signingAuthority').set({ portalPrivateKeySealed: plainPortalKey }).execute();
     await db.updateTable('seal').set({ privateKeySealed: plainSealKey }).where('lgcSn', '=', seal!).execute();
     // In any order: information_schema lists columns in no order of ours.
-    expect((await plainKeysIn(db)).sort()).toEqual([
+    expect((await privateKeysIn(db)).sort()).toEqual([
       'seal.private_key_sealed',
       'signing_authority.portal_private_key_sealed',
     ]);
@@ -175,9 +169,12 @@ describe('the private keys in the database', () => {
     expect(await boot()).toContain(
       `Sealed 2 private keys stored in plain form under key-encryption key ${firstKek.id}.`,
     );
-    expect(await plainKeysIn(db)).toEqual([]);
+    expect(await privateKeysIn(db)).toEqual([]);
     const reloaded = await signingAuthority(db, config);
-    expect(Buffer.from(reloaded.portalPrivateKeyPkcs8).equals(Buffer.from(authority.portalPrivateKeyPkcs8))).toBe(true);
+    const resealedAuthority = await db.selectFrom('signingAuthority').selectAll().executeTakeFirstOrThrow();
+    expect(
+      Buffer.from(reloaded.keyStore.unseal(resealedAuthority.portalPrivateKeySealed, 'portal')).equals(plainPortalKey),
+    ).toBe(true);
     const resealed = await db.selectFrom('seal').selectAll().where('lgcSn', '=', seal!).executeTakeFirstOrThrow();
     expect(Buffer.from(reloaded.keyStore.unseal(resealed.privateKeySealed!, `seal:${seal}`)).equals(plainSealKey)).toBe(
       true,
@@ -195,7 +192,7 @@ describe('rotating the key-encryption key', () => {
     expect(rotation.retiredFile).toBe(`${kekFile}.${firstKek.id}.retired`);
     expect((await readFile(rotation.retiredFile!, 'utf8')).trim()).toBe(firstKek.key.toString('base64'));
     expect(new Set((await storedKeyValues()).map(sealedKekId))).toEqual(new Set([newId]));
-    expect(await plainKeysIn(db)).toEqual([]);
+    expect(await privateKeysIn(db)).toEqual([]);
 
     // The running app signs with the resealed keys; a new start with the new file is as before.
     await signContract();

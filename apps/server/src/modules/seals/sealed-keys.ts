@@ -4,7 +4,8 @@
  * (`seal`), every one sealed under the key-encryption key (platform/signing/key-sealing.ts).
  * - `checkStoredKeys`: at start, refuses a KEK other than the one the keys were sealed under;
  * - `sealPlainKeys`: at start, seals the keys an older version stored in plain form;
- * - `rotateKek` (`npm run keys:rotate`): every key opened and sealed under a new KEK.
+ * - `rotateKek` (`npm run keys:rotate`): every key opened and sealed under a new KEK;
+ * - `checkTokenKeys`: at start with a PKCS#11 token, refuses keys that are not that token's.
  * Each rewrite is one transaction, with the rows locked: all keys change, or none.
  */
 import type { Config } from '../../config.ts';
@@ -14,13 +15,14 @@ import { loadKek, promoteNextKek, readNextKekFile, stageNextKek } from '../../pl
 import {
   isSealed,
   type Kek,
+  type KekKeyStore,
   type KeyPurpose,
   KeySealingError,
-  type KeyStore,
   kekKeyStore,
   newKek,
   sealedKekId,
 } from '../../platform/signing/key-sealing.ts';
+import { isTokenReference, type Pkcs11KeyStore, parseReference } from '../../platform/signing/pkcs11.ts';
 import { forgetSigningAuthority } from './authority.ts';
 
 /** A stored key's new value, or undefined to leave it. */
@@ -96,10 +98,18 @@ async function rewriteStoredKeys(db: Db, rewrite: Rewrite): Promise<number> {
  * Refuses (KeySealingError) when a stored key was sealed under another KEK than `store`'s: the
  * start stops here with a message naming both, rather than at the first signature.
  */
-export async function checkStoredKeys(db: Db, store: KeyStore, kekFile: string | null): Promise<void> {
+export async function checkStoredKeys(db: Db, store: KekKeyStore, kekFile: string | null): Promise<void> {
+  const stored = await storedKeys(db);
+  const inToken = stored.filter((key) => isTokenReference(key.stored)).length;
+  if (inToken) {
+    throw new KeySealingError(
+      `Refusing to start: ${inToken} of the private keys are in a PKCS#11 token (the database holds references to ` +
+        'them): set SIGNING_PKCS11_MODULE and the token (docs/operations.md, "Keys in a PKCS#11 token").',
+    );
+  }
   const others = new Map<string, number>();
-  for (const { stored } of await storedKeys(db)) {
-    const id = sealedKekId(stored);
+  for (const key of stored) {
+    const id = sealedKekId(key.stored);
     if (id !== null && id !== store.kekId) others.set(id, (others.get(id) ?? 0) + 1);
   }
   if (others.size === 0) return;
@@ -117,8 +127,26 @@ export async function checkStoredKeys(db: Db, store: KeyStore, kekFile: string |
   );
 }
 
+/**
+ * With a PKCS#11 token: refuses (KeySealingError) when a stored key is not a reference to a key of
+ * this token (sealed under a KEK, plain, or another token's): such keys existed outside the token,
+ * and putting them in would not make them what a key made there is.
+ */
+export async function checkTokenKeys(db: Db, store: Pkcs11KeyStore): Promise<void> {
+  const elsewhere = (await storedKeys(db)).filter(
+    ({ stored }) => parseReference(stored)?.token !== store.token.label,
+  ).length;
+  if (elsewhere === 0) return;
+  throw new KeySealingError(
+    `Refusing to start: SIGNING_PKCS11_MODULE is set, but ${elsewhere} of the private keys in the database are not ` +
+      `keys of token "${store.token.label}" (they are sealed under a key-encryption key, or another token's). ` +
+      'A database keeps the key store it began with: start the token on a new database, or unset ' +
+      'SIGNING_PKCS11_MODULE (docs/operations.md, "Keys in a PKCS#11 token").',
+  );
+}
+
 /** Seals, under `store`'s KEK, the keys stored in plain form (before migration 0012); answers how many. */
-export async function sealPlainKeys(db: Db, store: KeyStore): Promise<number> {
+export async function sealPlainKeys(db: Db, store: KekKeyStore): Promise<number> {
   return rewriteStoredKeys(db, (stored, purpose) => (isSealed(stored) ? undefined : store.seal(stored, purpose)));
 }
 
@@ -126,7 +154,7 @@ export async function sealPlainKeys(db: Db, store: KeyStore): Promise<number> {
  * The rotation: every stored key opened under `from` and sealed under `to` (plain ones sealed
  * too), in one transaction. A key that does not open under `from` stops it, nothing changed.
  */
-export async function resealStoredKeys(db: Db, from: KeyStore, to: KeyStore): Promise<number> {
+export async function resealStoredKeys(db: Db, from: KekKeyStore, to: KekKeyStore): Promise<number> {
   return rewriteStoredKeys(db, (stored, purpose) =>
     to.seal(isSealed(stored) ? from.unseal(stored, purpose) : stored, purpose),
   );
@@ -150,9 +178,14 @@ export type Rotation = {
  */
 export async function rotateKek(
   db: Db,
-  config: Pick<Config, 'signingKek' | 'isProduction'>,
+  config: Pick<Config, 'signingKek' | 'signingPkcs11' | 'isProduction'>,
   given: Kek | null,
 ): Promise<Rotation> {
+  if (config.signingPkcs11) {
+    throw new KeySealingError(
+      'SIGNING_PKCS11_MODULE is set: the keys are in the token, sealed under no key-encryption key; nothing to rotate.',
+    );
+  }
   const current = await loadKek(config);
   const kekFile = config.signingKek.kind === 'file' ? config.signingKek.path : null;
   await checkStoredKeys(db, current.store, kekFile);

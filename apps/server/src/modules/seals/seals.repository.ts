@@ -192,6 +192,19 @@ export async function expireSeals(db: Db, now: Date) {
     .execute();
 }
 
+/** The keys of the effective seals whose period ended by `now`, their rows locked until the transaction ends. */
+export async function lockDueSealKeys(db: Db, now: Date) {
+  return db
+    .selectFrom('seal')
+    .select(['id', 'lgcSn', 'privateKeySealed'])
+    .where('state', '=', 'effective')
+    .where('validTo', '<=', now)
+    .where('privateKeySealed', 'is not', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** The institution's seals that may stamp at `now`: effective and within their period. */
 export async function listUsableSeals(db: Db, institutionId: number, now: Date) {
   return db

@@ -3,23 +3,21 @@
  * bad inputs, every state transition and every refused one, the cancel codes, who may see and
  * decide what, and what a cancelled seal can no longer do.
  */
+
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildInstitution, buildUser, lastMailTo, nextIp, sessionCookie } from '../../../test/factories.ts';
-import { buildTestApp } from '../../../test/helpers.ts';
+import { ROLE } from '@portal/shared';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { buildInstitution, buildUser, lastMailTo, nextIp, sessionCookie, uploadFile } from '../../../test/factories.ts';
+import { buildTestAppWithStorage, countRows } from '../../../test/helpers.ts';
 import { itOnPostgres } from '../../../test/postgres-only.ts';
 import { pdfOfSize, sampleBmp, sampleJpeg, samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { type Caller, REVIEW_BRANCH, signingApi } from '../../../test/signing-scene.ts';
-import { encodePng, makeSealPng, makeTestPdf } from '../../platform/signing/test-fixtures.ts';
+import { encodePng, makeSealPng, makeTestPdf, makeWhiteDiscSealPng } from '../../platform/signing/test-fixtures.ts';
 import { SEAL_EXPIRY_JOB_NAME } from './expiry.job.ts';
 import { expireDueSeals } from './seals.service.ts';
 
-const storageDir = await mkdtemp(join(tmpdir(), 'portal-seals-'));
-afterAll(() => rm(storageDir, { recursive: true, force: true }));
-const { app, database, config } = await buildTestApp({ STORAGE_DIR: storageDir });
+const { app, database, config } = await buildTestAppWithStorage('portal-seals-');
 const db = database.db;
 const api = signingApi(app, db);
 
@@ -29,9 +27,9 @@ const OTHER_BRANCH = 'OS_MACAU';
 const reviewer = await api.reviewer();
 const otherReviewer = await api.reviewer(OTHER_BRANCH);
 const bank = await buildInstitution(db, { name: 'The Bank (head office)' });
-const admin = await staffCaller(['50', '99']);
+const admin = await staffCaller([ROLE.bankStaff, ROLE.systemAdmin]);
 /** Bank staff with no main contact branch: reviews nothing. */
-const branchless = await staffCaller(['50']);
+const branchless = await staffCaller([ROLE.bankStaff]);
 
 async function staffCaller(roles: string[]): Promise<Caller> {
   const user = await buildUser(db, { institutionId: bank.id, roles });
@@ -64,30 +62,13 @@ type Holder = Awaited<ReturnType<typeof holder>>;
 const sealRow = (lgcSn: string) =>
   db.selectFrom('seal').selectAll().where('lgcSn', '=', lgcSn).executeTakeFirstOrThrow();
 const stateOf = async (lgcSn: string) => (await sealRow(lgcSn)).state;
-const sealCount = async (institutionId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('seal')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('institutionId', '=', institutionId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const sealCount = (institutionId: number) =>
+  countRows(db.selectFrom('seal').where('institutionId', '=', institutionId));
 const messagesOf = (userId: number) =>
   db.selectFrom('message').selectAll().where('userId', '=', userId).orderBy('id').execute();
 
-async function uploadAs(who: Caller, purpose: string, name: string, data: Uint8Array, lang = 'en-US') {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  return app.inject({
-    method: 'POST',
-    url: '/api/fileP1/upload',
-    remoteAddress: nextIp(),
-    headers: { cookie: who.cookie, 'accept-language': lang },
-    payload: form,
-  });
+function uploadAs(who: Caller, purpose: string, name: string, data: Uint8Array, lang = 'en-US') {
+  return uploadFile(app, { cookie: who.cookie, 'accept-language': lang }, { purpose, name, data });
 }
 
 const cancelCodeUrl = (lgcSn: string) => `/api/signet/seals/${lgcSn}/cancel-code`;
@@ -229,9 +210,15 @@ describe('applying for a seal', () => {
       message: /48 × 40/,
     },
     {
-      name: 'seal image: opaque background (white corners)',
+      // A white background is accepted (its white is turned transparent); a coloured one is not.
+      name: 'seal image: opaque background (light grey corners)',
       purpose: 'sealImage',
-      file: () => encodePng(40, 40, new Uint8Array(40 * 40 * 4).fill(255)),
+      file: () =>
+        encodePng(
+          40,
+          40,
+          new Uint8Array(40 * 40 * 4).fill(200).map((v, i) => (i % 4 === 3 ? 255 : v)),
+        ),
       status: 422,
       code: 'PRT_SEAL_IMAGE_NOT_TRANSPARENT',
     },
@@ -274,6 +261,33 @@ describe('applying for a seal', () => {
     const h = await holder();
     expect((await uploadAs(h.applicant, 'sealAuthorization', 'a.pdf', pdfOfSize(10 * MB))).statusCode).toBe(200);
     expect((await uploadAs(h.applicant, 'sealImage', 'seal.png', makeSealPng(40))).statusCode).toBe(200);
+  });
+
+  it('accepts a seal on a white square, or with an opaque white disc, and keeps it with its white turned transparent', async () => {
+    const h = await holder();
+    const size = 40;
+    const whiteSquare = new Uint8Array(size * size * 4).fill(255);
+    for (let i = 0; i < size * size; i++)
+      if (Math.hypot((i % size) - 19.5, Math.floor(i / size) - 19.5) < 10) whiteSquare.set([220, 20, 30, 255], i * 4);
+    // The red centre stays (its white share, 20 of 255, turns transparent); the white disc is gone.
+    for (const [image, centre] of [
+      [encodePng(size, size, whiteSquare), 235],
+      [makeWhiteDiscSealPng(size), 0],
+    ] as const) {
+      const res = await uploadAs(h.applicant, 'sealImage', 'seal.png', image);
+      expect(res.statusCode, res.body).toBe(200);
+      const info = res.json().data.list[0] as { lgcSn: string };
+      const stored = await app.inject({
+        method: 'GET',
+        url: `/api/fileP1/download/${info.lgcSn}`,
+        headers: { cookie: h.applicant.cookie },
+      });
+      expect(stored.statusCode).toBe(200);
+      const png = PNG.sync.read(stored.rawPayload);
+      const alphaAt = (x: number, y: number) => png.data[(y * size + x) * 4 + 3];
+      expect([alphaAt(0, 0), alphaAt(size - 1, size - 1)]).toEqual([0, 0]); // the corners
+      expect(alphaAt(size / 2, size / 2)).toBe(centre);
+    }
   });
 
   type Body = Record<string, unknown>;

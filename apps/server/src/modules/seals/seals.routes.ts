@@ -2,6 +2,7 @@
  * Seal routes: the applicant's side (/userCenter/mySignature) under /api/signet/seals, and the
  * back office's approval queue under /api/backend/seals. Rules in seals.service.ts.
  */
+
 import { ZEnvelope } from '@portal/shared';
 import {
   ZCodeSent,
@@ -21,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type {} from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import { downloadName, type StoredFile, sendFileBytes } from '../files/index.ts';
 import {
   applyForSeal,
@@ -63,7 +65,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
         response: { 200: ZEnvelope(ZSealPage) },
       },
     },
-    async (request) => ok(request, await listMySeals(deps, request.auth!.user, request.query)),
+    async (request) => ok(request, await listMySeals(deps, actorOf(request).user, request.query)),
   );
   app.post(
     '/api/signet/seals',
@@ -80,7 +82,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(request, await applyForSeal(deps, request.auth!.user, request.body, request.locale, request.ip)),
+      ok(request, await applyForSeal(deps, actorOf(request).user, request.body, request.locale, request.ip)),
   );
   app.get(
     '/api/signet/seals/usable',
@@ -94,7 +96,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
         response: { 200: ZEnvelope(ZUsableSeals) },
       },
     },
-    async (request) => ok(request, await usableSeals(deps.db, request.auth!.user)),
+    async (request) => ok(request, await usableSeals(deps.db, actorOf(request).user)),
   );
   app.get(
     '/api/signet/seals/:lgcSn/image',
@@ -108,7 +110,8 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
         response: { 200: binary('The PNG', 'image/png') },
       },
     },
-    async (request, reply) => sendFile(reply, await sealFile(deps, request.auth!.user, request.params.lgcSn, 'image')),
+    async (request, reply) =>
+      sendFile(reply, await sealFile(deps, actorOf(request).user, request.params.lgcSn, 'image')),
   );
   app.get(
     '/api/signet/seals/:lgcSn/authorization',
@@ -123,7 +126,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       },
     },
     async (request, reply) =>
-      sendFile(reply, await sealFile(deps, request.auth!.user, request.params.lgcSn, 'authorization')),
+      sendFile(reply, await sealFile(deps, actorOf(request).user, request.params.lgcSn, 'authorization')),
   );
   app.post(
     '/api/signet/seals/:lgcSn/cancel-code',
@@ -139,7 +142,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(request, await sendCancelCode(deps, request.auth!.user, request.params.lgcSn, request.locale)),
+      ok(request, await sendCancelCode(deps, actorOf(request).user, request.params.lgcSn, request.locale)),
   );
   app.post(
     '/api/signet/seals/:lgcSn/cancel',
@@ -155,7 +158,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(request, await cancelSeal(deps, request.auth!.user, request.params.lgcSn, request.body.code, request.ip)),
+      ok(request, await cancelSeal(deps, actorOf(request).user, request.params.lgcSn, request.body.code, request.ip)),
   );
 };
 
@@ -175,7 +178,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
         response: { 200: ZEnvelope(ZSealReviewPage) },
       },
     },
-    async (request) => ok(request, await reviewQueue(deps, request.auth!.user, request.query)),
+    async (request) => ok(request, await reviewQueue(deps, actorOf(request).user, request.query)),
   );
   app.get(
     '/api/backend/seals/:lgcSn',
@@ -189,7 +192,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
         response: { 200: ZEnvelope(ZSealReviewItem) },
       },
     },
-    async (request) => ok(request, await openApplication(deps, request.auth!.user, request.params.lgcSn)),
+    async (request) => ok(request, await openApplication(deps, actorOf(request).user, request.params.lgcSn)),
   );
   app.get(
     '/api/backend/seals/:lgcSn/authorization',
@@ -204,7 +207,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
       },
     },
     async (request, reply) =>
-      sendFile(reply, await reviewFile(deps, request.auth!.user, request.params.lgcSn, 'authorization')),
+      sendFile(reply, await reviewFile(deps, actorOf(request).user, request.params.lgcSn, 'authorization')),
   );
   app.post(
     '/api/backend/seals/:lgcSn/claim',
@@ -221,7 +224,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
         response: { 200: ZEnvelope(ZSealReviewItem) },
       },
     },
-    async (request) => ok(request, await claimApplication(deps, request.auth!.user, request.params.lgcSn)),
+    async (request) => ok(request, await claimApplication(deps, actorOf(request).user, request.params.lgcSn)),
   );
   app.post(
     '/api/backend/seals/:lgcSn/approve',
@@ -238,7 +241,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     async (request) =>
       ok(
         request,
-        await decideApplication(deps, request.auth!.user, request.params.lgcSn, { approve: true }, request.ip),
+        await decideApplication(deps, actorOf(request).user, request.params.lgcSn, { approve: true }, request.ip),
       ),
   );
   app.post(
@@ -259,7 +262,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
         request,
         await decideApplication(
           deps,
-          request.auth!.user,
+          actorOf(request).user,
           request.params.lgcSn,
           { approve: false, reason: request.body.reason },
           request.ip,

@@ -45,8 +45,8 @@ export async function findUsableSeals(
   for (const lgcSn of unique) {
     const row = byLgcSn.get(lgcSn);
     if (!row) throw new AppError('PRT_SEAL_NOT_FOUND');
-    if (Number(row.institutionId) !== holder.institutionId) throw new AppError('PRT_SEAL_OTHER_INSTITUTION');
-    if (Number(row.applicantUserId) !== holder.userId) {
+    if (row.institutionId !== holder.institutionId) throw new AppError('PRT_SEAL_OTHER_INSTITUTION');
+    if (row.applicantUserId !== holder.userId) {
       throw new AppError('PRT_SEAL_NOT_HOLDER', { name: row.name, sealNo: row.sealNo });
     }
     if (!isUsable(row, now)) {
@@ -58,7 +58,7 @@ export async function findUsableSeals(
     const key = row.privateKeySealed as Buffer;
     const certificate = row.certificateDer as Buffer;
     seals.push({
-      id: Number(row.id),
+      id: row.id,
       lgcSn,
       sealNo: row.sealNo,
       name: row.name,
@@ -151,11 +151,11 @@ export async function sealsByCertificateSerial(db: Db, serials: readonly string[
     rows.map((row) => [
       (row.certificateSerial ?? '').toLowerCase(),
       {
-        id: Number(row.id),
+        id: row.id,
         lgcSn: row.lgcSn,
         sealNo: row.sealNo,
         name: row.name,
-        institutionId: Number(row.institutionId),
+        institutionId: row.institutionId,
         revoked: row.revokedAt !== null,
         revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt),
         certificateSha256: row.certificateDer ? createHash('sha256').update(row.certificateDer).digest('hex') : null,
@@ -164,11 +164,26 @@ export async function sealsByCertificateSerial(db: Db, serials: readonly string[
   );
 }
 
-/** Names and numbers of seals by id (the contract page's audit trail). */
+/**
+ * Names and numbers of seals by id (the contract page's audit trail), with their certificate's
+ * serial (hex) and SHA-256 fingerprint (the evidence report); null before a certificate is issued.
+ */
 export async function sealNames(
   db: Db,
   ids: readonly number[],
-): Promise<Map<number, { sealNo: string; name: string }>> {
+): Promise<
+  Map<number, { sealNo: string; name: string; certificateSerial: string | null; certificateSha256: string | null }>
+> {
   const rows = await findSealRowsByIds(db, ids);
-  return new Map(rows.map((row) => [Number(row.id), { sealNo: row.sealNo, name: row.name }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        sealNo: row.sealNo,
+        name: row.name,
+        certificateSerial: row.certificateSerial,
+        certificateSha256: row.certificateDer ? createHash('sha256').update(row.certificateDer).digest('hex') : null,
+      },
+    ]),
+  );
 }

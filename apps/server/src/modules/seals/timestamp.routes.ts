@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { statusOf } from '../../platform/errors.ts';
 import type {} from '../../platform/openapi.ts';
 import { timestampReply } from '../../platform/signing/timestamp.ts';
 import { answerTimestampRequest } from './timestamping.ts';
@@ -37,7 +38,7 @@ export const timestampRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
     done(null, body),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
+    const status = statusOf(error);
     if (status >= 400 && status < 500) {
       return sendReply(
         reply,

@@ -43,7 +43,7 @@ export function ownToken(
   options: { nonce?: asn1js.Integer | undefined; certificates?: boolean } = {},
 ): Promise<Uint8Array> {
   return createTimestampToken(
-    { certificateDer: authority.tsaCertificateDer, privateKeyPkcs8: authority.tsaPrivateKeyPkcs8 },
+    { certificateDer: authority.tsaCertificateDer, privateKey: authority.tsaPrivateKey },
     [authority.certificateDer],
     { imprint, nonce: options.nonce, certificates: options.certificates ?? true },
   );

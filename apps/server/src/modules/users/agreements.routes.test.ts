@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildUser, logInThroughApi, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -6,7 +7,7 @@ import { registerPayload, registrationCodeFor } from '../../../test/registration
 const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
 const db = database.db;
 
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 const publish = (payload: object, cookie = staffCookie) =>
   app.inject({ method: 'POST', url: '/api/backend/agreements/publish', headers: { cookie }, payload });

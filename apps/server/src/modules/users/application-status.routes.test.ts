@@ -2,6 +2,7 @@
  * GET /api/user/p1/applicationStatus: the browser that registered reads its application's state
  * without a log-in, by the HttpOnly cookie registering set — and nobody reads anything without it.
  */
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildUser, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -36,7 +37,7 @@ const status = (cookie?: string, ip = nextIp()) =>
   });
 
 async function decide(lgcSn: string, body: object) {
-  const staff = await buildUser(db, { roles: ['50'] });
+  const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
   const res = await app.inject({
     method: 'POST',
     url: `/api/backend/registrations/${lgcSn}/decision`,

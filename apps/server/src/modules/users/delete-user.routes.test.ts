@@ -3,11 +3,13 @@
  * PRT_USER_HAS_RECORDS (409, both languages, "stop the account instead"), never a 500 from a
  * foreign key; the account and its records stay. A user with only personal data is deleted.
  */
+
 import { randomUUID } from 'node:crypto';
+import { ROLE } from '@portal/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildFollow, buildMasterAgreement, buildRequest } from '../../../test/cooperation-factories.ts';
-import { buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
+import { buildBank, buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
 
 const { app, database } = await buildTestApp();
@@ -18,21 +20,10 @@ const post = (url: string, cookie: string, lang = 'en-US') =>
 
 const partner = await buildInstitution(db, { name: 'Deleting Partner Bank' });
 const stranger = await buildInstitution(db, { name: 'Stranger Bank' });
-const bank = await db
-  .insertInto('institution')
-  .values({
-    lgcSn: randomUUID(),
-    name: 'The Bank',
-    swiftCode: 'THEBCNBJ',
-    kind: 'bank',
-    country: 'CN',
-    continent: 'ASIA',
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
+const bank = await buildBank(db);
 
-const partnerAdmin = await buildUser(db, { institutionId: partner.id, roles: ['10', '20'] });
-const systemAdmin = await buildUser(db, { institutionId: bank.id, roles: ['50', '99'] });
+const partnerAdmin = await buildUser(db, { institutionId: partner.id, roles: [ROLE.general, ROLE.institutionAdmin] });
+const systemAdmin = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff, ROLE.systemAdmin] });
 const strangerUser = await buildUser(db, { institutionId: stranger.id });
 const strangerRequest = await buildRequest(db, { ownerUserId: strangerUser.id, institutionId: stranger.id });
 

@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser, sessionCookie, type UserOverrides } from '../../../test/factories.ts';
 import { createTestDatabase, testConfig } from '../../../test/helpers.ts';
@@ -131,17 +132,17 @@ const CASES: Array<{ name: string; account: Account; outcome: Outcome }> = [
   // Never touched.
   {
     name: 'bank staff (50), unused for years and warned long ago',
-    account: { lastUsedAt: twoYearsAgoPlus(-400), warnedAt: daysBefore(300), roles: ['50'] },
+    account: { lastUsedAt: twoYearsAgoPlus(-400), warnedAt: daysBefore(300), roles: [ROLE.bankStaff] },
     outcome: 'untouched',
   },
   {
     name: 'system administrator (99), unused for years',
-    account: { lastUsedAt: twoYearsAgoPlus(-400), roles: ['99'] },
+    account: { lastUsedAt: twoYearsAgoPlus(-400), roles: [ROLE.systemAdmin] },
     outcome: 'untouched',
   },
   {
     name: 'bank staff, unused 24 months − 29 days: not even warned',
-    account: { lastUsedAt: twoYearsAgoPlus(29), roles: ['10', '50'] },
+    account: { lastUsedAt: twoYearsAgoPlus(29), roles: [ROLE.general, ROLE.bankStaff] },
     outcome: 'untouched',
   },
   {
@@ -166,7 +167,11 @@ const CASES: Array<{ name: string; account: Account; outcome: Outcome }> = [
   },
   {
     name: 'institution administrator (20), unused 24 months + 1 day, warned 31 days ago: stopped',
-    account: { lastUsedAt: twoYearsAgoPlus(-1), warnedAt: daysBefore(31), roles: ['10', '20'] },
+    account: {
+      lastUsedAt: twoYearsAgoPlus(-1),
+      warnedAt: daysBefore(31),
+      roles: [ROLE.general, ROLE.institutionAdmin],
+    },
     outcome: 'stopped',
   },
   {

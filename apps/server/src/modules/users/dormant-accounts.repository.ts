@@ -2,6 +2,7 @@
  * The dormant-account sweep's queries (see dormant-accounts.job.ts for the rule). Each change
  * re-checks its condition in the statement itself, so a log-in in between wins.
  */
+import { ACTIVATION, ROLE } from '@portal/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -10,9 +11,9 @@ export const DORMANT_AFTER = '24 months';
 /** Days of notice between the warning e-mail and the stop. */
 export const DORMANT_NOTICE_DAYS = 30;
 /** Bank staff and system administrators: never swept. */
-export const DORMANT_EXEMPT_ROLES = ['50', '99'] as const;
+export const DORMANT_EXEMPT_ROLES = [ROLE.bankStaff, ROLE.systemAdmin] as const;
 /** Activation states swept: approved, and activated by invitation. */
-export const DORMANT_SWEPT_ACTIVATIONS = ['1', '6'] as const;
+export const DORMANT_SWEPT_ACTIVATIONS = [ACTIVATION.approved, ACTIVATION.activatedByInvitation] as const;
 
 // Raw SQL on the alias `u` (app_user): snake_case, as the CamelCasePlugin does not touch raw text.
 const lastUse = sql<Date>`greatest(u.last_active_at, u.last_login_at, u.created_at)`;
@@ -54,7 +55,7 @@ export async function findDormantCandidates(
     .orderBy('u.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }
 
 /** Marks the account warned at `now`, if it is still due a warning; the account, or undefined. */

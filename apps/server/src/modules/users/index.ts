@@ -5,10 +5,12 @@
 
 export { createDormantAccountsJob } from './dormant-accounts.job.ts';
 export { ensureInitialAdmin, type InitialAdminOutcome } from './initial-admin.ts';
+export { attachIntroAttachments, describeAttachments } from './intro-attachments.ts';
 export { managementRoutes } from './management.routes.ts';
 export { INVITATION_TTL_DAYS } from './management.service.ts';
+export { userSpecCallRoutes } from './spec-calls.routes.ts';
 export { toUserInfo } from './user-info.ts';
-export { findUserByEmail, findUserById, type UserRow } from './users.repository.ts';
+export { findUserByEmail, findUserById, isEmailRegistered, type UserRow } from './users.repository.ts';
 export { userRoutes } from './users.routes.ts';
 export {
   branchReviewerIds,

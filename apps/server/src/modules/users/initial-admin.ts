@@ -13,7 +13,7 @@
  * and does nothing. An invitation that ran out before it was accepted is sent again. No password
  * is ever configured or logged: the administrator sets it through the e-mailed link.
  */
-import { type Locale, translate } from '@portal/shared';
+import { ACTIVATION, type Locale, ROLE, translate } from '@portal/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
@@ -30,7 +30,7 @@ import {
 } from './users.repository.ts';
 
 /** Bank staff (back office) and system administrator, as the demo's admin@bank.example. */
-export const SYSTEM_ADMIN_ROLES = ['50', '99'] as const;
+export const SYSTEM_ADMIN_ROLES = [ROLE.bankStaff, ROLE.systemAdmin] as const;
 /** The language of the invitation e-mail (the portal's default; the administrator may switch). */
 const LOCALE: Locale = 'en-US';
 /** One key for every instance: the transactions that could invite run one after the other. */
@@ -85,7 +85,7 @@ export async function ensureInitialAdmin(db: Db, { config, now = new Date() }: D
       name: wanted.name,
       institutionId: bank.id,
       roleCodes: SYSTEM_ADMIN_ROLES,
-      activation: '6',
+      activation: ACTIVATION.activatedByInvitation,
       profileComplete: false,
       // The bank-managed fields known here; the rest (SWIFT, country, …) the profile completes.
       profile: JSON.stringify({

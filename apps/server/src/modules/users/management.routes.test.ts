@@ -1,5 +1,7 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  buildBank,
   buildInstitution,
   buildUser,
   lastMailTo,
@@ -18,7 +20,7 @@ const post = async (url: string, cookie: string, payload?: object) =>
   app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const get = async (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 
 describe('back office: accounts', () => {
@@ -46,24 +48,13 @@ describe('back office: accounts', () => {
   });
 
   it('cannot modify the system administrator', async () => {
-    const sysadmin = await buildUser(db, { roles: ['50', '99'] });
+    const sysadmin = await buildUser(db, { roles: [ROLE.bankStaff, ROLE.systemAdmin] });
     const res = await post(`/api/backend/users/${sysadmin.lgcSn}/stop`, staffCookie, { reason: 'test' });
     expect(res.json().code).toBe('PRT_SYSTEM_ADMIN_IMMUTABLE');
   });
 
   it('never stops the bank’s own institution', async () => {
-    const bank = await db
-      .insertInto('institution')
-      .values({
-        lgcSn: 'own-bank',
-        name: 'Own Bank',
-        swiftCode: 'OWNBCNBJ',
-        kind: 'bank',
-        country: 'CN',
-        continent: 'ASIA',
-      })
-      .returning('lgcSn')
-      .executeTakeFirstOrThrow();
+    const bank = await buildBank(db, { lgcSn: 'own-bank', name: 'Own Bank', swiftCode: 'OWNBCNBJ' });
     expect((await post(`/api/backend/institutions/${bank.lgcSn}/stop`, staffCookie, { reason: 'no' })).statusCode).toBe(
       403,
     );
@@ -90,7 +81,11 @@ describe('back office: accounts', () => {
 describe('institution administrator', async () => {
   const home = await buildInstitution(db, { name: 'Harbour Test Bank', country: 'HK' });
   const elsewhere = await buildInstitution(db, { name: 'Other Test Bank' });
-  const admin = await buildUser(db, { roles: ['10', '20'], institutionId: home.id, name: 'Ada Admin' });
+  const admin = await buildUser(db, {
+    roles: [ROLE.general, ROLE.institutionAdmin],
+    institutionId: home.id,
+    name: 'Ada Admin',
+  });
   const adminCookie = await sessionCookie(db, admin.id);
   const colleague = await buildUser(db, { institutionId: home.id, email: 'colleague@harbour.example' });
   const stranger = await buildUser(db, { institutionId: elsewhere.id });
@@ -195,7 +190,7 @@ describe('institution administrator', async () => {
     expect(
       (await post(`/api/user/p1/institution/users/${stranger.lgcSn}/stop`, adminCookie, { reason: 'x' })).json().code,
     ).toBe('PRT_OWN_INSTITUTION_ONLY');
-    const sysadmin = await buildUser(db, { roles: ['50', '99'], institutionId: home.id });
+    const sysadmin = await buildUser(db, { roles: [ROLE.bankStaff, ROLE.systemAdmin], institutionId: home.id });
     expect((await post(`/api/user/p1/institution/users/${sysadmin.lgcSn}/delete`, adminCookie)).json().code).toBe(
       'PRT_SYSTEM_ADMIN_IMMUTABLE',
     );
@@ -205,7 +200,7 @@ describe('institution administrator', async () => {
   });
 
   it('manages ordinary users only: another administrator is off limits', async () => {
-    const otherAdmin = await buildUser(db, { roles: ['10', '20'], institutionId: home.id });
+    const otherAdmin = await buildUser(db, { roles: [ROLE.general, ROLE.institutionAdmin], institutionId: home.id });
     const res = await post(`/api/user/p1/institution/users/${otherAdmin.lgcSn}/stop`, adminCookie, { reason: 'x' });
     expect(res.statusCode).toBe(403);
     expect((await post(`/api/user/p1/institution/users/${otherAdmin.lgcSn}/delete`, adminCookie)).statusCode).toBe(403);
@@ -237,19 +232,8 @@ describe('institution administrator', async () => {
   });
 
   it('bank staff invite only with the system administrator’s right', async () => {
-    const bank = await db
-      .insertInto('institution')
-      .values({
-        lgcSn: 'test-bank-hq',
-        name: 'The Bank HQ',
-        swiftCode: 'THEBCNBJ',
-        kind: 'bank',
-        country: 'CN',
-        continent: 'ASIA',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sysadmin = await buildUser(db, { roles: ['50', '99'], institutionId: bank.id });
+    const bank = await buildBank(db, { lgcSn: 'test-bank-hq', name: 'The Bank HQ' });
+    const sysadmin = await buildUser(db, { roles: [ROLE.bankStaff, ROLE.systemAdmin], institutionId: bank.id });
     const res = await post('/api/user/p1/institution/users/invite', await sessionCookie(db, sysadmin.id), {
       emailAdr: 'branch.staff@bank.example',
       usrNm: 'Branch Staff',

@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { ok } from '../../platform/respond.ts';
+import { actorOf } from '../../platform/session.ts';
 import {
   acceptInvitation,
   deleteInstitutionUser,
@@ -87,7 +88,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) =>
-      ok(request, await inviteFromBackoffice(db, config, request.auth!.user, request.body, request.ip)),
+      ok(request, await inviteFromBackoffice(db, config, actorOf(request).user, request.body, request.ip)),
   );
   app.post(
     '/api/backend/users/:lgcSn/roles',
@@ -103,7 +104,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await changeRoles(db, request.auth!.user, request.params.lgcSn, request.body, request.ip);
+      await changeRoles(db, actorOf(request).user, request.params.lgcSn, request.body, request.ip);
       return ok(request, null);
     },
   );
@@ -123,7 +124,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request) => {
       await setUserStatus(
         db,
-        request.auth!.user,
+        actorOf(request).user,
         request.params.lgcSn,
         { stop: true, reason: request.body.reason },
         request.ip,
@@ -144,7 +145,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await setUserStatus(db, request.auth!.user, request.params.lgcSn, { stop: false }, request.ip);
+      await setUserStatus(db, actorOf(request).user, request.params.lgcSn, { stop: false }, request.ip);
       return ok(request, null);
     },
   );
@@ -162,7 +163,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await requirePasswordChange(db, request.auth!.user, request.params.lgcSn, request.ip);
+      await requirePasswordChange(db, actorOf(request).user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );
@@ -179,7 +180,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         response: { 200: ZEnvelope(ZPage(ZManagedUser)) },
       },
     },
-    async (request) => ok(request, await listInstitutionUsers(db, request.auth!.user, request.query)),
+    async (request) => ok(request, await listInstitutionUsers(db, actorOf(request).user, request.query)),
   );
   app.post(
     '/api/user/p1/institution/users/invite',
@@ -194,7 +195,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
         response: { 200: ZEnvelope(z.object({ lgcSn: z.string() })) },
       },
     },
-    async (request) => ok(request, await inviteUser(db, config, request.auth!.user, request.body, request.ip)),
+    async (request) => ok(request, await inviteUser(db, config, actorOf(request).user, request.body, request.ip)),
   );
   app.post(
     '/api/user/p1/institution/users/:lgcSn/update',
@@ -210,7 +211,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await updateInstitutionUser(db, request.auth!.user, request.params.lgcSn, request.body, request.ip);
+      await updateInstitutionUser(db, actorOf(request).user, request.params.lgcSn, request.body, request.ip);
       return ok(request, null);
     },
   );
@@ -228,7 +229,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      const admin = request.auth!.user;
+      const admin = actorOf(request).user;
       await setUserStatus(
         db,
         admin,
@@ -253,7 +254,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      const admin = request.auth!.user;
+      const admin = actorOf(request).user;
       await setUserStatus(db, admin, request.params.lgcSn, { stop: false }, request.ip, admin);
       return ok(request, null);
     },
@@ -271,7 +272,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await makeInstitutionAdmin(db, request.auth!.user, request.params.lgcSn, request.ip);
+      await makeInstitutionAdmin(db, actorOf(request).user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );
@@ -288,7 +289,7 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       },
     },
     async (request) => {
-      await deleteInstitutionUser(db, request.auth!.user, request.params.lgcSn, request.ip);
+      await deleteInstitutionUser(db, actorOf(request).user, request.params.lgcSn, request.ip);
       return ok(request, null);
     },
   );

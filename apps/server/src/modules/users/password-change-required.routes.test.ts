@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildUser, logInThroughApi, sessionCookie, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -11,7 +12,7 @@ const detail = (cookie: string) => app.inject({ method: 'GET', url: '/api/user/p
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-const staff = await buildUser(db, { roles: ['50'] });
+const staff = await buildUser(db, { roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 const NEW_PASSWORD = 'Fresh#2468q';
 
@@ -57,7 +58,7 @@ describe('staff require a new password (nfrcModPswdInd)', () => {
       await sessionCookie(db, partner.id),
     );
     expect(refused.statusCode).toBe(403);
-    const admin = await buildUser(db, { roles: ['50', '99'] });
+    const admin = await buildUser(db, { roles: [ROLE.bankStaff, ROLE.systemAdmin] });
     expect((await post(`/api/backend/users/${admin.lgcSn}/requirePasswordChange`, staffCookie)).json().code).toBe(
       'PRT_SYSTEM_ADMIN_IMMUTABLE',
     );

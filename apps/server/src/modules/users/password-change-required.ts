@@ -3,18 +3,17 @@
  * end, and after the next log-in the portal opens the set-password dialog, whose call
  * (first/modifyPwd, no old password) sets the flag back to 0.
  */
+import { ROLE } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { endSessionsOfUser, type SessionUser } from '../../platform/session.ts';
 import { findUserByLgcSn, updateUser } from './users.repository.ts';
 
-const SYSTEM_ADMIN = '99';
-
 export async function requirePasswordChange(db: Db, actor: SessionUser, lgcSn: string, ip: string): Promise<void> {
   const user = await findUserByLgcSn(db, lgcSn);
   if (!user) throw new AppError('PRT_USER_NOT_FOUND');
-  if (user.roleCodes.includes(SYSTEM_ADMIN)) throw new AppError('PRT_SYSTEM_ADMIN_IMMUTABLE');
+  if (user.roleCodes.includes(ROLE.systemAdmin)) throw new AppError('PRT_SYSTEM_ADMIN_IMMUTABLE');
   // Staff change their own password with the current one; this would only log them out.
   if (user.id === actor.id) throw new AppError('PRT_CONFLICT');
   await db.transaction().execute(async (trx) => {

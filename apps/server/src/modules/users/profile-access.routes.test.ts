@@ -5,7 +5,9 @@
  * Institution administrators cannot grant more than their routes say; a bank decision ends the
  * user's sessions.
  */
+
 import { randomUUID } from 'node:crypto';
+import { ROLE } from '@portal/shared';
 import {
   BANK_MANAGED_PROFILE_FIELDS,
   STAFF_BANK_MANAGED_PROFILE_FIELDS,
@@ -13,8 +15,9 @@ import {
 } from '@portal/shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../test/cooperation-factories.ts';
-import { buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
+import { buildBank, buildInstitution, buildUser, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
+import { hongKongProfile } from '../../../test/registration.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -25,47 +28,18 @@ const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, he
 
 const home = await buildInstitution(db, { name: 'Harbour Home Bank', country: 'HK' });
 const other = await buildInstitution(db, { name: 'Victim Trade Bank', country: 'HK' });
-const bank = await db
-  .insertInto('institution')
-  .values({
-    lgcSn: randomUUID(),
-    name: 'The Bank',
-    swiftCode: 'THEBCNBJ',
-    kind: 'bank',
-    country: 'CN',
-    continent: 'ASIA',
-  })
-  .returning(['id', 'swiftCode'])
-  .executeTakeFirstOrThrow();
+const bank = await buildBank(db);
 
 /** A registered, approved profile of the home institution. */
 const homeProfile: TProfile = {
+  ...hongKongProfile,
   instNm: home.name,
   instSwiftCode: home.swiftCode!,
   usrNm: 'Mallory Mover',
-  phone: '+852 3900 1200',
   jobTitle: 'Dealer',
-  userRole: 'general',
-  releaseInfoTypes: ['TRADE_FINANCE'],
-  branchType: 'headOffice',
-  branchName: '',
-  branchRegistrationPlace: '',
-  branchSwiftCode: '',
-  department: '',
-  headOfficeEmployee: false,
-  officeAddress: '1 Harbour Road, Hong Kong',
-  continent: 'ASIA',
-  country: 'HK',
-  usualContactBranches: [],
-  mainContactBranch: '',
-  actingOnBehalf: false,
-  actingForInstitution: '',
-  businessScope: '',
-  introAttachments: [],
-  interestedTypes: ['FORFAITING'],
 };
 
-async function activeUser(profile: Partial<TProfile> = homeProfile, roles = ['10']) {
+async function activeUser(profile: Partial<TProfile> = homeProfile, roles: string[] = [ROLE.general]) {
   const user = await buildUser(db, { institutionId: home.id, roles });
   await db
     .updateTable('appUser')
@@ -97,13 +71,13 @@ const victimIntention = await db
   .returning('lgcSn')
   .executeTakeFirstOrThrow();
 
-async function stillAtHome(userId: number, cookie: string, roles = ['10']) {
+async function stillAtHome(userId: number, cookie: string, roles: string[] = [ROLE.general]) {
   const row = await db
     .selectFrom('appUser')
     .select(['institutionId', 'roleCodes', 'activation', 'profile'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  expect(Number(row.institutionId)).toBe(Number(home.id));
+  expect(row.institutionId).toBe(home.id);
   expect(row.roleCodes).toEqual(roles);
   expect(row.activation).toBe('1');
   expect((await get('/api/user/p1/detail', cookie)).json().data.instNm).toBe(home.name);
@@ -196,7 +170,7 @@ describe('updateUserInfo of an active account: bank-managed fields', () => {
     const { user, cookie } = await activeUser();
     const res = await post('/api/user/p1/updateUserInfo', cookie, {
       profile: { ...homeProfile, institutionId: other.id },
-      rlTpcd: ['50', '99'],
+      rlTpcd: [ROLE.bankStaff, ROLE.systemAdmin],
       actvtInd: '1',
     });
     expect(res.statusCode).toBe(422);
@@ -226,7 +200,7 @@ describe('updateUserInfo never sets a bank-managed field the account lacks (issu
       const removed: Record<string, unknown> = { ...homeProfile };
       delete removed[field];
       if (field === 'continent') delete removed.country;
-      const { user, cookie } = await activeUser(removed as Partial<TProfile>, ['50']);
+      const { user, cookie } = await activeUser(removed as Partial<TProfile>, [ROLE.bankStaff]);
       const res = await post('/api/user/p1/updateUserInfo', cookie, { profile: { ...homeProfile, ...change } });
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().data.fields).toContainEqual(
@@ -238,7 +212,7 @@ describe('updateUserInfo never sets a bank-managed field the account lacks (issu
   );
 
   it('a staff account whose branch was removed reviews no branch’s seal applications after trying', async () => {
-    const { user, cookie } = await activeUser({ ...homeProfile, mainContactBranch: undefined }, ['50']);
+    const { user, cookie } = await activeUser({ ...homeProfile, mainContactBranch: undefined }, [ROLE.bankStaff]);
     const queue = async () => (await get('/api/backend/seals?state=all', cookie)).json().data.total;
     expect(await queue()).toBe(0);
     const res = await post('/api/user/p1/updateUserInfo', cookie, {
@@ -252,7 +226,7 @@ describe('updateUserInfo never sets a bank-managed field the account lacks (issu
 
   it('still saves a profile that leaves the blank fields blank', async () => {
     const { cookie } = await activeUser({ ...homeProfile, mainContactBranch: undefined, branchName: undefined }, [
-      '50',
+      ROLE.bankStaff,
     ]);
     const res = await post('/api/user/p1/updateUserInfo', cookie, {
       profile: { ...homeProfile, jobTitle: 'Reviewer' },
@@ -300,7 +274,7 @@ describe('completeInfo of an invited account', () => {
       .select(['institutionId', 'profileComplete', 'roleCodes'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ institutionId: home.id, profileComplete: false, roleCodes: ['10'] });
+    expect(row).toEqual({ institutionId: home.id, profileComplete: false, roleCodes: [ROLE.general] });
   });
 
   it('completes with the invitation’s values and fills in what it lacked (branch details)', async () => {
@@ -356,12 +330,12 @@ describe('improve/info: a rejected account resubmits', () => {
 
 describe('institution administrator routes grant nothing more', () => {
   const adminOf = async () => {
-    const admin = await buildUser(db, { institutionId: home.id, roles: ['10', '20'] });
+    const admin = await buildUser(db, { institutionId: home.id, roles: [ROLE.general, ROLE.institutionAdmin] });
     return { admin, cookie: await sessionCookie(db, admin.id) };
   };
 
   it.each([
-    ['roles', { rlTpcd: ['50', '99'] }],
+    ['roles', { rlTpcd: [ROLE.bankStaff, ROLE.systemAdmin] }],
     ['institution', { institution: other.lgcSn }],
     ['activation', { actvtInd: '1' }],
   ])('update refuses a %s field by name (422 unknownKeys)', async (_what, extra) => {
@@ -378,13 +352,13 @@ describe('institution administrator routes grant nothing more', () => {
       .select(['name', 'roleCodes', 'institutionId'])
       .where('id', '=', target.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ name: target.name, roleCodes: ['10'], institutionId: home.id });
+    expect(row).toEqual({ name: target.name, roleCodes: [ROLE.general], institutionId: home.id });
   });
 
   it('invite refuses a role or an institution (422), and invites role 10 into the own institution only', async () => {
     const { cookie } = await adminOf();
     const asked = { emailAdr: `boss-${randomUUID().slice(0, 6)}@harbour.example`, usrNm: 'Boss', country: 'HK' };
-    const res = await post('/api/user/p1/institution/users/invite', cookie, { ...asked, rlTpcd: ['99'] });
+    const res = await post('/api/user/p1/institution/users/invite', cookie, { ...asked, rlTpcd: [ROLE.systemAdmin] });
     expect(res.statusCode).toBe(422);
     expect((await post('/api/user/p1/institution/users/invite', cookie, asked)).statusCode).toBe(200);
     const row = await db
@@ -392,13 +366,13 @@ describe('institution administrator routes grant nothing more', () => {
       .select(['roleCodes', 'institutionId', 'activation', 'profile'])
       .where('email', '=', asked.emailAdr)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ roleCodes: ['10'], institutionId: home.id, activation: '6' });
+    expect(row).toMatchObject({ roleCodes: [ROLE.general], institutionId: home.id, activation: '6' });
     expect(row.profile).toMatchObject({ instSwiftCode: home.swiftCode, continent: 'ASIA', userRole: 'general' });
   });
 
   it('cannot re-enable an account the bank stopped; can re-enable one it stopped itself', async () => {
     const { cookie } = await adminOf();
-    const staff = await buildUser(db, { institutionId: bank.id, roles: ['50'] });
+    const staff = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff] });
     const staffCookie = await sessionCookie(db, staff.id);
     const target = await buildUser(db, { institutionId: home.id });
     await post(`/api/backend/users/${target.lgcSn}/stop`, staffCookie, { reason: 'Fraud alert' });
@@ -430,7 +404,7 @@ describe('bank decisions end the user’s sessions and are audited', () => {
       .where('id', '=', applicant.id)
       .execute();
     const applicantCookie = await sessionCookie(db, applicant.id);
-    const staff = await buildUser(db, { institutionId: bank.id, roles: ['50'] });
+    const staff = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff] });
     const res = await post(
       `/api/backend/registrations/${applicant.lgcSn}/decision`,
       await sessionCookie(db, staff.id),

@@ -1,8 +1,9 @@
+import { ROLE } from '@portal/shared';
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import { buildUser, lastMailTo, logInThroughApi, nextIp, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
-import { applicantProfile, registerPayload, registrationCodeFor } from '../../../test/registration.ts';
+import { applicantProfile, askEmailCode, registerPayload, registrationCodeFor } from '../../../test/registration.ts';
 
 const { app, database } = await buildTestApp({ CAPTCHA_TEST_MODE: 'true' });
 const db = database.db;
@@ -13,7 +14,7 @@ const emailCodeFor = (email: string) => registrationCodeFor(app, db, email);
 const REGISTER_PASSWORD = 'Harbor#2468';
 
 async function staffCookie() {
-  return sessionCookie(db, (await buildUser(db, { roles: ['50'] })).id);
+  return sessionCookie(db, (await buildUser(db, { roles: [ROLE.bankStaff] })).id);
 }
 
 describe('registration', () => {
@@ -140,12 +141,7 @@ describe('registration', () => {
 
   it('waits 60 s before sending another code', async () => {
     await emailCodeFor('patient@lusitania.example');
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/user/p1/getEmailCode',
-      remoteAddress: nextIp(),
-      payload: { emailAdr: 'patient@lusitania.example', emailType: '1' },
-    });
+    const again = await askEmailCode(app, { emailAdr: 'patient@lusitania.example', emailType: '1' });
     expect(again.statusCode).toBe(429);
     expect(again.json().code).toBe('PRT_RESEND_TOO_SOON');
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
@@ -251,7 +247,7 @@ describe('review in the back office', () => {
     });
     expect(res.json().data.actvtInd).toBe('1');
     const after = await db.selectFrom('appUser').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
-    expect(after.roleCodes).toEqual(['10', '20']);
+    expect(after.roleCodes).toEqual([ROLE.general, ROLE.institutionAdmin]);
     expect((await lastMailTo(db, 'approve@lusitania.example')).mail?.template).toBe('registrationApproved');
     const audit = await app.inject({
       method: 'GET',
@@ -373,7 +369,7 @@ describe('review in the back office', () => {
   });
 
   it('is for bank staff only', async () => {
-    const partner = await buildUser(db, { roles: ['10', '20'] });
+    const partner = await buildUser(db, { roles: [ROLE.general, ROLE.institutionAdmin] });
     const res = await app.inject({
       method: 'GET',
       url: '/api/backend/registrations',
@@ -395,7 +391,10 @@ describe('review in the back office', () => {
     // Through the API as the browser does: picture code, password, then the e-mailed code.
     const login = await logInThroughApi(app, db, 'later@lusitania.example', REGISTER_PASSWORD);
     expect(login.statusCode, login.body).toBe(200);
-    expect(login.json()).toMatchObject({ code: '0', data: { lgcSn: user.lgcSn, actvtInd: '1', rlTpcd: ['10', '20'] } });
+    expect(login.json()).toMatchObject({
+      code: '0',
+      data: { lgcSn: user.lgcSn, actvtInd: '1', rlTpcd: [ROLE.general, ROLE.institutionAdmin] },
+    });
     const sid = login.cookies.find((c) => c.name === 'portal_sid');
     expect(sid?.value).toBeTruthy();
     const update = await app.inject({
@@ -412,16 +411,7 @@ describe('review in the back office', () => {
 describe('registration answers do not tell who is registered (issue 15, finding 7 applied to registration)', () => {
   // Each step, for a registered address and for a new one: the same status, code and data.
   const steps: [string, (email: string) => Promise<{ statusCode: number; json: () => { code: string } }>][] = [
-    [
-      'asking for a registration code',
-      (email) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/user/p1/getEmailCode',
-          remoteAddress: nextIp(),
-          payload: { emailAdr: email, emailType: '1' },
-        }),
-    ],
+    ['asking for a registration code', (email) => askEmailCode(app, { emailAdr: email, emailType: '1' })],
     [
       'checking a guessed code',
       (email) =>

@@ -3,7 +3,7 @@
  * (5); the bank approves (1), rejects (7) or asks for more information (8); a rejected or
  * incomplete account refills its profile and goes back to review.
  */
-import { hasTranslation, type Locale, translate } from '@portal/shared';
+import { ACCESS_ACTIVATIONS, ACTIVATION, hasTranslation, type Locale, translate } from '@portal/shared';
 import { findEntry } from '@portal/shared/dictionaries';
 import {
   bankManagedProfileFields,
@@ -21,10 +21,10 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
 import { isInstitutionAdmin, type SessionUser } from '../../platform/session.ts';
 import { checkVerificationCode } from '../../platform/verification-codes.ts';
-import { attachIntroAttachments } from '../files/index.ts';
 import { findOrCreateInstitution } from '../institutions/index.ts';
 import { recordAcceptance } from './agreements.ts';
 import { issueApplicationToken } from './application-status.ts';
+import { attachIntroAttachments } from './intro-attachments.ts';
 import { findUserByEmail, insertUserUnlessEmailTaken, lockUser, updateUser } from './users.repository.ts';
 import { requireWorkEmail } from './work-email.ts';
 
@@ -65,53 +65,67 @@ export async function register(
   const passwordHash = await hashPassword(input.pwd);
   return db.transaction().execute(async (trx) => {
     await checkVerificationCode(trx, { ...code, consume: true });
-    const institutionId = await institutionFor(trx, input.profile);
-    const lgcSn = newPublicId();
-    const userId = await insertUserUnlessEmailTaken(trx, {
-      lgcSn,
-      email: input.emailAdr,
-      passwordHash,
-      name: input.profile.usrNm,
-      phone: input.profile.phone,
-      institutionId,
-      activation: '5',
-      agreementAccepted: true,
-      profile: JSON.stringify(input.profile),
-      interestedTypes: input.profile.interestedTypes,
-      locale: client.locale,
-    });
-    if (userId === undefined) throw new AppError('PRT_EMAIL_EXISTS');
-    // Ticking the agreements at registration accepts the version in force.
-    await recordAcceptance(trx, userId, client.ip);
-    // Files: the introduction attachments uploaded while registering become the account's.
-    await attachIntroAttachments(trx, {
-      lgcSns: input.profile.introAttachments,
-      user: { id: userId, lgcSn },
-      registrantEmail: input.emailAdr,
-      locale: client.locale,
-    });
-    await recordAudit(trx, {
-      actorUserId: userId,
-      actorEmail: input.emailAdr,
-      action: AUDIT_ACTIONS.registered,
-      targetType: 'user',
-      targetId: lgcSn,
-      detail: { institution: input.profile.instNm, swift: input.profile.instSwiftCode },
-      ip: client.ip,
-    });
-    await enqueueMail(
-      trx,
-      {
-        to: input.emailAdr,
-        locale: client.locale,
-        template: 'registrationReceived',
-        params: { name: input.profile.usrNm },
-      },
-      config.brand,
-    );
-    // The registering browser follows its application without logging in (application-status.ts).
-    return { lgcSn, statusToken: await issueApplicationToken(trx, userId) };
+    return writeAccount(trx, config, input, passwordHash, client);
   });
+}
+
+/**
+ * The account under review, in the registration's transaction: its institution, the agreements
+ * accepted, its introduction attachments, the audit record and the e-mail saying it was received.
+ */
+async function writeAccount(
+  trx: Db,
+  config: Config,
+  input: TRegisterRequest,
+  passwordHash: string,
+  client: { ip: string; locale: Locale },
+): Promise<{ lgcSn: string; statusToken: string }> {
+  const institutionId = await institutionFor(trx, input.profile);
+  const lgcSn = newPublicId();
+  const userId = await insertUserUnlessEmailTaken(trx, {
+    lgcSn,
+    email: input.emailAdr,
+    passwordHash,
+    name: input.profile.usrNm,
+    phone: input.profile.phone,
+    institutionId,
+    activation: ACTIVATION.underReview,
+    agreementAccepted: true,
+    profile: JSON.stringify(input.profile),
+    interestedTypes: input.profile.interestedTypes,
+    locale: client.locale,
+  });
+  if (userId === undefined) throw new AppError('PRT_EMAIL_EXISTS');
+  // Ticking the agreements at registration accepts the version in force.
+  await recordAcceptance(trx, userId, client.ip);
+  // Files: the introduction attachments uploaded while registering become the account's.
+  await attachIntroAttachments(trx, {
+    lgcSns: input.profile.introAttachments,
+    user: { id: userId, lgcSn },
+    registrantEmail: input.emailAdr,
+    locale: client.locale,
+  });
+  await recordAudit(trx, {
+    actorUserId: userId,
+    actorEmail: input.emailAdr,
+    action: AUDIT_ACTIONS.registered,
+    targetType: 'user',
+    targetId: lgcSn,
+    detail: { institution: input.profile.instNm, swift: input.profile.instSwiftCode },
+    ip: client.ip,
+  });
+  await enqueueMail(
+    trx,
+    {
+      to: input.emailAdr,
+      locale: client.locale,
+      template: 'registrationReceived',
+      params: { name: input.profile.usrNm },
+    },
+    config.brand,
+  );
+  // The registering browser follows its application without logging in (application-status.ts).
+  return { lgcSn, statusToken: await issueApplicationToken(trx, userId) };
 }
 
 function institutionFor(db: Db, profile: TProfile): Promise<number> {
@@ -202,6 +216,9 @@ function refuseBankManagedChanges(
   }
 }
 
+/** A rejected application, or one asked for more, may be sent again. */
+const RESUBMITTABLE: readonly string[] = [ACTIVATION.rejected, ACTIVATION.supplementRequired];
+
 /**
  * Saves the signed-in user's profile. `resubmit`: a rejected (7) or to-supplement (8) account
  * sends it back to review (5); it is not approved, so it may name another institution, which the
@@ -218,9 +235,9 @@ export async function saveProfile(
   ip: string,
   locale: Locale = user.locale as Locale,
 ): Promise<void> {
-  if (change === 'resubmit' && user.activation !== '7' && user.activation !== '8') throw new AppError('PRT_CONFLICT');
+  if (change === 'resubmit' && !RESUBMITTABLE.includes(user.activation)) throw new AppError('PRT_CONFLICT');
   if (change === 'complete' && user.profileComplete) throw new AppError('PRT_CONFLICT');
-  if (change === 'update' && user.activation !== '1' && user.activation !== '6')
+  if (change === 'update' && !ACCESS_ACTIVATIONS.includes(user.activation))
     throw new AppError('PRT_ACCOUNT_NOT_ACTIVE');
   await db.transaction().execute(async (trx) => {
     let institutionId: number | undefined;
@@ -237,7 +254,7 @@ export async function saveProfile(
       profile: JSON.stringify(profile),
       interestedTypes: profile.interestedTypes,
       updatedAt: new Date(),
-      ...(change === 'resubmit' ? { institutionId, activation: '5' as const } : {}),
+      ...(change === 'resubmit' ? { institutionId, activation: ACTIVATION.underReview } : {}),
       ...(change === 'complete' ? { profileComplete: true } : {}),
     });
     // Files: the introduction attachments must be the user's own; they are attached to the account.

@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser, lastMailTo, logInThroughApi, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -14,9 +15,9 @@ const get = async (url: string, cookie: string) => app.inject({ method: 'GET', u
 
 const bank = await buildInstitution(db, { name: 'Onboarding Bank' });
 await db.updateTable('institution').set({ kind: 'bank' }).where('id', '=', bank.id).execute();
-const sysadmin = await buildUser(db, { institutionId: bank.id, roles: ['50', '99'] });
+const sysadmin = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff, ROLE.systemAdmin] });
 const sysadminCookie = await sessionCookie(db, sysadmin.id);
-const staff = await buildUser(db, { institutionId: bank.id, roles: ['50'] });
+const staff = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff] });
 const staffCookie = await sessionCookie(db, staff.id);
 
 /** Accepts the invitation mailed to `email` and logs in; returns the session cookie. */
@@ -89,21 +90,25 @@ describe('the bank onboards its own people', () => {
       .select('roleCodes')
       .where('id', '=', member.id)
       .executeTakeFirstOrThrow();
-    expect(row.roleCodes).toEqual(['10', '20']);
+    expect(row.roleCodes).toEqual([ROLE.general, ROLE.institutionAdmin]);
   });
 
   it('a user cannot change his own roles', async () => {
-    const res = await post(`/api/backend/users/${staff.lgcSn}/roles`, staffCookie, { rlTpcd: ['10', '50'] });
+    const res = await post(`/api/backend/users/${staff.lgcSn}/roles`, staffCookie, {
+      rlTpcd: [ROLE.general, ROLE.bankStaff],
+    });
     expect(res.statusCode).toBe(403);
     const row = await db.selectFrom('appUser').select('roleCodes').where('id', '=', staff.id).executeTakeFirstOrThrow();
-    expect(row.roleCodes).toEqual(['50']);
+    expect(row.roleCodes).toEqual([ROLE.bankStaff]);
   });
 
   it('a role change ends the user’s sessions and is audited', async () => {
     const partner = await buildInstitution(db);
     const user = await buildUser(db, { institutionId: partner.id });
     const userCookie = await sessionCookie(db, user.id);
-    const res = await post(`/api/backend/users/${user.lgcSn}/roles`, staffCookie, { rlTpcd: ['10', '20'] });
+    const res = await post(`/api/backend/users/${user.lgcSn}/roles`, staffCookie, {
+      rlTpcd: [ROLE.general, ROLE.institutionAdmin],
+    });
     expect(res.statusCode).toBe(200);
     expect((await get('/api/user/p1/detail', userCookie)).json().code).toMatch(/^YBLSYSTE000[35]$/);
     const audit = await db
@@ -114,13 +119,13 @@ describe('the bank onboards its own people', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
       actorUserId: staff.id,
-      detail: expect.objectContaining({ rolesBefore: ['10'], roles: ['10', '20'] }),
+      detail: expect.objectContaining({ rolesBefore: [ROLE.general], roles: [ROLE.general, ROLE.institutionAdmin] }),
     });
     // Role 50 is the system administrator's to give, and only to in-bank people.
-    const toStaff = await post(`/api/backend/users/${user.lgcSn}/roles`, staffCookie, { rlTpcd: ['50'] });
+    const toStaff = await post(`/api/backend/users/${user.lgcSn}/roles`, staffCookie, { rlTpcd: [ROLE.bankStaff] });
     expect(toStaff.json().code).toBe('PRT_FORBIDDEN');
     const bySysadmin = await post(`/api/backend/users/${user.lgcSn}/roles`, sysadminCookie, {
-      rlTpcd: ['50'],
+      rlTpcd: [ROLE.bankStaff],
       mainContactBranch: REVIEW_BRANCH,
     });
     expect(bySysadmin.json().code).toBe('PRT_STAFF_NOT_FOUND');

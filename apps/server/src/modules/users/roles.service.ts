@@ -6,6 +6,7 @@
  * roles, the system administrator's roles never change, and every change is audited and ends
  * the user's sessions (the next request works with the new roles).
  */
+import { ROLE } from '@portal/shared';
 import type { TBackofficeInviteRequest } from '@portal/shared/schemas/user-management';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -16,10 +17,6 @@ import { findInstitution, findInstitutionByPublicId } from '../institutions/inde
 import { writeInvitation } from './management.service.ts';
 import { findUserByLgcSn, type UserRow, updateUser } from './users.repository.ts';
 
-const SYSTEM_ADMIN = '99';
-const STAFF = '50';
-const INSTITUTION_ADMIN = '20';
-
 /** Only the system administrator invites from the back office. */
 export async function inviteFromBackoffice(
   db: Db,
@@ -28,7 +25,7 @@ export async function inviteFromBackoffice(
   input: TBackofficeInviteRequest,
   ip: string,
 ): Promise<{ lgcSn: string }> {
-  if (!admin.roleCodes.includes(SYSTEM_ADMIN) || admin.institutionId === null) {
+  if (!admin.roleCodes.includes(ROLE.systemAdmin) || admin.institutionId === null) {
     throw new AppError('PRT_NO_RIGHT_TO_INVITE');
   }
   const person = { emailAdr: input.emailAdr, usrNm: input.usrNm, country: input.country };
@@ -39,7 +36,13 @@ export async function inviteFromBackoffice(
       db,
       config,
       admin,
-      { ...person, inst: bank, roleCodes: [STAFF], userRole: 'staff', mainContactBranch: input.mainContactBranch },
+      {
+        ...person,
+        inst: bank,
+        roleCodes: [ROLE.bankStaff],
+        userRole: 'staff',
+        mainContactBranch: input.mainContactBranch,
+      },
       ip,
     );
   }
@@ -49,7 +52,7 @@ export async function inviteFromBackoffice(
     db,
     config,
     admin,
-    { ...person, inst, roleCodes: ['10', INSTITUTION_ADMIN], userRole: 'admin' },
+    { ...person, inst, roleCodes: [ROLE.general, ROLE.institutionAdmin], userRole: 'admin' },
     ip,
   );
 }
@@ -60,7 +63,7 @@ async function changeableUser(db: Db, actor: SessionUser, lgcSn: string): Promis
   if (!user) throw new AppError('PRT_USER_NOT_FOUND');
   // Checked before anything else: a user's own roles are never the user's to change.
   if (user.id === actor.id) throw new AppError('PRT_FORBIDDEN');
-  if (user.roleCodes.includes(SYSTEM_ADMIN)) throw new AppError('PRT_SYSTEM_ADMIN_IMMUTABLE');
+  if (user.roleCodes.includes(ROLE.systemAdmin)) throw new AppError('PRT_SYSTEM_ADMIN_IMMUTABLE');
   return user;
 }
 
@@ -78,17 +81,17 @@ export async function changeRoles(
   const user = await changeableUser(db, actor, lgcSn);
   const roles = [...new Set(input.rlTpcd)].sort();
   const inst = user.institutionId === null ? undefined : await findInstitution(db, user.institutionId);
-  const staffBefore = user.roleCodes.includes(STAFF);
-  const staffAfter = roles.includes(STAFF);
-  if ((staffBefore !== staffAfter || input.mainContactBranch) && !actor.roleCodes.includes(SYSTEM_ADMIN)) {
+  const staffBefore = user.roleCodes.includes(ROLE.bankStaff);
+  const staffAfter = roles.includes(ROLE.bankStaff);
+  if ((staffBefore !== staffAfter || input.mainContactBranch) && !actor.roleCodes.includes(ROLE.systemAdmin)) {
     throw new AppError('PRT_FORBIDDEN');
   }
   if ((staffAfter || input.mainContactBranch) && inst?.kind !== 'bank') throw new AppError('PRT_STAFF_NOT_FOUND');
-  if (roles.includes(INSTITUTION_ADMIN) && inst?.kind !== 'partner') throw new AppError('PRT_FORBIDDEN');
+  if (roles.includes(ROLE.institutionAdmin) && inst?.kind !== 'partner') throw new AppError('PRT_FORBIDDEN');
   const profile = { ...(user.profile as Record<string, unknown>) };
   if (input.mainContactBranch) profile.mainContactBranch = input.mainContactBranch;
   if (!staffAfter) delete profile.mainContactBranch;
-  profile.userRole = staffAfter ? 'staff' : roles.includes(INSTITUTION_ADMIN) ? 'admin' : 'general';
+  profile.userRole = staffAfter ? 'staff' : roles.includes(ROLE.institutionAdmin) ? 'admin' : 'general';
   await writeRoles(db, actor, user, roles, profile, ip);
 }
 
@@ -97,10 +100,10 @@ export async function makeInstitutionAdmin(db: Db, admin: SessionUser, lgcSn: st
   const user = await changeableUser(db, admin, lgcSn);
   if (user.institutionId !== admin.institutionId) throw new AppError('PRT_OWN_INSTITUTION_ONLY');
   if (user.passwordHash === null) throw new AppError('PRT_INACTIVE_EXTERNAL_USER_IMMUTABLE');
-  if (user.roleCodes.includes(INSTITUTION_ADMIN)) throw new AppError('PRT_CONFLICT');
+  if (user.roleCodes.includes(ROLE.institutionAdmin)) throw new AppError('PRT_CONFLICT');
   const inst = user.institutionId === null ? undefined : await findInstitution(db, user.institutionId);
   if (inst?.kind !== 'partner') throw new AppError('PRT_FORBIDDEN');
-  const roles = [...new Set([...user.roleCodes, '10', INSTITUTION_ADMIN])].sort();
+  const roles = [...new Set([...user.roleCodes, ROLE.general, ROLE.institutionAdmin])].sort();
   await writeRoles(db, admin, user, roles, { ...(user.profile as Record<string, unknown>), userRole: 'admin' }, ip);
 }
 

@@ -2,7 +2,7 @@
  * SPEC §8's server messages, each raised in its own situation and in both languages (issue 26
  * item 5): before, these situations answered with a generic code or another message.
  */
-import { translate } from '@portal/shared';
+import { ROLE, translate } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { buildInstitution, buildUser, lastMailTo, sessionCookie } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/helpers.ts';
@@ -20,13 +20,13 @@ const send = (call: Call, lang: string) =>
   });
 
 const partner = await buildInstitution(db, { country: 'HK' });
-const admin = await buildUser(db, { institutionId: partner.id, roles: ['10', '20'] });
+const admin = await buildUser(db, { institutionId: partner.id, roles: [ROLE.general, ROLE.institutionAdmin] });
 const adminCookie = await sessionCookie(db, admin.id);
 const general = await buildUser(db, { institutionId: partner.id });
 const generalCookie = await sessionCookie(db, general.id);
 const bank = await buildInstitution(db);
 await db.updateTable('institution').set({ kind: 'bank' }).where('id', '=', bank.id).execute();
-const sysadmin = await buildUser(db, { institutionId: bank.id, roles: ['50', '99'] });
+const sysadmin = await buildUser(db, { institutionId: bank.id, roles: [ROLE.bankStaff, ROLE.systemAdmin] });
 const sysadminCookie = await sessionCookie(db, sysadmin.id);
 
 /** Each situation: how to set it up (returning the call that meets it) and the code it must answer. */
@@ -38,7 +38,7 @@ const situations: [string, string, () => Promise<Call>][] = [
       method: 'POST',
       url: `/api/backend/users/${general.lgcSn}/roles`,
       cookie: sysadminCookie,
-      payload: { rlTpcd: ['50'], mainContactBranch: 'OS_HONG_KONG' },
+      payload: { rlTpcd: [ROLE.bankStaff], mainContactBranch: 'OS_HONG_KONG' },
     }),
   ],
   [

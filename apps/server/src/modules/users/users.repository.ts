@@ -1,4 +1,5 @@
 /** The app_user table's queries, and the invitation codes the users module issues. */
+import { ACTIVATION, ROLE } from '@portal/shared';
 import { type InsertObject, type Selectable, sql, type UpdateObject } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, totalOf } from '../../db/list-query.ts';
@@ -22,6 +23,11 @@ export async function lockForTransaction(db: Db, key: string): Promise<void> {
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('appUser').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** Whether an account uses this address (the upload route asks, through app.ts). */
+export async function isEmailRegistered(db: Db, email: string): Promise<boolean> {
+  return (await findUserByEmail(db, email)) !== undefined;
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -71,7 +77,7 @@ export async function findActiveSystemAdmins(db: Db, limit?: number) {
   const query = db
     .selectFrom('appUser')
     .select(['email', 'passwordHash'])
-    .where(sql<boolean>`role_codes @> array['99']::text[]`)
+    .where(sql<boolean>`role_codes @> array[${sql.lit(ROLE.systemAdmin)}]::text[]`)
     .where('status', '=', 'active');
   return (limit === undefined ? query : query.limit(limit)).execute();
 }
@@ -279,7 +285,7 @@ export async function findUserIdsMatching(db: Db, pattern: string, limit: number
     .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]))
     .limit(limit)
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -291,16 +297,16 @@ export async function findBranchReviewerIds(db: Db, branch: string): Promise<num
     .selectFrom('appUser')
     .select('id')
     .where('status', '=', 'active')
-    .where('activation', 'in', ['1', '6'])
+    .where('activation', 'in', [ACTIVATION.approved, ACTIVATION.activatedByInvitation])
     .where((eb) =>
       eb.or([
-        eb(eb.val('99'), '=', eb.fn.any('roleCodes')),
+        eb(eb.val<string>(ROLE.systemAdmin), '=', eb.fn.any('roleCodes')),
         eb.and([
-          eb(eb.val('50'), '=', eb.fn.any('roleCodes')),
+          eb(eb.val<string>(ROLE.bankStaff), '=', eb.fn.any('roleCodes')),
           eb(eb.ref('profile', '->>').key('mainContactBranch'), '=', branch),
         ]),
       ]),
     )
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }

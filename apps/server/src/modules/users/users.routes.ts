@@ -17,8 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { ok } from '../../platform/respond.ts';
-import { endedSessionCode, type SessionUser } from '../../platform/session.ts';
-import { describeAttachments } from '../files/index.ts';
+import { actorOf, endedSessionCode, type SessionUser } from '../../platform/session.ts';
 import { institutionNameOf } from '../institutions/index.ts';
 import { acceptAgreement, currentAgreementVersion, publishAgreementVersion } from './agreements.ts';
 import {
@@ -27,6 +26,7 @@ import {
   applicationStatus,
   setApplicationCookie,
 } from './application-status.ts';
+import { describeAttachments } from './intro-attachments.ts';
 import {
   bankManagedValues,
   checkRegistrationCode,
@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      const user = request.auth!.user;
+      const user = actorOf(request).user;
       await acceptAgreement(db, user.id, request.ip);
       return ok(request, await infoOf({ ...user, agreementAccepted: true }));
     },
@@ -112,7 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         response: { 200: ZEnvelope(ZAgreementVersion) },
       },
     },
-    async (request) => ok(request, await publishAgreementVersion(db, request.auth!.user, request.body, request.ip)),
+    async (request) => ok(request, await publishAgreementVersion(db, actorOf(request).user, request.body, request.ip)),
   );
 
   app.post(
@@ -198,7 +198,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      const row = await reload(request.auth!.user.id);
+      const row = await reload(actorOf(request).user.id);
       // With the bank-managed values an older invited profile lacks (continent, role), so the
       // form shows them read-only and sends them back unchanged.
       const profile = { ...row.profile, ...bankManagedValues(row.profile, row.roleCodes) };
@@ -232,8 +232,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         },
       },
       async (request) => {
-        await saveProfile(db, request.auth!.user, request.body.profile, change, request.ip, request.locale);
-        return ok(request, await infoOf(await reload(request.auth!.user.id)));
+        await saveProfile(db, actorOf(request).user, request.body.profile, change, request.ip, request.locale);
+        return ok(request, await infoOf(await reload(actorOf(request).user.id)));
       },
     );
   profileRoute(

@@ -3,6 +3,7 @@
  * office: review decisions; the session plugin: activity). app_user is written only by the users
  * module; other modules call these through ./index.ts.
  */
+import { ACTIVATION, ROLE } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
 import { containsPattern } from '../../db/list-query.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -58,13 +59,13 @@ export async function markReviewDecision(
 ): Promise<Pick<UserRow, 'id' | 'email' | 'name' | 'locale'>> {
   const user = await lockUser(trx, { lgcSn });
   if (!user) throw new AppError('PRT_USER_NOT_FOUND');
-  if (user.activation !== '5') throw new AppError('PRT_CONFLICT');
+  if (user.activation !== ACTIVATION.underReview) throw new AppError('PRT_CONFLICT');
   const wantsAdmin = (user.profile as { userRole?: string }).userRole === 'admin';
   await updateUser(trx, user.id, {
     activation: outcome.activation,
     reviewNote: outcome.note,
     updatedAt: new Date(),
-    ...(outcome.approve ? { roleCodes: wantsAdmin ? ['10', '20'] : ['10'] } : {}),
+    ...(outcome.approve ? { roleCodes: wantsAdmin ? [ROLE.general, ROLE.institutionAdmin] : [ROLE.general] } : {}),
   });
   return user;
 }
@@ -75,7 +76,7 @@ export async function findUserNames(
   ids: Iterable<number>,
 ): Promise<Map<number, { name: string; email: string }>> {
   const rows = await findUserNamesRows(db, [...new Set(ids)]);
-  return new Map(rows.map((row) => [Number(row.id), { name: row.name, email: row.email }]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 
 /** Ids of the users whose name or e-mail contains `text` (at most 1,000). */

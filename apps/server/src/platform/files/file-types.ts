@@ -2,7 +2,8 @@
  * Which files each upload purpose accepts, decided by CONTENT (magic bytes, through file-type),
  * never by the name or the Content-Type a browser sends (DESIGN: uploads). A purpose is one row
  * of FILE_PURPOSE_RULES: its size limit, the detected types it takes and, for seal images, a
- * further check of the content (square, transparent background: png.ts).
+ * further check of the content (square, transparent or white background: png.ts) and the image
+ * as it is kept, its white taken out (docs/decisions/0019).
  *
  * The content is read in the parser pool (platform/untrusted), within the parsing limits: type
  * sniffing, a PDF's limits and active content, a seal PNG's header and pixels. This thread only
@@ -44,7 +45,10 @@ type PurposeRule = {
   check?: (facts: UploadFacts) => void;
 };
 
-/** A seal image: square, with a transparent background (issue "Electronic seals and contracts"). */
+/**
+ * A seal image: square, with a transparent background once its white is taken out (issue
+ * "Electronic seals and contracts"; a white background is accepted, docs/decisions/0019).
+ */
 function checkSealImage({ png: facts }: UploadFacts): void {
   if (!facts) throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: 'image/png' });
   if (facts.width !== facts.height) {
@@ -99,6 +103,18 @@ export const MAX_UPLOAD_FILE_BYTES = Math.max(...Object.values(FILE_PURPOSE_RULE
  * content, including an empty file or text renamed to .pdf), or the refusal of a parsing limit.
  */
 export async function detectAllowedType(buffer: Buffer, name: string, purpose: TFilePurpose): Promise<AllowedType> {
+  return (await checkUpload(buffer, name, purpose)).type;
+}
+
+/**
+ * As detectAllowedType, and the bytes to keep: the upload's own, but for a seal image the image
+ * with its white taken out (png.ts sealImagePng), so that no seal can hide the text under it.
+ */
+export async function checkUpload(
+  buffer: Buffer,
+  name: string,
+  purpose: TFilePurpose,
+): Promise<{ type: AllowedType; data: Buffer }> {
   const rule = FILE_PURPOSE_RULES[purpose];
   if (buffer.length > rule.maxBytes) throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: rule.limit });
   const facts = await parseUntrusted('uploadFacts', {
@@ -119,7 +135,10 @@ export async function detectAllowedType(buffer: Buffer, name: string, purpose: T
     throw new AppError('PRT_PDF_ACTIVE_CONTENT', { name });
   }
   rule.check?.(facts);
-  return match.as;
+  const data = facts.sealPng
+    ? Buffer.from(facts.sealPng.buffer, facts.sealPng.byteOffset, facts.sealPng.byteLength)
+    : buffer;
+  return { type: match.as, data };
 }
 
 const ALL_TYPES: readonly AllowedType[] = [PDF, DOC, XLS, DOCX, XLSX, JPG, PNG, BMP].map((accepted) => accepted.as);

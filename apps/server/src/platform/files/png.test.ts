@@ -3,22 +3,14 @@
  * type a seal image may come in, each row filter, interlacing, and broken files. The PNGs are
  * written here by hand (chunks, filters, Adam7 flag), so each case says exactly what it holds.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { transparentPngOfZeros, withBadCrc } from '../../../test/hostile-files.ts';
-import { encodePng, makeSealPng } from '../signing/test-fixtures.ts';
-import { readPngFacts } from './png.ts';
+import { chunk, transparentPngOfZeros, withBadCrc } from '../../../test/hostile-files.ts';
+import { encodePng, makeSealPng, makeWhiteDiscSealPng } from '../signing/test-fixtures.ts';
+import { clearWhite, NEAR_WHITE, readPngFacts, sealImagePng } from './png.ts';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
@@ -156,88 +148,71 @@ function rgbaRows(width: number, height: number, { depth = 8, opaque = [] as Cor
 }
 
 describe('readPngFacts: colour types', () => {
-  const cases: Array<{ name: string; bytes: Buffer; facts: ReturnType<typeof readPngFacts> }> = [
+  type Case = { name: string; bytes: Buffer; facts: ReturnType<typeof readPngFacts> };
+  /** A case whose expected facts are its own size and `transparentBackground`. */
+  const sized = (name: string, spec: PngSpec, transparentBackground: boolean): Case => ({
+    name,
+    bytes: png(spec),
+    facts: { width: spec.width, height: spec.height, transparentBackground },
+  });
+  /** 3 × 3 grey + alpha: the middle row opaque, the bottom corners transparent; `top` varies. */
+  const greyAlpha = (top: number[]): PngSpec => ({
+    width: 3,
+    height: 3,
+    colorType: 4,
+    rows: [Buffer.from(top), Buffer.from([9, 255, 9, 255, 9, 255]), Buffer.from([9, 0, 9, 9, 9, 0])],
+  });
+  /** 3 × 3 palette (white, red) with entry 0 transparent; `bottom` varies. */
+  const paletteTrns = (bottom: number[]): PngSpec => ({
+    width: 3,
+    height: 3,
+    colorType: 3,
+    plte: Buffer.from([255, 255, 255, 220, 20, 30]),
+    trns: Buffer.from([0]),
+    rows: [Buffer.from([0, 1, 0]), Buffer.from([1, 1, 1]), Buffer.from(bottom)],
+  });
+  /** 2 × 2 RGB, pure green transparent; `firstRow` varies, the second row white. */
+  const rgbTrns = (firstRow: number[]): PngSpec => ({
+    width: 2,
+    height: 2,
+    colorType: 2,
+    trns: Buffer.from([0, 255, 0, 255, 0, 255]),
+    rows: [Buffer.from(firstRow), Buffer.from([255, 255, 255, 255, 255, 255])],
+  });
+  const cases: Case[] = [
     {
       name: 'RGBA, transparent corners (the round seal the fixtures draw)',
       bytes: Buffer.from(makeSealPng(120)),
       facts: { width: 120, height: 120, transparentBackground: true },
     },
-    {
-      name: 'RGBA, one opaque corner',
-      bytes: png({ width: 6, height: 6, colorType: 6, rows: rgbaRows(6, 6, { opaque: ['bottomLeft'] }) }),
-      facts: { width: 6, height: 6, transparentBackground: false },
-    },
+    sized(
+      'RGBA, one opaque corner',
+      { width: 6, height: 6, colorType: 6, rows: rgbaRows(6, 6, { opaque: ['bottomLeft'] }) },
+      false,
+    ),
     {
       name: 'RGBA, not square',
       bytes: Buffer.from(encodePng(30, 20, new Uint8Array(30 * 20 * 4))),
       facts: { width: 30, height: 20, transparentBackground: true },
     },
-    {
-      name: 'grey + alpha, transparent corners',
-      bytes: png({
-        width: 3,
-        height: 3,
-        colorType: 4,
-        rows: [
-          Buffer.from([9, 0, 9, 200, 9, 0]),
-          Buffer.from([9, 255, 9, 255, 9, 255]),
-          Buffer.from([9, 0, 9, 9, 9, 0]),
-        ],
-      }),
-      facts: { width: 3, height: 3, transparentBackground: true },
-    },
-    {
-      name: 'grey + alpha, an opaque white corner',
-      bytes: png({
-        width: 3,
-        height: 3,
-        colorType: 4,
-        rows: [
-          Buffer.from([9, 0, 9, 200, 255, 255]),
-          Buffer.from([9, 255, 9, 255, 9, 255]),
-          Buffer.from([9, 0, 9, 9, 9, 0]),
-        ],
-      }),
-      facts: { width: 3, height: 3, transparentBackground: false },
-    },
-    {
-      name: 'grey + alpha, 16-bit, transparent corners',
-      bytes: png({
+    sized('grey + alpha, transparent corners', greyAlpha([9, 0, 9, 200, 9, 0]), true),
+    sized('grey + alpha, an opaque white corner', greyAlpha([9, 0, 9, 200, 255, 255]), false),
+    sized(
+      'grey + alpha, 16-bit, transparent corners',
+      {
         width: 2,
         height: 2,
         colorType: 4,
         bitDepth: 16,
         rows: [Buffer.from([1, 2, 0, 0, 3, 4, 0, 0]), Buffer.from([5, 6, 0, 0, 7, 8, 0, 0])],
-      }),
-      facts: { width: 2, height: 2, transparentBackground: true },
-    },
-    {
-      name: 'palette with tRNS: corners on the transparent entry',
-      bytes: png({
-        width: 3,
-        height: 3,
-        colorType: 3,
-        plte: Buffer.from([255, 255, 255, 220, 20, 30]),
-        trns: Buffer.from([0]),
-        rows: [Buffer.from([0, 1, 0]), Buffer.from([1, 1, 1]), Buffer.from([0, 1, 0])],
-      }),
-      facts: { width: 3, height: 3, transparentBackground: true },
-    },
-    {
-      name: 'palette with tRNS: a corner on an entry past the tRNS list (opaque)',
-      bytes: png({
-        width: 3,
-        height: 3,
-        colorType: 3,
-        plte: Buffer.from([255, 255, 255, 220, 20, 30]),
-        trns: Buffer.from([0]),
-        rows: [Buffer.from([0, 1, 0]), Buffer.from([1, 1, 1]), Buffer.from([0, 1, 1])],
-      }),
-      facts: { width: 3, height: 3, transparentBackground: false },
-    },
-    {
-      name: 'palette with tRNS, 2 bits a pixel (five pixels a row: the last in the second byte)',
-      bytes: png({
+      },
+      true,
+    ),
+    sized('palette with tRNS: corners on the transparent entry', paletteTrns([0, 1, 0]), true),
+    sized('palette with tRNS: a corner on an entry past the tRNS list (opaque)', paletteTrns([0, 1, 1]), false),
+    sized(
+      'palette with tRNS, 2 bits a pixel (five pixels a row: the last in the second byte)',
+      {
         width: 5,
         height: 5,
         colorType: 3,
@@ -246,89 +221,58 @@ describe('readPngFacts: colour types', () => {
         trns: Buffer.from([255, 0]),
         // index 1 (transparent) at x = 0 and x = 4; index 0 (opaque white) between.
         rows: Array.from({ length: 5 }, () => Buffer.from([0b01_00_00_00, 0b01_00_00_00])),
-      }),
-      facts: { width: 5, height: 5, transparentBackground: true },
-    },
-    {
-      name: 'palette without tRNS (no transparency at all)',
-      bytes: png({
+      },
+      true,
+    ),
+    sized(
+      'palette without tRNS (no transparency at all)',
+      {
         width: 2,
         height: 2,
         colorType: 3,
         plte: Buffer.from([255, 255, 255]),
         rows: [Buffer.from([0, 0]), Buffer.from([0, 0])],
-      }),
-      facts: { width: 2, height: 2, transparentBackground: false },
-    },
-    {
-      name: 'RGB with tRNS: corners in the transparent colour',
-      bytes: png({
-        width: 2,
-        height: 2,
-        colorType: 2,
-        trns: Buffer.from([0, 255, 0, 255, 0, 255]),
-        rows: [Buffer.from([255, 255, 255, 255, 255, 255]), Buffer.from([255, 255, 255, 255, 255, 255])],
-      }),
-      facts: { width: 2, height: 2, transparentBackground: true },
-    },
-    {
-      name: 'RGB with tRNS: a corner in another colour',
-      bytes: png({
-        width: 2,
-        height: 2,
-        colorType: 2,
-        trns: Buffer.from([0, 255, 0, 255, 0, 255]),
-        rows: [Buffer.from([255, 255, 255, 255, 255, 254]), Buffer.from([255, 255, 255, 255, 255, 255])],
-      }),
-      facts: { width: 2, height: 2, transparentBackground: false },
-    },
-    {
-      name: 'RGB without alpha or tRNS (a seal on a white square)',
-      bytes: png({
-        width: 2,
-        height: 2,
-        colorType: 2,
-        rows: [Buffer.from([0, 0, 0, 0, 0, 0]), Buffer.from([0, 0, 0, 0, 0, 0])],
-      }),
-      facts: { width: 2, height: 2, transparentBackground: false },
-    },
-    {
-      name: 'grey with tRNS: corners in the transparent grey',
-      bytes: png({
+      },
+      false,
+    ),
+    sized('RGB with tRNS: corners in the transparent colour', rgbTrns([255, 255, 255, 255, 255, 255]), true),
+    sized('RGB with tRNS: a corner in another colour', rgbTrns([255, 255, 255, 255, 255, 254]), false),
+    sized(
+      'RGB without alpha or tRNS (a seal on a white square)',
+      { width: 2, height: 2, colorType: 2, rows: [Buffer.from([0, 0, 0, 0, 0, 0]), Buffer.from([0, 0, 0, 0, 0, 0])] },
+      false,
+    ),
+    sized(
+      'grey with tRNS: corners in the transparent grey',
+      {
         width: 2,
         height: 2,
         colorType: 0,
         trns: Buffer.from([0, 200]),
         rows: [Buffer.from([200, 200]), Buffer.from([200, 200])],
-      }),
-      facts: { width: 2, height: 2, transparentBackground: true },
-    },
-    {
-      name: 'grey without tRNS',
-      bytes: png({ width: 2, height: 2, colorType: 0, rows: [Buffer.from([0, 0]), Buffer.from([0, 0])] }),
-      facts: { width: 2, height: 2, transparentBackground: false },
-    },
-    {
-      name: 'RGBA 16-bit, transparent corners',
-      bytes: png({ width: 5, height: 4, colorType: 6, bitDepth: 16, rows: rgbaRows(5, 4, { depth: 16 }) }),
-      facts: { width: 5, height: 4, transparentBackground: true },
-    },
-    {
-      name: 'RGBA 16-bit, one opaque corner',
-      bytes: png({
-        width: 5,
-        height: 5,
-        colorType: 6,
-        bitDepth: 16,
-        rows: rgbaRows(5, 5, { depth: 16, opaque: ['topRight'] }),
-      }),
-      facts: { width: 5, height: 5, transparentBackground: false },
-    },
-    {
-      name: 'RGBA, image data split over several IDAT chunks',
-      bytes: png({ width: 9, height: 9, colorType: 6, rows: rgbaRows(9, 9), filter: 4, idatChunks: 3 }),
-      facts: { width: 9, height: 9, transparentBackground: true },
-    },
+      },
+      true,
+    ),
+    sized(
+      'grey without tRNS',
+      { width: 2, height: 2, colorType: 0, rows: [Buffer.from([0, 0]), Buffer.from([0, 0])] },
+      false,
+    ),
+    sized(
+      'RGBA 16-bit, transparent corners',
+      { width: 5, height: 4, colorType: 6, bitDepth: 16, rows: rgbaRows(5, 4, { depth: 16 }) },
+      true,
+    ),
+    sized(
+      'RGBA 16-bit, one opaque corner',
+      { width: 5, height: 5, colorType: 6, bitDepth: 16, rows: rgbaRows(5, 5, { depth: 16, opaque: ['topRight'] }) },
+      false,
+    ),
+    sized(
+      'RGBA, image data split over several IDAT chunks',
+      { width: 9, height: 9, colorType: 6, rows: rgbaRows(9, 9), filter: 4, idatChunks: 3 },
+      true,
+    ),
   ];
 
   it.each(cases)('$name', ({ bytes, facts }) => {
@@ -524,5 +468,59 @@ describe('readPngFacts: the pixel bound, read from the header before decoding', 
   it('refuses image data that inflates past what the header implies (a bomb in a small image)', () => {
     const bomb = transparentPngOfZeros(100, 100, { rawBytes: 50 * 1024 * 1024 });
     expect(() => readPngFacts(bomb)).toThrow(expect.objectContaining({ code: 'PRT_IMAGE_DAMAGED' }));
+  });
+});
+
+describe('clearWhite and sealImagePng: white turns transparent (docs/decisions/0019)', () => {
+  const pixel = (r: number, g: number, b: number, a = 255) => {
+    const image = { data: new Uint8Array([r, g, b, a]) };
+    clearWhite(image);
+    return [...image.data];
+  };
+
+  it('makes near-white fully transparent, and takes the white share out of every other pixel', () => {
+    expect(pixel(255, 255, 255)[3]).toBe(0);
+    expect(pixel(NEAR_WHITE, 250, 245)[3]).toBe(0);
+    expect(pixel(NEAR_WHITE - 1, 255, 255)[3]).toBe(16);
+    // A light grey disc a threshold alone would keep opaque: a faint veil.
+    expect(pixel(235, 235, 235)).toEqual([0, 0, 0, 20]);
+    // Seal red: most of its opacity, its colour the one that looks the same over white.
+    expect(pixel(220, 20, 30)).toEqual([217, 0, 11, 235]);
+    expect(pixel(0, 0, 0)).toEqual([0, 0, 0, 255]);
+    // Half-transparent stays proportionally so; transparent stays transparent.
+    expect(pixel(128, 128, 128, 100)[3]).toBe(50);
+    expect(pixel(10, 10, 10, 0)).toEqual([10, 10, 10, 0]);
+  });
+
+  it('changes nothing more when applied again', () => {
+    for (const rgba of [
+      [220, 20, 30, 255],
+      [235, 235, 235, 255],
+      [90, 160, 200, 180],
+    ] as const) {
+      const once = pixel(rgba[0], rgba[1], rgba[2], rgba[3]);
+      expect(pixel(once[0]!, once[1]!, once[2]!, once[3])).toEqual(once);
+    }
+  });
+
+  it('accepts a seal on white as transparent, and clears the opaque white disc inside a ring', () => {
+    const size = 30;
+    const onWhite = encodePng(size, size, new Uint8Array(size * size * 4).fill(255));
+    expect(readPngFacts(Buffer.from(onWhite))?.transparentBackground).toBe(false);
+    expect(sealImagePng(Buffer.from(onWhite))?.facts).toEqual({
+      width: size,
+      height: size,
+      transparentBackground: true,
+    });
+    const disc = sealImagePng(Buffer.from(makeWhiteDiscSealPng(size)))!;
+    const cleared = readPngFacts(disc.png)!;
+    expect(cleared.transparentBackground).toBe(true);
+    // The centre of the disc is transparent now, its ring still red.
+    const { data } = PNG.sync.read(disc.png);
+    const at = (x: number, y: number) => [...data.subarray((y * size + x) * 4, (y * size + x) * 4 + 4)];
+    expect(at(15, 15)[3]).toBe(0);
+    expect(at(15, 2)).toEqual([217, 0, 11, 235]);
+    const red = sealImagePng(Buffer.from(makeSealPng(size)))!;
+    expect(red.facts.transparentBackground).toBe(true);
   });
 });

@@ -10,7 +10,14 @@
  * checked). These run in the parser pool (platform/untrusted), never on the request thread.
  *
  * "Transparent background" = the image has transparency (an alpha channel, or tRNS) and its four
- * corner pixels are fully transparent: a round seal on a white square passes neither.
+ * corner pixels are fully transparent.
+ *
+ * White is taken out of a seal image on the server (`clearWhite`, docs/decisions/0019), so that no
+ * seal can hide the text under it: near-white pixels (every channel at least NEAR_WHITE) become
+ * fully transparent, and every other pixel gives up its white as transparency ("colour to
+ * alpha"): it looks the same over white paper, and lets what lies under it show through in
+ * proportion to how light it is. Seal red (220, 20, 30) keeps 92 % of its opacity; a light grey
+ * disc becomes a faint veil. A round seal on a white square is accepted: its corners turn transparent.
  */
 import { crc32, inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
@@ -117,18 +124,61 @@ export function decodePng(bytes: Buffer): PNG | null {
 export function readPngFacts(bytes: Buffer): PngFacts | null {
   const image = decodePng(bytes);
   if (!image) return null;
-  const { width, height, data } = image;
+  return { width: image.width, height: image.height, transparentBackground: cornersTransparent(image) };
+}
+
+/** A pixel whose every channel is at least this (of 255) counts as white: it becomes fully transparent. */
+export const NEAR_WHITE = 240;
+
+/**
+ * Takes the white out of an 8-bit RGBA image, in place (see the header): near-white pixels become
+ * fully transparent; any other pixel's lightest share becomes transparency, its colour the one
+ * that, laid over white, looks as before. Applying it twice changes nothing more.
+ */
+export function clearWhite(image: { data: Uint8Array | Buffer }): void {
+  const { data } = image;
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3]!;
+    if (alpha === 0) continue;
+    const lightest = Math.min(data[i]!, data[i + 1]!, data[i + 2]!);
+    if (lightest >= NEAR_WHITE) {
+      data[i + 3] = 0;
+      continue;
+    }
+    if (lightest === 0) continue;
+    const opacity = (255 - lightest) / 255;
+    for (let c = i; c < i + 3; c++) data[c] = Math.round(255 - (255 - data[c]!) / opacity);
+    data[i + 3] = Math.round(alpha * opacity);
+  }
+}
+
+/** The corners of an RGBA image are all fully transparent. */
+function cornersTransparent({ width, height, data }: PNG): boolean {
   const alphaAt = (x: number, y: number) => data[(y * width + x) * 4 + 3];
   const corners = [alphaAt(0, 0), alphaAt(width - 1, 0), alphaAt(0, height - 1), alphaAt(width - 1, height - 1)];
-  return { width, height, transparentBackground: corners.every((alpha) => alpha === 0) };
+  return corners.every((alpha) => alpha === 0);
 }
 
 /**
- * The seal image as the PDF writer stamps it: decoded within the bounds above and written again
+ * A seal image as the portal keeps it: decoded within the bounds above, its white taken out
+ * (clearWhite), written again as a non-interlaced 8-bit RGBA PNG; and the facts of that image
+ * (a white background counts as transparent). Null when the bytes are not a PNG.
+ */
+export function sealImagePng(bytes: Buffer): { png: Buffer; facts: PngFacts } | null {
+  const image = decodePng(bytes);
+  if (!image) return null;
+  clearWhite(image);
+  const facts = { width: image.width, height: image.height, transparentBackground: cornersTransparent(image) };
+  return { png: PNG.sync.write(image, { colorType: 6, inputHasAlpha: true }), facts };
+}
+
+/**
+ * The seal image as the PDF writer stamps it: decoded within the bounds above, its white taken out
+ * (again: a seal stored before the portal did it at upload has its white too), and written again
  * as a non-interlaced 8-bit RGBA PNG (the PDF writer takes no interlaced PNG).
  */
 export function sealStampPng(bytes: Buffer): Buffer {
-  const image = decodePng(bytes);
-  if (!image) throw new ParseRefusal('PRT_IMAGE_DAMAGED');
-  return PNG.sync.write(image, { colorType: 6, inputHasAlpha: true });
+  const sealed = sealImagePng(bytes);
+  if (!sealed) throw new ParseRefusal('PRT_IMAGE_DAMAGED');
+  return sealed.png;
 }

@@ -7,23 +7,30 @@
  * so no path can be steered by a client. The files are outside the web root: they are served
  * only through the download route, which checks who is asking.
  *
- * An S3-compatible driver (for several instances) plugs in by implementing the same four
- * methods, e.g. with `@aws-sdk/client-s3`: put → PutObjectCommand({ Bucket, Key: prefix + key,
- * Body: data }), get → GetObjectCommand (read the body with transformToByteArray(), map
- * NoSuchKey to StoredFileMissingError), remove → DeleteObjectCommand, list →
- * ListObjectsV2Command pages under the prefix (Key without it, LastModified). config.ts would gain
- * STORAGE_DRIVER=s3 and the bucket settings, and buildApp would pick the driver from them;
- * nothing else changes.
+ * Two drivers, chosen at start by STORAGE_DRIVER (config.ts, openFileStorage):
+ * - `local` (the default): LocalDiskStorage, a directory on this host (STORAGE_DIR);
+ * - `s3`: S3Storage, a bucket of any S3-compatible store (AWS S3, MinIO, Ceph, …), shared by
+ *   every instance (docs/decisions/0024-s3-storage-and-metrics.md).
  */
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
+
+/** The AWS SDK's S3 client, loaded only by an instance that uses S3 (it is large). */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 export interface FileStorage {
   /** Stores `data` under `key`; a key is written once (keys are random, never reused). */
   put(key: string, data: Buffer): Promise<void>;
   /** The bytes under `key`; StoredFileMissingError when there are none. */
   get(key: string): Promise<Buffer>;
+  /**
+   * The bytes under `key` as a stream, for sending a large file without holding it in memory;
+   * StoredFileMissingError (before any byte) when there are none.
+   */
+  stream(key: string): Promise<Readable>;
   /** Deletes the bytes under `key`; nothing happens when there are none. */
   remove(key: string): Promise<void>;
   /**
@@ -105,6 +112,14 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
+  async stream(key: string): Promise<Readable> {
+    // Opened first, so that a missing file is an error here and not in the middle of a reply.
+    const handle = await open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new StoredFileMissingError(key) : error;
+    });
+    return handle.createReadStream();
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
@@ -146,4 +161,149 @@ export class LocalDiskStorage implements FileStorage {
 async function subfolders(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isDirectory() && FOLDER_PATTERN.test(entry.name)).map((entry) => entry.name);
+}
+
+/** Where an S3Storage keeps its objects and how it reaches them (config.ts: the S3_* variables). */
+export type S3Settings = {
+  bucket: string;
+  /** Put before every key (e.g. `portal/files/`); empty: keys at the bucket's root. */
+  prefix: string;
+  /** An S3-compatible server's address (MinIO, Ceph, …); unset: AWS S3 of `region`. */
+  endpoint?: string | undefined;
+  region: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (most self-hosted stores). */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's own chain (AWS_* variables, the host's or container's role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Keys per listing page; unset: the store's (1000 on S3). */
+  listPageSize?: number;
+};
+
+/** The store answered that there is no object under the key (NoSuchKey, or a bare 404 to a GET). */
+function isMissing(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Files in a bucket of an S3-compatible store, under `<prefix><key>`: what several instances on
+ * several hosts share. A PUT is atomic (an object is whole or absent), so no temporaries are left
+ * behind. Checksums are sent and checked only where the S3 API requires them, which every
+ * compatible store understands (the SDK's default of a CRC on every request is newer than some).
+ */
+export class S3Storage implements FileStorage {
+  readonly client: S3Client;
+
+  /** Loads the SDK and makes the client (no request is sent yet). */
+  static async open(settings: S3Settings): Promise<S3Storage> {
+    return new S3Storage(await import('@aws-sdk/client-s3'), settings);
+  }
+
+  private constructor(
+    private readonly sdk: S3Sdk,
+    private readonly settings: S3Settings,
+  ) {
+    this.client = new sdk.S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    });
+  }
+
+  private objectKey(key: string): string {
+    assertKey(key);
+    return `${this.settings.prefix}${key}`;
+  }
+
+  /** Whether the bucket answers with these settings (a start checks it before serving). */
+  async check(): Promise<void> {
+    await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.settings.bucket }));
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    await this.client.send(
+      new this.sdk.PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentLength: data.length,
+        ContentType: 'application/octet-stream',
+      }),
+    );
+  }
+
+  private async getObject(key: string) {
+    try {
+      const answer = await this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
+      if (!answer.Body) throw new StoredFileMissingError(key);
+      return answer.Body;
+    } catch (error) {
+      if (isMissing(error)) throw new StoredFileMissingError(key);
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const body = await this.getObject(key);
+    return Buffer.from(await body.transformToByteArray());
+  }
+
+  async stream(key: string): Promise<Readable> {
+    // In Node the SDK's body is the HTTP response itself, read as it arrives.
+    return (await this.getObject(key)) as unknown as Readable;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+    );
+  }
+
+  /**
+   * Pages through the bucket with ListObjects (version 1: the next page starts after the last key
+   * seen), which every S3-compatible store answers alike; some compatible servers' version-2
+   * continuation tokens do not survive a modern TLS library (s3rver's use DES).
+   */
+  async *list(): AsyncIterable<StoredKey> {
+    let marker: string | undefined;
+    let more = true;
+    while (more) {
+      const page = await this.client.send(
+        new this.sdk.ListObjectsCommand({
+          Bucket: this.settings.bucket,
+          Prefix: this.settings.prefix || undefined,
+          Marker: marker,
+          MaxKeys: this.settings.listPageSize,
+        }),
+      );
+      const objects = page.Contents ?? [];
+      for (const object of objects) {
+        const key = object.Key?.slice(this.settings.prefix.length) ?? '';
+        // Other objects under the prefix (something else's, a folder marker) are not ours.
+        if (object.Key?.startsWith(this.settings.prefix) && KEY_PATTERN.test(key)) {
+          yield { key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+      }
+      marker = page.NextMarker ?? objects.at(-1)?.Key;
+      more = Boolean(page.IsTruncated && marker);
+    }
+  }
+
+  /** Closes the client's connections (a command, or a test, that is done with the store). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** Which driver keeps the files (config.ts `storage`). */
+export type StorageSettings = { driver: 'local'; dir: string } | ({ driver: 's3' } & S3Settings);
+
+/** The file store STORAGE_DRIVER names. */
+export async function openFileStorage(settings: StorageSettings): Promise<FileStorage> {
+  return settings.driver === 's3' ? S3Storage.open(settings) : new LocalDiskStorage(settings.dir);
 }

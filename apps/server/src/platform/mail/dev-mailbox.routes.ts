@@ -29,7 +29,7 @@ async function latestMail(db: Db, to?: string) {
   if (to) query = query.where((eb) => eb(eb.fn('lower', ['toAddress']), '=', to.trim().toLowerCase()));
   const rows = await query.execute();
   return rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     to: row.toAddress,
     subject: row.subject,
     text: row.textBody,

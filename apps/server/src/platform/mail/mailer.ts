@@ -10,6 +10,7 @@
  */
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/database.ts';
+import { countMail } from '../metrics.ts';
 
 type LogFn = (details: Record<string, unknown>, message: string) => void;
 /** The part of a pino logger the mailer uses (Fastify's `app.log` fits). */
@@ -68,10 +69,11 @@ export function createMailer({ db, smtpUrl, from, log, pollMs = 1000, now = () =
       )
       .returning(['id', 'toAddress', 'subject'])
       .execute();
-    for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
       // Subject and recipient only: the body may hold a one-time code.
-      log.info({ mailId: Number(row.id), to: row.toAddress, subject: row.subject }, 'e-mail stored (no SMTP_URL)');
+      log.info({ mailId: row.id, to: row.toAddress, subject: row.subject }, 'e-mail stored (no SMTP_URL)');
     }
+    countMail('stored', rows.length);
     return rows.length;
   }
 
@@ -114,6 +116,7 @@ export function createMailer({ db, smtpUrl, from, log, pollMs = 1000, now = () =
           .where('id', '=', row.id)
           .execute();
         sent++;
+        countMail('sent');
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const delay = MAIL_RETRY_DELAYS_SECONDS[attempts - 1];
@@ -127,8 +130,9 @@ export function createMailer({ db, smtpUrl, from, log, pollMs = 1000, now = () =
           })
           .where('id', '=', row.id)
           .execute();
+        countMail(final ? 'failed' : 'retry');
         (final ? log.error : log.warn)(
-          { mailId: Number(row.id), to: row.toAddress, attempts, reason },
+          { mailId: row.id, to: row.toAddress, attempts, reason },
           final ? 'e-mail delivery failed for good' : 'e-mail delivery failed, will retry',
         );
       }

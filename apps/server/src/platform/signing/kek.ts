@@ -12,13 +12,14 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type Config, ConfigError } from '../../config.ts';
-import { KEK_BYTES, type Kek, type KeyStore, kekKeyStore, kekOf } from './key-sealing.ts';
+import { KEK_BYTES, type Kek, type KekKeyStore, type KeyStore, kekKeyStore, kekOf } from './key-sealing.ts';
+import { openPkcs11KeyStore } from './pkcs11.ts';
 
 export type KekSource = Config['signingKek'];
 
 export type LoadedKek = {
   kek: Kek;
-  store: KeyStore;
+  store: KekKeyStore;
   /** Where it came from, for messages: `SIGNING_KEK` or the file's path. */
   from: string;
   /** The file it was read from; null for SIGNING_KEK. */
@@ -54,7 +55,14 @@ export function loadKek(config: Pick<Config, 'signingKek' | 'isProduction'>): Pr
   return loaded;
 }
 
-export async function keyStoreFor(config: Pick<Config, 'signingKek' | 'isProduction'>): Promise<KeyStore> {
+/**
+ * The key store this configuration chooses, at start and for good: the PKCS#11 token's with
+ * SIGNING_PKCS11_MODULE (pkcs11.ts), otherwise keys sealed under the KEK.
+ */
+export async function keyStoreFor(
+  config: Pick<Config, 'signingKek' | 'signingPkcs11' | 'isProduction'>,
+): Promise<KeyStore> {
+  if (config.signingPkcs11) return openPkcs11KeyStore(config.signingPkcs11);
   return (await loadKek(config)).store;
 }
 

@@ -14,12 +14,23 @@
  * purpose: 'authority', 'portal', 'tsa' or 'seal:<lgcSn>'), so a sealed key copied to another row does
  * not open there.
  *
- * Key access goes through `KeyStore`: sealing a new key, opening a stored one, a signer over a
- * stored one. A store backed by PKCS#11 would implement the same three without keys in memory.
+ * Key access goes through `KeyStore`: making a key, signing with a stored one, destroying one.
+ * The PKCS#11 store (pkcs11.ts) implements the same with keys that never leave the token.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Signer } from '@libpdf/core';
-import { signerFor } from './pki.ts';
+import {
+  type CertifiedKey,
+  generateKeyPair,
+  importPrivateKey,
+  issueCertificate,
+  parseCertificate,
+  type RevocationUrls,
+  type SigningKey,
+  type SubjectName,
+  serialHexOf,
+  signerFor,
+} from './pki.ts';
 
 export const KEK_BYTES = 32;
 const VERSION = 0x01;
@@ -98,30 +109,90 @@ export function unsealKey(kek: Kek, stored: Uint8Array, purpose: KeyPurpose): Ui
   }
 }
 
-/** Everything the portal does with a stored private key. */
+/**
+ * Everything the portal does with a private key it keeps (docs/decisions/0018-pkcs11-keys.md):
+ * makes one, signs with one, destroys one. Two stores implement it, chosen at start from the
+ * configuration (kek.ts, `keyStoreFor`): keys sealed under the KEK (`kekKeyStore`, the default),
+ * or keys made in a PKCS#11 token that never leave it (pkcs11.ts). The database keeps what
+ * `generate` answers as `stored`: the sealed key, or the token's reference to it.
+ */
 export interface KeyStore {
-  /** The id of the KEK new keys are sealed under. */
-  readonly kekId: string;
-  /** A new key (PKCS#8), as it is stored for `purpose`. */
-  seal(privateKeyPkcs8: Uint8Array, purpose: KeyPurpose): Buffer;
-  /** A stored key of `purpose`, opened (PKCS#8); throws KeySealingError when it does not open. */
-  unseal(stored: Uint8Array, purpose: KeyPurpose): Uint8Array;
+  readonly kind: 'kek' | 'pkcs11';
+  /** A new ECDSA P-256 key pair for `purpose`: its public key (DER SubjectPublicKeyInfo), its value as stored, and the key to sign with now. */
+  generate(purpose: KeyPurpose): Promise<{ publicKeySpki: Uint8Array; stored: Buffer; privateKey: SigningKey }>;
+  /** The key of a stored value, to sign with (`certificateDer`: its certificate); throws KeySealingError when it does not open. */
+  privateKey(stored: Uint8Array, purpose: KeyPurpose, certificateDer: Uint8Array): Promise<SigningKey>;
   /** A PDF signer over a stored key and its certificate (with `chain` up to the root). */
   signer(
     stored: Uint8Array,
     purpose: KeyPurpose,
     certificate: { certificateDer: Uint8Array; chain: Uint8Array[] },
   ): Promise<Signer>;
+  /**
+   * Destroys the key of a stored value (a cancelled or expired seal's): the token's object; for a
+   * sealed key nothing, the row's value being set to null is its end.
+   */
+  destroy(stored: Uint8Array, purpose: KeyPurpose): Promise<void>;
+  /** A key made elsewhere (PKCS#8), as it is stored for `purpose`. The token store refuses: it keeps only keys it made. */
+  seal(privateKeyPkcs8: Uint8Array, purpose: KeyPurpose): Buffer;
+  /** A stored key of `purpose`, opened (PKCS#8). The token store refuses: its keys never leave it. */
+  unseal(stored: Uint8Array, purpose: KeyPurpose): Uint8Array;
 }
 
 /** The default store: keys sealed under a KEK held by this process. */
-export function kekKeyStore(kek: Kek): KeyStore {
-  const store: KeyStore = {
+export interface KekKeyStore extends KeyStore {
+  readonly kind: 'kek';
+  /** The id of the KEK new keys are sealed under. */
+  readonly kekId: string;
+}
+
+export function kekKeyStore(kek: Kek): KekKeyStore {
+  const store: KekKeyStore = {
+    kind: 'kek',
     kekId: kek.id,
+    generate: async (purpose) => {
+      const keys = await generateKeyPair();
+      const privateKeyPkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', keys.privateKey));
+      const publicKeySpki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
+      return {
+        publicKeySpki,
+        stored: sealKey(kek, privateKeyPkcs8, purpose),
+        privateKey: await importPrivateKey(privateKeyPkcs8, null),
+      };
+    },
+    privateKey: async (stored, purpose, certificateDer) =>
+      importPrivateKey(unsealKey(kek, stored, purpose), parseCertificate(certificateDer)),
     seal: (privateKeyPkcs8, purpose) => sealKey(kek, privateKeyPkcs8, purpose),
     unseal: (stored, purpose) => unsealKey(kek, stored, purpose),
     signer: async (stored, purpose, certificate) =>
       signerFor({ privateKeyPkcs8: store.unseal(stored, purpose), ...certificate }),
+    destroy: async () => undefined,
   };
   return store;
+}
+
+/**
+ * A key pair made by `keyStore` for `purpose` and its certificate from `authority`: the value to
+ * store (a sealed key or the token's reference), never the private key itself.
+ */
+export async function issueWithStore(
+  authority: CertifiedKey,
+  keyStore: KeyStore,
+  purpose: KeyPurpose,
+  certificate: {
+    subject: SubjectName;
+    notBefore: Date;
+    notAfter: Date;
+    kind: 'seal' | 'portal' | 'tsa';
+    revocation?: RevocationUrls | undefined;
+  },
+): Promise<{ certificateDer: Uint8Array; serialHex: string; stored: Buffer }> {
+  const keys = await keyStore.generate(purpose);
+  try {
+    const certificateDer = await issueCertificate(authority, { ...certificate, publicKey: keys.publicKeySpki });
+    return { certificateDer, serialHex: serialHexOf(parseCertificate(certificateDer)), stored: keys.stored };
+  } catch (error) {
+    await keyStore.destroy(keys.stored, purpose);
+    throw error;
+  }
 }

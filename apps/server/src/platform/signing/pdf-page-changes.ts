@@ -6,6 +6,12 @@
  * rotation, and its annotations with their appearance streams. Two revisions differ on a page when
  * its digest differs, or when the page exists in only one of them.
  *
+ * A signature's appearance is not a change (docs/decisions/0019): the widgets of signature fields
+ * (/FT /Sig, found through the AcroForm's field tree) are digested apart, and a later revision may
+ * ADD such widgets (a later party's seal, a document timestamp) without changing the page. Changing
+ * or removing a signature widget an earlier revision had is a change, as is any change to the
+ * page's content streams, resources, boxes, rotation or other annotations.
+ *
  * Bounded: it runs in the parser pool after checkPdfLimits, each object is digested once per
  * revision, the revisions loaded together may hold at most PAGE_COMPARE_MAX_BYTES, and the whole
  * comparison may take PAGE_COMPARE_BUDGET_MS (well inside the pool's deadline, so a file with very
@@ -55,8 +61,8 @@ export async function comparePageRevisions(
 
   // The revision before the first signature may not load (no %%EOF before it, or not a PDF of its
   // own): then what the first update changed is not known, and reported as nothing.
-  const digests: Array<string[] | null> = [];
-  const read = new Map<number, string[] | null>();
+  const digests: Array<PageDigest[] | null> = [];
+  const read = new Map<number, PageDigest[] | null>();
   for (const [i, end] of cuts.entries()) {
     let pages = read.get(end);
     if (pages === undefined) {
@@ -66,10 +72,12 @@ export async function comparePageRevisions(
     if (Date.now() > deadline || (pages === null && i > 0)) return null;
     digests.push(pages);
   }
-  const changed = (before: string[] | null, after: string[] | null) => {
+  const changed = (before: PageDigest[] | null, after: PageDigest[] | null) => {
     if (!before || !after) return [];
     const pages: number[] = [];
-    for (let i = 0; i < Math.max(before.length, after.length); i++) if (before[i] !== after[i]) pages.push(i + 1);
+    for (let i = 0; i < Math.max(before.length, after.length); i++) {
+      if (!samePage(before[i], after[i])) pages.push(i + 1);
+    }
     return pages;
   };
   return {
@@ -78,11 +86,25 @@ export async function comparePageRevisions(
   };
 }
 
+/**
+ * What draws a page: `main`, everything but signature widgets; `signatureWidgets`, the digest of
+ * each signature widget in its /Annots, by object number.
+ */
+type PageDigest = { main: string; signatureWidgets: Map<string, string> };
+
+/** The same page, or the later one only adds signature widgets. */
+function samePage(before: PageDigest | undefined, after: PageDigest | undefined): boolean {
+  if (!before || !after) return before === after;
+  if (before.main !== after.main) return false;
+  for (const [key, digest] of before.signatureWidgets) if (after.signatureWidgets.get(key) !== digest) return false;
+  return true;
+}
+
 class TooDeep extends Error {}
 class OutOfTime extends Error {}
 
 /** One digest per page of the PDF in `bytes`; null when it does not load, or past a bound. */
-async function pageDigests(bytes: Uint8Array, deadline: number): Promise<string[] | null> {
+async function pageDigests(bytes: Uint8Array, deadline: number): Promise<PageDigest[] | null> {
   let pdf: PDF;
   try {
     pdf = await PDF.load(bytes);
@@ -92,6 +114,7 @@ async function pageDigests(bytes: Uint8Array, deadline: number): Promise<string[
   const resolve = (ref: PdfRef) => pdf.getObject(ref);
   const memo = new Map<string, string>();
   try {
+    const signatureWidgets = signatureWidgetKeys(pdf, resolve, deadline);
     return pdf.getPages().map((page) => {
       if (Date.now() > deadline) throw new OutOfTime();
       const hash = createHash('sha256');
@@ -99,15 +122,53 @@ async function pageDigests(bytes: Uint8Array, deadline: number): Promise<string[
         hash.update(`/${key}`);
         feed(hash, inherited(page.dict, key, resolve), resolve, memo, 0);
       }
-      for (const key of ['Contents', 'Annots']) {
-        hash.update(`/${key}`);
-        feed(hash, page.dict.get(key), resolve, memo, 0);
-      }
-      return hash.digest('hex');
+      hash.update('/Contents');
+      feed(hash, page.dict.get('Contents'), resolve, memo, 0);
+      // The annotations, signature widgets apart.
+      const widgets = new Map<string, string>();
+      const annots = page.dict.get('Annots', resolve);
+      hash.update('/Annots');
+      if (annots instanceof PdfArray) {
+        for (const item of annots) {
+          if (item instanceof PdfRef && signatureWidgets.has(refKey(item))) {
+            widgets.set(refKey(item), referenceDigest(item, resolve, memo, 0));
+          } else feed(hash, item, resolve, memo, 1);
+        }
+      } else feed(hash, annots, resolve, memo, 0);
+      return { main: hash.digest('hex'), signatureWidgets: widgets };
     });
   } catch {
     return null;
   }
+}
+
+const refKey = (ref: PdfRef) => `${ref.objectNumber} ${ref.generation}`;
+
+/**
+ * The widget annotations of signature fields: every node of the AcroForm's field tree whose field
+ * type (inherited, PDF 32000 §12.7.4.1) is /Sig and whose /Subtype is /Widget, a field merged
+ * with its widget or a widget in a field's /Kids.
+ */
+function signatureWidgetKeys(pdf: PDF, resolve: (ref: PdfRef) => PdfObject | null, deadline: number): Set<string> {
+  const keys = new Set<string>();
+  const seen = new Set<string>();
+  const acroForm = pdf.getCatalog().getDict('AcroForm', resolve);
+  const walk = (items: PdfArray | undefined, fieldType: string | undefined, depth: number) => {
+    if (!items) return;
+    if (depth > MAX_DEPTH) throw new TooDeep();
+    for (const item of items) {
+      if (Date.now() > deadline) throw new OutOfTime();
+      if (!(item instanceof PdfRef) || seen.has(refKey(item))) continue;
+      seen.add(refKey(item));
+      const node = resolve(item);
+      if (!(node instanceof PdfDict)) continue;
+      const type = node.getName('FT', resolve)?.value ?? fieldType;
+      if (type === 'Sig' && node.getName('Subtype', resolve)?.value === 'Widget') keys.add(refKey(item));
+      walk(node.getArray('Kids', resolve), type, depth + 1);
+    }
+  };
+  walk(acroForm?.getArray('Fields', resolve), undefined, 0);
+  return keys;
 }
 
 /** A page attribute looked up the page tree (PDF 32000 §7.7.3.4). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PDF, type SignatureField } from '@libpdf/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certutil } from '../../../test/require-tool.ts';
+import { sealStampPng } from '../files/png.ts';
 import { isPrefix, MM_TO_PT, PdfUnreadableError, StampPlacementError, stampAndSign } from './pdf-sign.ts';
 import { inspectPdfSignatures } from './pdf-verify.ts';
 import type { KeyPairDer } from './pki.ts';
@@ -20,6 +21,7 @@ import {
   makeTestAuthority,
   makeTestPdf,
   makeTestSealSigner,
+  makeWhiteDiscSealPng,
   renderPage,
   runPdfsig,
   type TestSeal,
@@ -259,6 +261,78 @@ describe('stampAndSign: stamps', () => {
         .toString('latin1')
         .match(/\/Subtype\s*\/Image/g),
     ).toHaveLength(2); // image + its alpha mask
+  });
+});
+
+describe('stampAndSign: a seal is the signature’s appearance, not page content', () => {
+  it('leaves every page’s /Contents as it was, and shows the seal as the widget of the party’s signature field', async () => {
+    const before = await PDF.load(signedByA);
+    const after = await PDF.load(signedByBoth);
+    for (const index of [0, 19]) {
+      expect(after.getPage(index)!.dict.get('Contents')).toEqual(before.getPage(index)!.dict.get('Contents'));
+    }
+    const field = after.getForm()!.getField('bank-b') as SignatureField;
+    expect(field.isSigned()).toBe(true);
+    // One stamp: the field is merged with its widget, on page 20, 40 mm square, with an appearance.
+    const widget = field.getDict();
+    expect(widget.getName('Subtype')?.value).toBe('Widget');
+    expect(widget.getRef('P')).toEqual(after.getPage(19)!.ref);
+    expect(widget.getDict('AP')?.get('N')).toBeDefined();
+    const rect = widget.getArray('Rect')!;
+    const [x1, , x2] = [0, 1, 2].map((i) => (rect.at(i) as { value: number }).value) as [number, number, number];
+    expect(x2 - x1).toBeCloseTo(40 * MM_TO_PT, 1);
+  });
+
+  it('several stamps: one signature field, one visible widget per stamp, and pdfsig still sees one valid signature', async () => {
+    const many = await stampAndSign(contract, {
+      stamps: [1, 5, 20].map((page) => ({ page, x: 0.7, y: 0.8, png: seal })),
+      signer: bankB.signer,
+      fieldName: 'bank-b',
+    });
+    const { signatures, output } = runPdfsig(many);
+    expect(
+      signatures.map((s) => [s.fieldName, s.signatureValidation]),
+      output,
+    ).toEqual([['bank-b', 'Signature is Valid.']]);
+    const pdf = await PDF.load(many);
+    const kids = (pdf.getForm()!.getField('bank-b') as SignatureField).getDict().getArray('Kids')!;
+    expect(kids.length).toBe(3);
+  });
+
+  it('a second party’s opaque white disc, turned transparent on the server, leaves the first party’s text readable; no page changed', async () => {
+    const disc = makeWhiteDiscSealPng(200);
+    // Over the clauses at the top left of page 1, which party A signed.
+    const over = { page: 1, x: 0.08, y: 0.1 };
+    const asUploaded = await stampAndSign(signedByA, { stamps: [{ ...over, png: disc }], signer: bankB.signer });
+    const asStamped = await stampAndSign(signedByA, {
+      stamps: [{ ...over, png: sealStampPng(Buffer.from(disc)) }],
+      signer: bankB.signer,
+    });
+    // The disc's inside (72 dpi: 1 px = 1 pt), well within the red ring.
+    const size = 40 * MM_TO_PT;
+    const centre = { x: 0.08 * 595.28 + size / 2, y: 0.1 * 841.89 + size / 2 };
+    const darkInDisc = (raster: ReturnType<typeof renderPage>) => {
+      let dark = 0;
+      for (let y = Math.round(centre.y - 30); y < centre.y + 30; y++) {
+        for (let x = Math.round(centre.x - 30); x < centre.x + 30; x++) {
+          const i = (y * raster.width + x) * 3;
+          if (raster.rgb[i]! < 120 && raster.rgb[i + 1]! < 120 && raster.rgb[i + 2]! < 120) dark++;
+        }
+      }
+      return dark;
+    };
+    expect(darkInDisc(renderPage(signedByA, 1, 72))).toBeGreaterThan(100); // text under the disc
+    expect(darkInDisc(renderPage(asUploaded, 1, 72))).toBe(0); // the white disc as uploaded hides it
+    expect(darkInDisc(renderPage(asStamped, 1, 72))).toBe(darkInDisc(renderPage(signedByA, 1, 72)));
+    expect(boundingBox(renderPage(asStamped, 1, 72), isRed)).not.toBeNull(); // the ring still shows
+
+    const { signatures, output } = runPdfsig(asStamped);
+    expect(
+      signatures.map((s) => s.signatureValidation),
+      output,
+    ).toEqual(['Signature is Valid.', 'Signature is Valid.']);
+    const report = await inspectPdfSignatures(asStamped, { trustedRoots: [ca.certificateDer] });
+    expect(report.pageChanges).toEqual({ byUpdate: [[], []], afterLast: [] });
   });
 });
 

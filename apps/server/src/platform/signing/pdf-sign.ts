@@ -1,6 +1,6 @@
 /**
- * One party's turn on a contract: its seal images drawn where it placed them, and its PAdES
- * signature (ETSI.CAdES.detached, SHA-256) over the result, written as ONE incremental update
+ * One party's turn on a contract: its PAdES signature (ETSI.CAdES.detached, SHA-256), shown by its
+ * seal images where it placed them (the signature field's widgets), written as ONE incremental update
  * appended to the file. The input is a byte-for-byte prefix of the output, so every earlier
  * party's signature still covers exactly the bytes it signed and stays valid.
  *
@@ -12,10 +12,12 @@ import {
   PDF,
   type PDFImage,
   PdfArray,
-  type PdfDict,
+  PdfDict,
+  PdfName,
   PdfNumber,
   type PdfObject,
   type PdfRef,
+  PdfStream,
   type RevocationProvider,
   type Signer,
   type TimestampAuthority,
@@ -211,20 +213,63 @@ function placeStamps(pdf: PDF, stamps: Stamp[], sizeMm: number): PlacedStamp[] {
 }
 
 /**
- * Draws `stamps` and adds one signature by `signer`, in one incremental update; returns the whole
- * new file. With no stamps it only signs (as the portal does for evidence reports).
+ * Adds one signature by `signer`, its seal shown by `stamps`, in one incremental update; returns
+ * the whole new file. With no stamps the signature is invisible (as the portal signs evidence
+ * reports).
+ *
+ * The stamps are the signature's appearance, never page content (docs/decisions/0019): the
+ * signature field gets one widget annotation per stamp, whose normal appearance (/AP /N) shows
+ * the seal image, and the pages' /Contents stay as they were, so /verify can tell a signature
+ * from a change to what a page draws.
  *
  * - Each stamp is `sizeMm` square (its image keeps its aspect ratio, centred in the square) and
- *   upright as the page is displayed: on a page with /Rotate the image is counter-rotated.
+ *   upright as the page is displayed: on a page with /Rotate the appearance is counter-rotated.
  * - Throws StampPlacementError before changing anything when a stamp is misplaced,
  *   PdfUnreadableError when the file is not a PDF, cannot be parsed or is encrypted.
  */
 export async function stampAndSign(pdfBytes: Uint8Array, options: StampAndSignOptions): Promise<Uint8Array> {
   const pdf = await loadForUpdate(pdfBytes);
   const placed = placeStamps(pdf, options.stamps, options.sizeMm ?? DEFAULT_STAMP_MM);
+  const appearances = sealAppearances(pdf, placed);
+  const fieldName = options.fieldName ?? (placed.length ? unusedFieldName(pdf) : undefined);
 
+  const { signer } = options;
+  const certificatesSize =
+    signer.certificate.length + (signer.certificateChain ?? []).reduce((n, c) => n + c.length, 0);
+  const sign = () =>
+    pdf.sign({
+      signer,
+      subFilter: 'ETSI.CAdES.detached',
+      digestAlgorithm: 'SHA-256',
+      reason: signatureDictText(options.reason),
+      location: signatureDictText(options.location),
+      contactInfo: signatureDictText(options.contactInfo),
+      signingTime: options.signingTime,
+      fieldName,
+      ...(options.timestampAuthority ? { level: 'B-T' as const, timestampAuthority: options.timestampAuthority } : {}),
+      // The CMS structure holds the certificates, and a timestamp token with the TSA's chain; leave
+      // room for long chains (bytes, before hex).
+      estimatedSize: Math.max(12_288, certificatesSize + 8_192) + (options.timestampAuthority ? TOKEN_ROOM : 0),
+    });
+  const { bytes } =
+    fieldName && appearances.length ? await withWidgets(pdf, fieldName, appearances, sign) : await sign();
+  if (!isPrefix(pdfBytes, bytes)) {
+    // libpdf falls back to a full rewrite when it cannot append; that would break earlier signatures.
+    throw new Error('signing did not produce an incremental update');
+  }
+  return bytes;
+}
+
+type Appearance = { pageIndex: number; pageRef: PdfRef; rect: [number, number, number, number]; stream: PdfRef };
+
+/**
+ * One appearance stream (a form XObject) per stamp: the seal image centred in the square and
+ * turned by the page's /Rotate counter-clockwise, so that it shows upright once the viewer turns
+ * the page clockwise. One image object per distinct PNG.
+ */
+function sealAppearances(pdf: PDF, placed: PlacedStamp[]): Appearance[] {
   const images = new Map<Uint8Array, PDFImage>();
-  for (const stamp of placed) {
+  return placed.map((stamp) => {
     let image = images.get(stamp.png);
     if (!image) {
       try {
@@ -234,40 +279,118 @@ export async function stampAndSign(pdfBytes: Uint8Array, options: StampAndSignOp
       }
       images.set(stamp.png, image);
     }
-    const scale = Math.min(stamp.size / image.width, stamp.size / image.height);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    pdf.getPage(stamp.pageIndex)!.drawImage(image, {
-      x: stamp.x + (stamp.size - width) / 2,
-      y: stamp.y + (stamp.size - height) / 2,
-      width,
-      height,
-      ...(stamp.rotation ? { rotate: { angle: stamp.rotation, origin: 'center' as const } } : {}),
-    });
-  }
-
-  const { signer } = options;
-  const certificatesSize =
-    signer.certificate.length + (signer.certificateChain ?? []).reduce((n, c) => n + c.length, 0);
-  const { bytes } = await pdf.sign({
-    signer,
-    subFilter: 'ETSI.CAdES.detached',
-    digestAlgorithm: 'SHA-256',
-    reason: signatureDictText(options.reason),
-    location: signatureDictText(options.location),
-    contactInfo: signatureDictText(options.contactInfo),
-    signingTime: options.signingTime,
-    fieldName: options.fieldName,
-    ...(options.timestampAuthority ? { level: 'B-T' as const, timestampAuthority: options.timestampAuthority } : {}),
-    // The CMS structure holds the certificates, and a timestamp token with the TSA's chain; leave
-    // room for long chains (bytes, before hex).
-    estimatedSize: Math.max(12_288, certificatesSize + 8_192) + (options.timestampAuthority ? TOKEN_ROOM : 0),
+    const { size } = stamp;
+    const scale = Math.min(size / image.width, size / image.height);
+    const [w, h] = [image.width * scale, image.height * scale];
+    // The image's unit square → its place in the square → turned about the square's centre.
+    const radians = (stamp.rotation * Math.PI) / 180;
+    const [cos, sin] = [Math.round(Math.cos(radians)), Math.round(Math.sin(radians))];
+    const [dx, dy] = [(size - w) / 2 - size / 2, (size - h) / 2 - size / 2];
+    const matrix = [
+      w * cos,
+      w * sin,
+      -h * sin,
+      h * cos,
+      cos * dx - sin * dy + size / 2,
+      sin * dx + cos * dy + size / 2,
+    ];
+    const content = `q ${matrix.map(pdfNumber).join(' ')} cm /Seal Do Q`;
+    const stream = pdf.register(
+      PdfStream.fromDict(
+        {
+          Type: PdfName.of('XObject'),
+          Subtype: PdfName.of('Form'),
+          BBox: numbers([0, 0, size, size]),
+          Resources: PdfDict.of({ XObject: PdfDict.of({ Seal: image.ref }) }),
+        },
+        new TextEncoder().encode(content),
+      ),
+    );
+    const page = pdf.getPage(stamp.pageIndex)!;
+    return {
+      pageIndex: stamp.pageIndex,
+      pageRef: page.ref,
+      rect: [stamp.x, stamp.y, stamp.x + size, stamp.y + size],
+      stream,
+    };
   });
-  if (!isPrefix(pdfBytes, bytes)) {
-    // libpdf falls back to a full rewrite when it cannot append; that would break earlier signatures.
-    throw new Error('signing did not produce an incremental update');
+}
+
+const pdfNumber = (n: number) => (Math.abs(n) < 1e-9 ? '0' : Number(n.toFixed(4)).toString());
+const numbers = (values: number[]) => new PdfArray(values.map((n) => PdfNumber.of(Number(n.toFixed(4)))));
+
+/** "Signature_N", the first N no field of the file has. */
+function unusedFieldName(pdf: PDF): string {
+  const names = new Set((pdf.getForm()?.getFields() ?? []).map((field) => field.name));
+  let n = 1;
+  while (names.has(`Signature_${n}`)) n++;
+  return `Signature_${n}`;
+}
+
+/**
+ * Runs libpdf's `sign`, which writes every signature as an invisible widget merged with its field
+ * (a zero /Rect), and makes that field visible before the update is written: libpdf saves the
+ * update once (then fills in the signature), so the field is reshaped in that save.
+ *
+ * One stamp: the field stays merged with its widget, which gets the stamp's page, /Rect and
+ * appearance. Several: the field keeps /FT /Sig, /T and /V and gets one widget per stamp in its
+ * /Kids. Those widgets carry no /Parent: poppler (pdfsig 22) reads a kid with /Parent as a field
+ * of its own, looks for /V on it and reports an unsigned field (docs/decisions/0019). Each widget
+ * is listed in its page's /Annots.
+ */
+async function withWidgets<T>(pdf: PDF, fieldName: string, appearances: Appearance[], sign: () => Promise<T>) {
+  const save = pdf.save.bind(pdf);
+  let reshaped = false;
+  pdf.save = (saveOptions) => {
+    if (!reshaped) {
+      reshaped = true;
+      reshapeSignatureField(pdf, fieldName, appearances);
+    }
+    return save(saveOptions);
+  };
+  try {
+    return await sign();
+  } finally {
+    pdf.save = save;
   }
-  return bytes;
+}
+
+/** Print (4) and Locked (128): printed with the page, not moved or deleted in a viewer. */
+const WIDGET_FLAGS = 132;
+
+function reshapeSignatureField(pdf: PDF, fieldName: string, appearances: Appearance[]): void {
+  const field = pdf.getForm()?.getField(fieldName);
+  const fieldRef = field?.getRef();
+  if (field?.type !== 'signature' || !fieldRef) throw new Error(`no signature field "${fieldName}" to show`);
+  const dict = field.getDict();
+  const show = (widget: PdfDict, appearance: Appearance) => {
+    widget.set('Type', PdfName.of('Annot'));
+    widget.set('Subtype', PdfName.of('Widget'));
+    widget.set('P', appearance.pageRef);
+    widget.set('Rect', numbers(appearance.rect));
+    widget.set('F', PdfNumber.of(WIDGET_FLAGS));
+    widget.set('AP', PdfDict.of({ N: appearance.stream }));
+  };
+  const list = (widgetRef: PdfRef, pageIndex: number) => {
+    const page = pdf.getPage(pageIndex)!.dict;
+    const annots = page.get('Annots', (ref) => pdf.getObject(ref));
+    if (annots instanceof PdfArray) annots.push(widgetRef);
+    else page.set('Annots', PdfArray.of(widgetRef));
+  };
+  if (appearances.length === 1) {
+    show(dict, appearances[0]!);
+    list(fieldRef, appearances[0]!.pageIndex);
+    return;
+  }
+  for (const key of ['Type', 'Subtype', 'F', 'P', 'Rect', 'AP']) dict.delete(key);
+  const kids = appearances.map((appearance) => {
+    const widget = new PdfDict();
+    show(widget, appearance);
+    const ref = pdf.register(widget);
+    list(ref, appearance.pageIndex);
+    return ref;
+  });
+  dict.set('Kids', PdfArray.of(...kids));
 }
 
 /**

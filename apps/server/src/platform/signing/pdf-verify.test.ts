@@ -6,6 +6,7 @@ import { stampAndSign } from './pdf-sign.ts';
 import { inspectPdfSignatures, PdfUnreadableError, parsePdfDate } from './pdf-verify.ts';
 import { createAuthority, issueCertificate, type KeyPairDer, parseCertificate, signerFor } from './pki.ts';
 import {
+  drawOverPage,
   makeSealPng,
   makeTestAuthority,
   makeTestPdf,
@@ -54,6 +55,7 @@ describe('inspectPdfSignatures', () => {
       documentTimestamps: [],
       modifiedAfterLastSignature: false,
       appendedOnlyValidationData: false,
+      attachedAfterLastSignature: [],
       pageChanges: null,
     });
   });
@@ -217,8 +219,8 @@ describe('inspectPdfSignatures', () => {
 
   it('names the pages each update changed, and those changed by bytes after the last signature', async () => {
     const report = await inspectPdfSignatures(both, { trustedRoots: [portalCa.certificateDer] });
-    // The first party's seal on page 1; the second signature drew nothing.
-    expect(report.pageChanges).toEqual({ byUpdate: [[1], []], afterLast: [] });
+    // The first party's seal on page 1 is its signature's widget: no page's content changed.
+    expect(report.pageChanges).toEqual({ byUpdate: [[], []], afterLast: [] });
 
     // An unsigned update drawing on page 3.
     const pdf = await PDF.load(both);
@@ -227,7 +229,12 @@ describe('inspectPdfSignatures', () => {
     expect(Buffer.from(overlaid.subarray(0, both.length)).equals(Buffer.from(both))).toBe(true);
     const changed = await inspectPdfSignatures(overlaid, { trustedRoots: [portalCa.certificateDer] });
     expect(changed.modifiedAfterLastSignature).toBe(true);
-    expect(changed.pageChanges).toEqual({ byUpdate: [[1], []], afterLast: [3] });
+    expect(changed.pageChanges).toEqual({ byUpdate: [[], []], afterLast: [3] });
+
+    // A signed update that draws into page 2's content is a change, by that signature.
+    const overdrawn = await stampAndSign(await drawOverPage(both, 2), { stamps: [], signer: chinese.signer });
+    const redrawn = await inspectPdfSignatures(overdrawn, { trustedRoots: [portalCa.certificateDer] });
+    expect(redrawn.pageChanges).toEqual({ byUpdate: [[], [], [2]], afterLast: [] });
 
     // Bytes that draw nothing: appended, but no page changed.
     const comment = new Uint8Array([...both, ...new TextEncoder().encode('\n% appended\n')]);
@@ -237,7 +244,7 @@ describe('inspectPdfSignatures', () => {
   it('compares no pages past its time budget, rather than guess', async () => {
     const ends = [first.length, both.length];
     expect(await comparePageRevisions(both, ends, contract.length, { budgetMs: -1 })).toBeNull();
-    expect(await comparePageRevisions(both, ends, contract.length)).toEqual({ byUpdate: [[1], []], afterLast: [] });
+    expect(await comparePageRevisions(both, ends, contract.length)).toEqual({ byUpdate: [[], []], afterLast: [] });
   });
 
   it('survives truncated and mangled files', async () => {

@@ -111,6 +111,12 @@ export type PdfSignatureReport = {
    */
   appendedOnlyValidationData: boolean;
   /**
+   * Names of the files attached (/EmbeddedFiles) after the last signature, when
+   * appendedOnlyValidationData: each is covered by an intact document timestamp whose token chains
+   * to a trusted root (the portal's evidence reports). Empty otherwise.
+   */
+  attachedAfterLastSignature: string[];
+  /**
    * The pages each signature's own update changed (`byUpdate`, aligned with `signatures`) and the
    * pages the bytes after the last signature changed; null when the pages were not compared (no
    * signature, a revision that does not load, or past the comparison's bounds).
@@ -208,12 +214,19 @@ export async function inspectPdfSignatures(
     }));
   const lastEnd = Math.min(buffer.length, Math.max(0, ...signatures.map(endOf)));
   const modifiedAfterLastSignature = signatures.length > 0 && lastEnd < buffer.length;
+  // Files attached after the last signature count as validation material only under a trusted
+  // document timestamp (the portal's evidence reports, docs/decisions/0020-evidence-attached.md).
+  const timestampedEnds = found
+    .filter(({ signature }) => isTimestamp(signature) && signature.intact && signature.timestamp?.trusted)
+    .map(({ signature }) => Math.min(endOf(signature), buffer.length));
+  const appended = modifiedAfterLastSignature ? await onlyValidationData(bytes, lastEnd, timestampedEnds) : null;
   return {
     sha256: revisions.whole,
     signatures,
     documentTimestamps,
     modifiedAfterLastSignature,
-    appendedOnlyValidationData: modifiedAfterLastSignature && (await onlyValidationData(bytes, lastEnd)),
+    appendedOnlyValidationData: appended !== null,
+    attachedAfterLastSignature: appended?.attached ?? [],
     pageChanges: signed[0]
       ? await comparePageRevisions(
           bytes,
@@ -225,70 +238,145 @@ export async function inspectPdfSignatures(
 }
 
 const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
-/** What the catalog may gain after the last signature: the DSS, and the form's new timestamp fields. */
-const VALIDATION_KEYS = new Set(['DSS', 'AcroForm']);
+/**
+ * What the catalog may gain after the last signature: the DSS, the form's new timestamp fields, and
+ * attachments in the name dictionary (under a trusted document timestamp, see attachedFiles).
+ */
+const VALIDATION_KEYS = new Set(['DSS', 'AcroForm', 'Names']);
 
 /**
  * Whether the updates after `revisionEnd` (the last signature's revision) only add validation
- * material: every catalog entry but /DSS and /AcroForm is the same object as before, the form's
- * entries but /Fields too, and each field added is a signature field whose value is a
- * /DocTimeStamp. Any doubt (a revision that does not load) answers false.
+ * material: every catalog entry but /DSS, /AcroForm and /Names is the same object as before, the
+ * form's entries but /Fields too, and each field added is a signature field whose value is a
+ * /DocTimeStamp; the name dictionary's entries but /EmbeddedFiles are the same, the earlier
+ * attachments stay, and each attachment added lies in the revision of one of `timestampedEnds`.
+ * Null when not (any doubt, a revision that does not load, answers null); else the attachments added.
  */
-async function onlyValidationData(bytes: Uint8Array, revisionEnd: number): Promise<boolean> {
+async function onlyValidationData(
+  bytes: Uint8Array,
+  revisionEnd: number,
+  timestampedEnds: number[],
+): Promise<{ attached: string[] } | null> {
+  const attached = await onlyValidationUpdates(bytes, revisionEnd);
+  if (attached === null || attached.length === 0) return attached === null ? null : { attached };
+  for (const end of timestampedEnds.filter((end) => end > revisionEnd)) {
+    try {
+      const covered = embeddedFiles(await PDF.load(bytes.subarray(0, end)));
+      if (covered && attached.every((name) => covered.has(name))) return { attached };
+    } catch {
+      // that revision does not load: it covers nothing
+    }
+  }
+  return null;
+}
+
+/** The attachments of the name tree, name to file specification (as text); null past the bounds. */
+function embeddedFiles(pdf: PDF): Map<string, string> | null {
+  const resolve = (ref: PdfRef) => pdf.getObject(ref);
+  const files = new Map<string, string>();
+  const visit = (node: PdfDict | undefined, depth: number): boolean => {
+    if (!node) return true;
+    if (depth > 8 || files.size > 1_000) return false;
+    const names = node.getArray('Names', resolve)?.toArray() ?? [];
+    for (let i = 0; i + 1 < names.length; i += 2) {
+      const key = names[i] as { bytes?: Uint8Array } | undefined;
+      files.set(Buffer.from(key?.bytes ?? []).toString('latin1'), serialized(names[i + 1]));
+    }
+    return (node.getArray('Kids', resolve)?.toArray() ?? []).every((kid) =>
+      visit(kid instanceof PdfRef ? (resolve(kid) as PdfDict) : (kid as PdfDict), depth + 1),
+    );
+  };
+  const tree = pdf.getCatalog().getDict('Names', resolve)?.getDict('EmbeddedFiles', resolve);
+  return visit(tree, 0) ? files : null;
+}
+
+/**
+ * The updates after `revisionEnd` add only validation data and attachments: the attachments'
+ * names, or null.
+ */
+async function onlyValidationUpdates(bytes: Uint8Array, revisionEnd: number): Promise<string[] | null> {
   try {
     const [before, after] = await Promise.all([PDF.load(bytes.subarray(0, revisionEnd)), PDF.load(bytes)]);
-    const resolveBefore = (ref: PdfRef) => before.getObject(ref);
-    const resolveAfter = (ref: PdfRef) => after.getObject(ref);
-    const same = (a: PdfObject | undefined, b: PdfObject | undefined) => serialized(a) === serialized(b);
     const catalogBefore = before.getCatalog();
     const catalogAfter = after.getCatalog();
     const keys = new Set([...catalogBefore.keys(), ...catalogAfter.keys()].map((key) => key.value));
     for (const key of keys) {
-      if (!VALIDATION_KEYS.has(key) && !same(catalogBefore.get(key), catalogAfter.get(key))) return false;
+      if (!VALIDATION_KEYS.has(key) && serialized(catalogBefore.get(key)) !== serialized(catalogAfter.get(key)))
+        return null;
     }
-    // An object of the earlier revision redefined later is allowed only for the catalog, the form
-    // and the pages (compared apart); objects packed in object streams are not read here: refused.
+    // An object of the earlier revision redefined later is allowed only for the catalog, the form,
+    // the name dictionary and its attachments' tree, and the pages (compared apart); objects packed
+    // in object streams are not read here: refused.
     const appended = Buffer.from(bytes.buffer, bytes.byteOffset + revisionEnd, bytes.byteLength - revisionEnd).toString(
       'latin1',
     );
-    if (/\/Type\s*\/ObjStm/.test(appended)) return false;
+    if (/\/Type\s*\/ObjStm/.test(appended)) return null;
     // Whole updates only, each defining objects: nothing trails the last %%EOF.
     const sections = appended.split('%%EOF');
-    if (sections.length < 2 || sections.at(-1)!.trim() !== '') return false;
-    if (!sections.slice(0, -1).every((section) => /\d+\s+\d+\s+obj\b/.test(section))) return false;
+    if (sections.length < 2 || sections.at(-1)!.trim() !== '') return null;
+    if (!sections.slice(0, -1).every((section) => /\d+\s+\d+\s+obj\b/.test(section))) return null;
     const root = [...appended.matchAll(/\/Root\s+(\d+)\s+(\d+)\s+R/g)].at(-1);
-    const form = catalogAfter.get('AcroForm');
-    const allowed = new Set([
-      root ? `${root[1]} ${root[2]} R` : '',
-      form instanceof PdfRef ? serialized(form) : '',
-      ...Array.from({ length: before.getPageCount() }, (_, i) => serialized(before.getPage(i)!.ref)),
-    ]);
+    const names = catalogBefore.get('Names');
+    const tree = catalogBefore.getDict('Names', (ref) => before.getObject(ref))?.get('EmbeddedFiles');
+    const allowed = new Set(
+      [
+        root ? `${root[1]} ${root[2]} R` : '',
+        ...[catalogAfter.get('AcroForm'), names, tree].map((ref) => (ref instanceof PdfRef ? serialized(ref) : '')),
+        ...Array.from({ length: before.getPageCount() }, (_, i) => serialized(before.getPage(i)!.ref)),
+      ].filter(Boolean),
+    );
     for (const match of appended.matchAll(/(?:^|\s)(\d+)\s+(\d+)\s+obj\b/g)) {
       const ref = PdfRef.of(Number(match[1]), Number(match[2]));
-      if (!allowed.has(serialized(ref)) && before.getObject(ref) != null) return false;
+      if (!allowed.has(serialized(ref)) && before.getObject(ref) != null) return null;
     }
-    const formBefore = catalogBefore.getDict('AcroForm', resolveBefore);
-    const formAfter = catalogAfter.getDict('AcroForm', resolveAfter);
-    if (!formAfter) return !formBefore;
-    for (const key of new Set([...(formBefore?.keys() ?? []), ...formAfter.keys()].map((k) => k.value))) {
-      if (key !== 'Fields' && key !== 'SigFlags' && !same(formBefore?.get(key), formAfter.get(key))) return false;
-    }
-    const fieldsBefore = new Set(
-      (formBefore?.getArray('Fields', resolveBefore)?.toArray() ?? []).map((field) => serialized(field)),
-    );
-    const fieldsAfter = formAfter.getArray('Fields', resolveAfter)?.toArray() ?? [];
-    for (const field of fieldsBefore) if (!fieldsAfter.some((f) => serialized(f) === field)) return false;
-    for (const field of fieldsAfter) {
-      if (fieldsBefore.has(serialized(field))) continue;
-      const dict = field instanceof PdfRef ? after.getObject(field) : field;
-      if (!(dict instanceof PdfDict) || dict.getName('FT')?.value !== 'Sig') return false;
-      const value = dict.getDict('V', resolveAfter);
-      if (value?.getName('Type')?.value !== 'DocTimeStamp') return false;
-    }
-    return true;
+    return formGainsOnlyTimestamps(before, after) ? attachmentsAdded(before, after) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The form's entries but /Fields and /SigFlags stay, and each field added is a document timestamp. */
+function formGainsOnlyTimestamps(before: PDF, after: PDF): boolean {
+  const resolveBefore = (ref: PdfRef) => before.getObject(ref);
+  const resolveAfter = (ref: PdfRef) => after.getObject(ref);
+  const same = (a: PdfObject | undefined, b: PdfObject | undefined) => serialized(a) === serialized(b);
+  const formBefore = before.getCatalog().getDict('AcroForm', resolveBefore);
+  const formAfter = after.getCatalog().getDict('AcroForm', resolveAfter);
+  if (!formAfter) return !formBefore;
+  for (const key of new Set([...(formBefore?.keys() ?? []), ...formAfter.keys()].map((k) => k.value))) {
+    if (key !== 'Fields' && key !== 'SigFlags' && !same(formBefore?.get(key), formAfter.get(key))) return false;
+  }
+  const fieldsBefore = new Set(
+    (formBefore?.getArray('Fields', resolveBefore)?.toArray() ?? []).map((field) => serialized(field)),
+  );
+  const fieldsAfter = formAfter.getArray('Fields', resolveAfter)?.toArray() ?? [];
+  for (const field of fieldsBefore) if (!fieldsAfter.some((f) => serialized(f) === field)) return false;
+  for (const field of fieldsAfter) {
+    if (fieldsBefore.has(serialized(field))) continue;
+    const dict = field instanceof PdfRef ? after.getObject(field) : field;
+    if (!(dict instanceof PdfDict) || dict.getName('FT')?.value !== 'Sig') return false;
+    const value = dict.getDict('V', resolveAfter);
+    if (value?.getName('Type')?.value !== 'DocTimeStamp') return false;
+  }
+  return true;
+}
+
+/**
+ * The names of the attachments `after` adds to `before`; null when the name dictionary changed
+ * otherwise (an entry but /EmbeddedFiles, or an earlier attachment removed or replaced).
+ */
+function attachmentsAdded(before: PDF, after: PDF): string[] | null {
+  const namesBefore = before.getCatalog().getDict('Names', (ref) => before.getObject(ref));
+  const namesAfter = after.getCatalog().getDict('Names', (ref) => after.getObject(ref));
+  const keys = new Set([...(namesBefore?.keys() ?? []), ...(namesAfter?.keys() ?? [])].map((key) => key.value));
+  for (const key of keys) {
+    if (key !== 'EmbeddedFiles' && serialized(namesBefore?.get(key)) !== serialized(namesAfter?.get(key))) return null;
+  }
+  const filesBefore = embeddedFiles(before);
+  const filesAfter = embeddedFiles(after);
+  if (!filesBefore || !filesAfter) return null;
+  for (const [name, spec] of filesBefore) if (filesAfter.get(name) !== spec) return null;
+  return [...filesAfter.keys()].filter((name) => !filesBefore.has(name));
 }
 
 /**

@@ -9,7 +9,7 @@
  * the serial number, which RFC 5280 wants as PrintableString.
  */
 import { createHash, type webcrypto } from 'node:crypto';
-import { CryptoKeySigner, type Signer } from '@libpdf/core';
+import { CryptoKeySigner, type DigestAlgorithm, type Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
@@ -21,7 +21,53 @@ import * as pkijs from 'pkijs';
 type Key = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 type KeyPair = { publicKey: Key; privateKey: Key };
 
-export const cryptoEngine = new pkijs.CryptoEngine({ name: 'portal-webcrypto', crypto: globalThis.crypto });
+/**
+ * A private key held outside this process (a PKCS#11 token's, platform/signing/pkcs11.ts): it
+ * signs and never shows itself. Shaped like a WebCrypto private key, so pkijs takes it where it
+ * takes one; `cryptoEngine` sends its signatures to `signDigest`.
+ */
+export interface ExternalPrivateKey {
+  readonly type: 'private';
+  readonly algorithm: { readonly name: 'ECDSA'; readonly namedCurve: 'P-256' };
+  readonly extractable: false;
+  readonly usages: readonly ['sign'];
+  /** ECDSA over `digest` (already hashed), as r‖s (IEEE P1363, as WebCrypto answers). */
+  signDigest(digest: Uint8Array): Promise<Uint8Array>;
+}
+
+/** What signs for a certificate: a WebCrypto key in this process, or a token's key. */
+export type SigningKey = Key | ExternalPrivateKey;
+
+export function isExternalKey(key: unknown): key is ExternalPrivateKey {
+  return typeof (key as Partial<ExternalPrivateKey> | null)?.signDigest === 'function';
+}
+
+/** Node's name of a WebCrypto digest ('SHA-256' → 'sha256'). */
+function nodeHash(name: string): string {
+  const hash = { 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' }[name.toUpperCase()];
+  if (!hash) throw new Error(`unsupported digest ${name}`);
+  return hash;
+}
+
+const bytesOf = (data: ArrayBuffer | ArrayBufferView): Uint8Array =>
+  data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+
+/** pkijs's WebCrypto engine, which also signs with an external key (the data hashed here, the digest signed there). */
+class PortalCryptoEngine extends pkijs.CryptoEngine {
+  override async sign(...args: Parameters<pkijs.CryptoEngine['sign']>): Promise<ArrayBuffer> {
+    const [algorithm, key, data] = args;
+    if (!isExternalKey(key)) return super.sign(...args);
+    const hash = (algorithm as { hash?: { name?: string } | string }).hash;
+    const hashName = typeof hash === 'string' ? hash : (hash?.name ?? '');
+    const digest = createHash(nodeHash(hashName)).update(bytesOf(data)).digest();
+    return toArrayBuffer(await key.signDigest(digest));
+  }
+}
+
+export const cryptoEngine = new PortalCryptoEngine({ name: 'portal-webcrypto', crypto: globalThis.crypto });
+
+/** A signing key where pkijs's types want a CryptoKey (cryptoEngine tells them apart). */
+export const asCryptoKey = (key: SigningKey): Key => key as Key;
 
 const EC_KEY = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
@@ -51,6 +97,17 @@ const OID = {
 } as const;
 
 export type KeyPairDer = { certificateDer: Uint8Array; privateKeyPkcs8: Uint8Array };
+
+/** A certificate and what signs for it: its PKCS#8 key, or a key already at hand (a token's too). */
+export type CertifiedKey = { certificateDer: Uint8Array } & (
+  | { privateKeyPkcs8: Uint8Array; privateKey?: undefined }
+  | { privateKey: SigningKey }
+);
+
+/** The key that signs for `pair`'s certificate, ready for cryptoEngine. */
+export async function signingKeyOf(pair: CertifiedKey, certificate: pkijs.Certificate): Promise<Key> {
+  return pair.privateKey ? asCryptoKey(pair.privateKey) : importPrivateKey(pair.privateKeyPkcs8, certificate);
+}
 
 /** Where a relying party finds a certificate's revocation status and its issuer (absolute URLs). */
 export type RevocationUrls = { crl: string; ocsp: string; caIssuers: string };
@@ -240,12 +297,16 @@ function importParameters(certificate: pkijs.Certificate): {
   throw new Error(`unsupported public key algorithm ${spkiAlgorithm.algorithmId}`);
 }
 
-export async function importPrivateKey(privateKeyPkcs8: Uint8Array, certificate: pkijs.Certificate): Promise<Key> {
-  const { algorithm } = importParameters(certificate);
+/** A PKCS#8 key, non-extractable, of the type `certificate`'s public key has (null: ECDSA P-256, the portal's own keys). */
+export async function importPrivateKey(
+  privateKeyPkcs8: Uint8Array,
+  certificate: pkijs.Certificate | null,
+): Promise<Key> {
+  const algorithm = certificate ? importParameters(certificate).algorithm : EC_KEY;
   return crypto.subtle.importKey('pkcs8', privateKeyPkcs8.slice(), algorithm, false, ['sign']);
 }
 
-async function generateKeyPair(): Promise<KeyPair> {
+export async function generateKeyPair(): Promise<KeyPair> {
   return crypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']);
 }
 
@@ -255,20 +316,35 @@ const exportPkcs8 = async (key: Key) => new Uint8Array(await crypto.subtle.expor
  * A self-signed CA certificate and its key. Valid from one hour before `now` (a verifier whose
  * clock runs a little behind still accepts it) for `validYears`.
  */
-export async function createAuthority({
-  commonName,
-  organization,
-  country,
-  validYears,
-  now = new Date(),
-}: {
+export async function createAuthority(options: AuthorityOptions): Promise<KeyPairDer> {
+  const keys = await generateKeyPair();
+  return {
+    certificateDer: await createAuthorityCertificate({ ...options, ...keys }),
+    privateKeyPkcs8: await exportPkcs8(keys.privateKey),
+  };
+}
+
+type AuthorityOptions = {
   commonName: string;
   organization: string;
   country?: string;
   validYears: number;
   now?: Date;
-}): Promise<KeyPairDer> {
-  const keys = await generateKeyPair();
+};
+
+/**
+ * The self-signed CA certificate of a key pair made elsewhere (`publicKey`: a CryptoKey or the
+ * DER SubjectPublicKeyInfo; `privateKey`: a token's key too). createAuthority says the rest.
+ */
+export async function createAuthorityCertificate({
+  commonName,
+  organization,
+  country,
+  validYears,
+  now = new Date(),
+  publicKey,
+  privateKey,
+}: AuthorityOptions & { publicKey: Key | Uint8Array; privateKey: SigningKey }): Promise<Uint8Array> {
   const name = nameOf([
     [OID.country, country],
     [OID.organization, organization],
@@ -285,7 +361,7 @@ export async function createAuthority({
   certificate.subject = name;
   certificate.notBefore = timeOf(notBefore);
   certificate.notAfter = timeOf(notAfter);
-  certificate.subjectPublicKeyInfo = await publicKeyInfo(keys.publicKey);
+  certificate.subjectPublicKeyInfo = await publicKeyInfo(publicKey);
   const ski = await keyIdentifier(certificate.subjectPublicKeyInfo);
   certificate.extensions = [
     // pathLen 0: the portal CA issues end-entity certificates only.
@@ -293,11 +369,8 @@ export async function createAuthority({
     extension(OID.keyUsage, true, keyUsage([KU.keyCertSign, KU.cRLSign])),
     extension(OID.subjectKeyIdentifier, false, new asn1js.OctetString({ valueHex: ski })),
   ];
-  await certificate.sign(keys.privateKey, 'SHA-256', cryptoEngine);
-  return {
-    certificateDer: new Uint8Array(certificate.toSchema(true).toBER(false)),
-    privateKeyPkcs8: await exportPkcs8(keys.privateKey),
-  };
+  await certificate.sign(asCryptoKey(privateKey), 'SHA-256', cryptoEngine);
+  return new Uint8Array(certificate.toSchema(true).toBER(false));
 }
 
 /**
@@ -326,7 +399,7 @@ export async function createAuthority({
  * 11b859f5, "call PORT_GetError() only if the preceding CERT_PKIXVerifyCert() fails").
  */
 export async function issueCertificate(
-  authority: KeyPairDer,
+  authority: CertifiedKey,
   {
     subject,
     publicKey,
@@ -349,7 +422,7 @@ export async function issueCertificate(
 ): Promise<Uint8Array> {
   if (!(notAfter.getTime() > notBefore.getTime())) throw new Error('notAfter must be after notBefore');
   const ca = parseCertificate(authority.certificateDer);
-  const caKey = await importPrivateKey(authority.privateKeyPkcs8, ca);
+  const caKey = await signingKeyOf(authority, ca);
 
   const serial =
     serialNumber === undefined
@@ -439,7 +512,7 @@ export async function newSealKeys({
   kind = 'seal',
   revocation,
 }: {
-  authority: KeyPairDer;
+  authority: CertifiedKey;
   subject: SubjectName;
   notBefore: Date;
   notAfter: Date;
@@ -480,6 +553,42 @@ export async function signerFor({
   const { keyType, signatureAlgorithm } = importParameters(certificate);
   const key = await importPrivateKey(privateKeyPkcs8, certificate);
   return new CryptoKeySigner(key, certificateDer, keyType, signatureAlgorithm, chain);
+}
+
+/** A Signer over a key already at hand: a WebCrypto key, or a token's key (platform/signing/pkcs11.ts). */
+export async function signerWith({
+  privateKey,
+  certificateDer,
+  chain,
+}: {
+  privateKey: SigningKey;
+  certificateDer: Uint8Array;
+  chain: Uint8Array[];
+}): Promise<Signer> {
+  if (isExternalKey(privateKey)) return new ExternalKeySigner(privateKey, certificateDer, chain);
+  const { keyType, signatureAlgorithm } = importParameters(parseCertificate(certificateDer));
+  return new CryptoKeySigner(privateKey, certificateDer, keyType, signatureAlgorithm, chain);
+}
+
+/** libpdf's Signer over an external key: the data hashed here, the digest signed in the token, DER-encoded for CMS. */
+class ExternalKeySigner implements Signer {
+  readonly keyType = 'EC' as const;
+  readonly signatureAlgorithm = 'ECDSA' as const;
+  readonly certificate: Uint8Array;
+  readonly certificateChain: Uint8Array[];
+  private readonly key: ExternalPrivateKey;
+  // No parameter properties: the parser pool's worker runs this file with Node's type stripping.
+  constructor(key: ExternalPrivateKey, certificate: Uint8Array, certificateChain: Uint8Array[]) {
+    this.key = key;
+    this.certificate = certificate;
+    this.certificateChain = certificateChain;
+  }
+
+  async sign(data: Uint8Array, algorithm: DigestAlgorithm): Promise<Uint8Array> {
+    const digest = createHash(nodeHash(algorithm)).update(data).digest();
+    const p1363 = await this.key.signDigest(digest);
+    return new Uint8Array(pkijs.createCMSECDSASignature(toArrayBuffer(p1363)));
+  }
 }
 
 export function describeCertificate(der: Uint8Array): CertificateDescription {

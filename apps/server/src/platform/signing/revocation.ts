@@ -12,13 +12,13 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
+  type CertifiedKey,
   cryptoEngine,
-  importPrivateKey,
   integerHex,
-  type KeyPairDer,
   keyIdentifier,
   parseCertificate,
   serialInteger,
+  signingKeyOf,
   timeOf,
   toArrayBuffer,
 } from './pki.ts';
@@ -77,7 +77,7 @@ function authorityKeyIdentifierExtension(keyId: ArrayBuffer): pkijs.Extension {
  * and each entry's reason code.
  */
 export async function buildCrl(
-  authority: KeyPairDer,
+  authority: CertifiedKey,
   {
     entries,
     thisUpdate,
@@ -116,7 +116,7 @@ export async function buildCrl(
       new pkijs.Extension({ extnID: OID.crlNumber, critical: false, extnValue: bigIntegerOf(crlNumber).toBER(false) }),
     ],
   });
-  await crl.sign(await importPrivateKey(authority.privateKeyPkcs8, ca), 'SHA-256', cryptoEngine);
+  await crl.sign(await signingKeyOf(authority, ca), 'SHA-256', cryptoEngine);
   return new Uint8Array(crl.toSchema(true).toBER(false));
 }
 
@@ -205,7 +205,7 @@ function certStatusOf(status: CertificateStatus): asn1js.BaseBlock {
  * named by its key (SHA-1 of the public key) and its certificate travels with the response.
  */
 export async function buildOcspResponse(
-  authority: KeyPairDer,
+  authority: CertifiedKey,
   {
     answers,
     nonce,
@@ -234,7 +234,7 @@ export async function buildOcspResponse(
     }),
     certs: [ca],
   });
-  await basic.sign(await importPrivateKey(authority.privateKeyPkcs8, ca), 'SHA-256', cryptoEngine);
+  await basic.sign(await signingKeyOf(authority, ca), 'SHA-256', cryptoEngine);
   const response = new pkijs.OCSPResponse({
     responseStatus: new asn1js.Enumerated({ value: 0 }),
     responseBytes: new pkijs.ResponseBytes({

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDF, type Signer } from '@libpdf/core';
+import { PDF, rgb as pdfRgb, type Signer } from '@libpdf/core';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { pdfsig, pdftoppm, pdftotext, requireFile } from '../../../test/require-tool.ts';
 import { createAuthority, type KeyPairDer, newSealKeys, type SubjectName, signerFor } from './pki.ts';
@@ -75,6 +75,41 @@ export function makeSealPng(sizePx = 200): Uint8Array {
     }
   }
   return encodePng(sizePx, sizePx, rgba);
+}
+
+/**
+ * The seal of issue 25: a red ring on transparent corners (so the four-corner rule took it) around
+ * an OPAQUE WHITE disc that hides whatever lies under it. `sizePx` square.
+ */
+export function makeWhiteDiscSealPng(sizePx = 200): Uint8Array {
+  const rgba = new Uint8Array(sizePx * sizePx * 4);
+  const c = (sizePx - 1) / 2;
+  const outer = sizePx / 2 - 1;
+  const ring = Math.max(2, sizePx * 0.08);
+  for (let y = 0; y < sizePx; y++) {
+    for (let x = 0; x < sizePx; x++) {
+      const d = Math.hypot(x - c, y - c);
+      if (d > outer) continue;
+      rgba.set(d > outer - ring ? [220, 20, 30, 255] : [255, 255, 255, 255], (y * sizePx + x) * 4);
+    }
+  }
+  return encodePng(sizePx, sizePx, rgba);
+}
+
+/**
+ * An unsigned incremental update that draws into page `page`'s content (a box and a line of text),
+ * as the forged "AMENDMENT" overlay of issue 25 did.
+ */
+export async function drawOverPage(
+  bytes: Uint8Array,
+  page: number,
+  text = 'AMENDMENT: USD 50,000,000',
+): Promise<Uint8Array> {
+  const pdf = await PDF.load(bytes);
+  const target = pdf.getPage(page - 1)!;
+  target.drawRectangle({ x: 50, y: 600, width: 300, height: 40, color: pdfRgb(1, 1, 1) });
+  target.drawText(text, { x: 56, y: 612, size: 14 });
+  return pdf.save({ incremental: true });
 }
 
 /**

@@ -13,12 +13,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
+  type CertifiedKey,
   cryptoEngine,
-  importPrivateKey,
   integerHex,
-  type KeyPairDer,
   parseCertificate,
   serialInteger,
+  signingKeyOf,
   toArrayBuffer,
 } from './pki.ts';
 
@@ -101,7 +101,7 @@ export type TokenRequest = {
  * issuers, carried after it when certificates are asked for.
  */
 export async function createTimestampToken(
-  tsa: KeyPairDer,
+  tsa: CertifiedKey,
   chain: Uint8Array[],
   request: TokenRequest,
   now = new Date(),
@@ -150,13 +150,7 @@ export async function createTimestampToken(
     ],
     ...(request.certificates ? { certificates: [tsaCertificate, ...chain.map((c) => parseCertificate(c))] } : {}),
   });
-  await signedData.sign(
-    await importPrivateKey(tsa.privateKeyPkcs8, tsaCertificate),
-    0,
-    'SHA-256',
-    undefined,
-    cryptoEngine,
-  );
+  await signedData.sign(await signingKeyOf(tsa, tsaCertificate), 0, 'SHA-256', undefined, cryptoEngine);
   const token = new pkijs.ContentInfo({ contentType: TS_OID.signedData, content: signedData.toSchema(true) });
   return der(token);
 }

@@ -19,7 +19,9 @@ import { megabytes, PARSE_LIMITS, ParseRefusal } from './limits.ts';
 const WHITE = '[\\0\\t\\n\\f\\r ]';
 const OBJECT_HEADER = new RegExp(`(?<![0-9])[0-9]+${WHITE}+[0-9]+${WHITE}+obj(?![A-Za-z])`, 'g');
 const STREAM_KEYWORD = /(?<![A-Za-z])stream(?:\r\n|\n|\r)/g;
-const SIZE_ENTRY = new RegExp(`/Size${WHITE}+([0-9]+)`, 'g');
+const SIZE_ENTRY = new RegExp(`/Size${WHITE}+([0-9]+)`);
+/** A classic trailer's keyword, or the `startxref` that ends its dictionary. */
+const TRAILER_BOUNDS = /(?<![A-Za-z])(trailer|startxref)(?![A-Za-z])/g;
 const OBJECT_STREAM = new RegExp(`/Type${WHITE}*/ObjStm(?![A-Za-z])`);
 const XREF_STREAM = new RegExp(`/Type${WHITE}*/XRef(?![A-Za-z])`);
 /** How far before `stream` its dictionary is looked for. */
@@ -35,7 +37,16 @@ export async function checkPdfLimits(buffer: Buffer, text = buffer.toString('lat
   const tooMany = () => new ParseRefusal('PRT_PDF_TOO_MANY_OBJECTS', { max });
   let objects = 0;
   for (const _ of text.matchAll(OBJECT_HEADER)) if (++objects > max) throw tooMany();
-  for (const match of text.matchAll(SIZE_ENTRY)) if (Number(match[1]) > max + 1) throw tooMany();
+  // The object count a parser sizes its cross-reference table by: /Size of a trailer or of a
+  // cross-reference stream, nowhere else (an embedded file's /Params /Size is its length in bytes).
+  const sizeOver = (dict: string) => Number(SIZE_ENTRY.exec(dict)?.[1] ?? 0) > max + 1;
+  // Each trailer runs from its keyword to the next trailer or startxref (however long a padded
+  // dictionary is); the pieces never overlap, so this stays one pass over the text.
+  const bounds = [...text.matchAll(TRAILER_BOUNDS)];
+  for (const [i, bound] of bounds.entries()) {
+    if (bound[1] !== 'trailer') continue;
+    if (sizeOver(text.slice(bound.index, bounds[i + 1]?.index ?? text.length))) throw tooMany();
+  }
 
   let streams = 0;
   let inflatedBytes = 0;
@@ -47,7 +58,9 @@ export async function checkPdfLimits(buffer: Buffer, text = buffer.toString('lat
       objects += Number(new RegExp(`/N${WHITE}+([0-9]+)`).exec(dict)?.[1] ?? 0);
       if (objects > max) throw tooMany();
     }
-    const structure = objectStream || XREF_STREAM.test(dict);
+    const xrefStream = XREF_STREAM.test(dict);
+    if (xrefStream && sizeOver(dict)) throw tooMany();
+    const structure = objectStream || xrefStream;
     const start = match.index + match[0].length;
     inflatedBytes += await inflatedSize(buffer, start, filtersOf(dict), { spent: inflatedBytes, structure });
   }

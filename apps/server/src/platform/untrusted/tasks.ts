@@ -5,7 +5,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { findPdfActiveContent, type PdfActiveContent } from '../files/pdf-active-content.ts';
-import { type PngFacts, readPngFacts, sealStampPng } from '../files/png.ts';
+import { type PngFacts, readPngFacts, sealImagePng, sealStampPng } from '../files/png.ts';
 import { loadForUpdate, type PdfUnreadableCode, PdfUnreadableError } from '../signing/pdf-sign.ts';
 import { inspectPdfSignatures, type PdfSignatureReport } from '../signing/pdf-verify.ts';
 import { ParseRefusal, type RefusalCode } from './limits.ts';
@@ -19,8 +19,13 @@ export type UploadFacts = {
   detected: { ext: string; mime: string } | null;
   /** For a detected PDF, when asked: what active content it carries (after the PDF limits). */
   pdf?: PdfActiveContent;
-  /** For a detected PNG, when asked: its size and whether its background is transparent (null: not a PNG). */
+  /**
+   * For a detected PNG, when asked (a seal image): its size and whether its background is
+   * transparent once its white is taken out (null: not a PNG).
+   */
   png?: PngFacts | null;
+  /** With `png`: the seal image as the portal keeps it, its white taken out (png.ts sealImagePng). */
+  sealPng?: Uint8Array;
 };
 
 export const tasks = {
@@ -33,7 +38,11 @@ export const tasks = {
       await checkPdfLimits(buffer);
       facts.pdf = findPdfActiveContent(buffer);
     }
-    if (type?.ext === 'png' && input.png) facts.png = readPngFacts(buffer);
+    if (type?.ext === 'png' && input.png) {
+      const sealed = sealImagePng(buffer);
+      facts.png = sealed?.facts ?? null;
+      if (sealed) facts.sealPng = sealed.png;
+    }
     return facts;
   },
 

@@ -1,24 +1,10 @@
 import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../features/accounts/current-user.ts';
+import { memberUser } from '../../test/users.ts';
 import { decideRouteAccess, pathForInactiveUser } from './access.ts';
 
-function user(overrides: Partial<TUserInfo> = {}): TUserInfo {
-  return {
-    lgcSn: 'U1',
-    usrNm: 'Amy Chan',
-    emailAdr: 'amy.chan@harbourview.example',
-    rlTpcd: ['10'],
-    nfrcModPswdInd: '0',
-    agrInd: '1',
-    cplInd: '0',
-    actvtInd: '1',
-    instNm: 'Harbourview Commercial Bank',
-    locale: 'en-US',
-    reviewNote: null,
-    ...overrides,
-  };
-}
+const user = memberUser;
 
 const signedIn = (overrides: Partial<TUserInfo> = {}): CurrentUser => ({ status: 'user', user: user(overrides) });
 const open = { noLogin: true };

@@ -5,36 +5,24 @@ import { setLocale } from '../../lib/i18n/locale.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { memberUser } from '../../test/users.ts';
 
 const CAPTCHA = { verifyCodeTraceId: 'trace-1', base64Image: 'data:image/svg+xml;base64,PHN2Zy8+' };
 
-function user(overrides: Partial<TUserInfo> = {}): TUserInfo {
-  return {
-    lgcSn: 'U1',
-    usrNm: 'Amy Chan',
-    emailAdr: 'amy.chan@harbourview.example',
-    rlTpcd: ['10'],
-    nfrcModPswdInd: '0',
-    agrInd: '1',
-    cplInd: '0',
-    actvtInd: '1',
-    instNm: 'Harbourview Commercial Bank',
-    locale: 'en-US',
-    reviewNote: null,
-    ...overrides,
-  };
-}
+const user = memberUser;
 
 /** The server for a visitor who then logs in as `signedIn`. */
-function stubLogin(signedIn: TUserInfo) {
+function stubLogin(signedIn: TUserInfo, firstLogin = false, banners: unknown[] = []) {
   const bodies: unknown[] = [];
   const fetchMock = stubPortalApi({
     respond: (url, init) => {
+      if (banners.length && url.startsWith('/api/bannerP1/bannerListForP1'))
+        return jsonResponse(envelope({ list: banners }));
       if (url === '/api/user/p1/getVerifyCode') return jsonResponse(envelope(CAPTCHA));
       if (url === '/api/user/p1/queryLoginEmailFlag') return jsonResponse(envelope({ flag: '0' }));
       if (url === '/api/user/p1/login') {
         bodies.push(JSON.parse(String(init.body)));
-        return jsonResponse(envelope(signedIn));
+        return jsonResponse(envelope({ ...signedIn, firstLogin }));
       }
       return undefined;
     },
@@ -125,6 +113,56 @@ describe('route guard with the user info', () => {
   });
 });
 
+describe('the home page’s greeting after a log-in', () => {
+  it.each([
+    [true, 'Welcome to the portal. These shortcuts take you to the places you will use most.', 'Welcome back'],
+    [false, 'Welcome back. Here is where you left off.', 'Welcome to the portal'],
+  ])('is for a newcomer only after the account’s first log-in ever (first: %s)', async (first, line, notShown) => {
+    stubLogin(user(), first);
+    renderApp('/home');
+    fireEvent.click(await headerLogInButton());
+    await logIn();
+    const card = await screen.findByRole('complementary', { name: 'Hello, Amy Chan' });
+    expect(within(card).getByText(line)).toBeTruthy();
+    expect(card.textContent).not.toContain(notShown);
+  });
+});
+
+describe('a visitor’s banner to a login-only page', () => {
+  it('asks for the log-in in this tab, over the home page, and goes on to the page after it', async () => {
+    const banner = {
+      lgcSn: 'B1',
+      title: { en: 'Complete your account information', zh: '完善账户信息' },
+      fileJSON: [],
+      imageUrl: null,
+      wthrChkInd: '0',
+      linksUrl: '/userCenter/userInfo',
+      qtnMisId: null,
+      sortOrder: 1,
+    };
+    stubLogin(user(), false, [banner]);
+    const opened: unknown[] = [];
+    const open = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      const { router } = renderApp('/home');
+      fireEvent.click(await screen.findByRole('link', { name: /Complete your account information/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+      expect(within(dialog).getByRole('status').textContent).toBe('Log in to open Account information.');
+      expect(router.state.location.pathname).toBe('/home');
+      expect(readStorage(STORAGE_KEYS.nextPath)).toBe('/userCenter/userInfo');
+      await logIn();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/userCenter/userInfo'));
+      expect(opened).toEqual([]);
+    } finally {
+      window.open = open;
+    }
+  });
+});
+
 describe('a session that ended (SPEC §8)', () => {
   it('on a login-only page: the log-in dialog opens and logging in again returns to that page', async () => {
     // The user-info reads sent with the ended session's cookie say so (two: the page asks twice
@@ -138,7 +176,7 @@ describe('a session that ended (SPEC §8)', () => {
         }
         if (url === '/api/user/p1/getVerifyCode') return jsonResponse(envelope(CAPTCHA));
         if (url === '/api/user/p1/queryLoginEmailFlag') return jsonResponse(envelope({ flag: '0' }));
-        if (url === '/api/user/p1/login') return jsonResponse(envelope(user()));
+        if (url === '/api/user/p1/login') return jsonResponse(envelope({ ...user(), firstLogin: false }));
         return undefined;
       },
     });
@@ -193,7 +231,7 @@ describe('login and what follows (SPEC §4)', () => {
         }
         if (url === '/api/user/p1/login') {
           logins.push(JSON.parse(String(init.body)));
-          return jsonResponse(envelope(user()));
+          return jsonResponse(envelope({ ...user(), firstLogin: false }));
         }
         return undefined;
       },

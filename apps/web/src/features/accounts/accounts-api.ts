@@ -13,10 +13,12 @@ import {
   ZEmailCodeSent,
   type ZEmailType,
   ZLoginPrecheck,
+  ZLoginResult,
   ZUserInfo,
 } from '@portal/shared/schemas/accounts';
+import { type TRegisterVerifyOrgRequest, ZRegisterVerifyOrg } from '@portal/shared/schemas/spec-calls';
 import type { z } from 'zod';
-import { apiGet, apiPost, apiRequest } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, apiRequest, type FixedApiPath, withSignal } from '../../lib/api/api-client.ts';
 
 const BASE = '/api/user/p1';
 
@@ -39,7 +41,7 @@ export function fetchApplicationStatus(signal?: AbortSignal) {
   return apiGet(`${BASE}/applicationStatus`, {
     schema: ZApplicationStatus.nullable(),
     mask: false,
-    ...(signal ? { signal } : {}),
+    ...withSignal(signal),
   });
 }
 
@@ -74,7 +76,7 @@ export function sendEmailCode(
  * Silent: the log-in dialog shows why a log-in failed itself, next to the field concerned.
  */
 export function login(body: TLoginRequest) {
-  return apiRequest('POST', `${BASE}/login`, { body, schema: ZUserInfo, silent: true });
+  return apiRequest('POST', `${BASE}/login`, { body, schema: ZLoginResult, silent: true });
 }
 
 export function logout() {
@@ -83,7 +85,7 @@ export function logout() {
 
 /** The version in force of the agreements (the one the user accepts). */
 export function fetchAgreementVersion(signal?: AbortSignal) {
-  return apiGet(`${BASE}/agreement/version`, { schema: ZAgreementVersion, ...(signal ? { signal } : {}) });
+  return apiGet(`${BASE}/agreement/version`, { schema: ZAgreementVersion, ...withSignal(signal) });
 }
 
 export function agreeToAgreement() {
@@ -108,21 +110,29 @@ export function checkRegisterEmailCode(body: { emailAdr: string; emailCode: stri
   return apiPost(`${BASE}/register/checkEmailCode`, { body });
 }
 
+/**
+ * The institution the portal knows under a SWIFT code, or null (SPEC §7 getRegisterVerifyOrg,
+ * docs/decisions/0021). A background look-up while typing: no error toast.
+ */
+export function registerVerifyOrg(body: TRegisterVerifyOrgRequest) {
+  return apiPost(`${BASE}/getRegisterVerifyOrg`, { body, schema: ZRegisterVerifyOrg, silent: true });
+}
+
 export function register(body: TRegisterRequest) {
   return apiPost(`${BASE}/register`, { body });
 }
 
 export function fetchAccountInfo(signal?: AbortSignal) {
-  return apiGet(`${BASE}/accountInfo`, { schema: ZAccountInfo, ...(signal ? { signal } : {}) });
+  return apiGet(`${BASE}/accountInfo`, { schema: ZAccountInfo, ...withSignal(signal) });
 }
 
 export type ProfileChange = 'improve' | 'complete' | 'update';
 
-const PROFILE_PATHS: Record<ProfileChange, string> = {
+const PROFILE_PATHS = {
   improve: `${BASE}/improve/info`,
   complete: `${BASE}/completeInfo`,
   update: `${BASE}/updateUserInfo`,
-};
+} as const satisfies Record<ProfileChange, FixedApiPath<'post'>>;
 
 /** Resubmit after review (improve), complete an invited profile, or update an active one. */
 export function saveProfile(change: ProfileChange, profile: TProfile) {

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from '@portal/shared';
 import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
-import { apiGet } from '../../lib/api/api-client.ts';
+import { apiGet, withSignal } from '../../lib/api/api-client.ts';
 import { normalizeLocale } from '../../lib/i18n/locale.ts';
 import { clearDisplayData, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 
@@ -29,7 +29,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<TUserInfo 
   const user = await apiGet(USER_DETAIL_PATH, {
     schema: ZUserInfo.nullable(),
     mask: false,
-    ...(signal ? { signal } : {}),
+    ...withSignal(signal),
   });
   rememberDisplayData(user);
   return user;

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../components/icons.tsx';
-import { apiDownload, type QueryParams } from '../../lib/api/api-client.ts';
+import { apiDownload, type FixedApiPath, type QueryParams } from '../../lib/api/api-client.ts';
 
 /** Hands a downloaded file to the browser as a download with its name. */
 export function saveFile(blob: Blob, fileName: string): void {
@@ -37,7 +37,7 @@ export function ExportButton({
   path,
   filters,
 }: {
-  path: string;
+  path: FixedApiPath<'get'>;
   filters: Record<string, string | number | null | undefined>;
 }) {
   const { t } = useTranslation('backoffice');

@@ -11,7 +11,7 @@ import {
   ZRegistrationSummary,
 } from '@portal/shared/schemas/accounts';
 import type { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 const BASE = '/api/backend';
 
@@ -39,7 +39,7 @@ export const backofficeKeys = {
 };
 
 export function fetchAgreementVersion(signal?: AbortSignal) {
-  return apiGet('/api/user/p1/agreement/version', { schema: ZAgreementVersion, ...(signal ? { signal } : {}) });
+  return apiGet('/api/user/p1/agreement/version', { schema: ZAgreementVersion, ...withSignal(signal) });
 }
 
 /** Publishes a new version of the agreements: every account is asked to accept it again. */
@@ -54,19 +54,21 @@ export function fetchRegistrations(params: RegistrationListParams, signal?: Abor
   return apiGet(`${BASE}/registrations`, {
     query: { ...params, q: params.q || undefined },
     schema: ZRegistrationPage,
-    ...(signal ? { signal } : {}),
+    ...withSignal(signal),
   });
 }
 
 export function fetchRegistration(lgcSn: string, signal?: AbortSignal) {
-  return apiGet(`${BASE}/registrations/${encodeURIComponent(lgcSn)}`, {
+  return apiGet(`${BASE}/registrations/{lgcSn}`, {
+    params: { lgcSn },
     schema: ZRegistrationDetail,
-    ...(signal ? { signal } : {}),
+    ...withSignal(signal),
   });
 }
 
 export function decideRegistration(lgcSn: string, decision: TReviewDecision) {
-  return apiPost(`${BASE}/registrations/${encodeURIComponent(lgcSn)}/decision`, {
+  return apiPost(`${BASE}/registrations/{lgcSn}/decision`, {
+    params: { lgcSn },
     body: decision,
     schema: ZRegistrationDetail,
   });
@@ -82,6 +84,6 @@ export function fetchAudit(params: AuditListParams, signal?: AbortSignal) {
       to: params.to || undefined,
     },
     schema: ZAuditPage,
-    ...(signal ? { signal } : {}),
+    ...withSignal(signal),
   });
 }

@@ -29,7 +29,7 @@ import {
   ZVisitReport,
 } from '@portal/shared/schemas/content';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 const BASE = '/api/backend/content';
 
@@ -92,20 +92,21 @@ export const contentAdminKeys = {
   visits: (params: VisitParams) => ['contentAdmin', 'visits', params] as const,
 };
 
-const path = (kind: TContentKind, lgcSn?: string, action?: string) =>
-  [BASE, kind, lgcSn ? encodeURIComponent(lgcSn) : null, action ?? null].filter(Boolean).join('/');
+// Each a union over the kinds, so a kind whose route the server renames fails the type check.
+const listPath = (kind: TContentKind) => `${BASE}/${kind}` as const;
+const entryPath = (kind: TContentKind) => `${BASE}/${kind}/{lgcSn}` as const;
+const actionPath = <A extends 'preview' | 'publish' | 'unpublish' | 'delete'>(kind: TContentKind, action: A) =>
+  `${BASE}/${kind}/{lgcSn}/${action}` as const;
 
 /** The admin schema of one kind, typed by the kind (an index into the record loses that). */
 const adminSchema = <K extends TContentKind>(kind: K) => ADMIN_SCHEMAS[kind] as unknown as z.ZodType<AdminShape<K>>;
-
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export function fetchContentList<K extends TContentKind>(
   kind: K,
   params: ContentListParams,
   signal?: AbortSignal,
 ): Promise<AdminPage<K>> {
-  return apiGet(path(kind), {
+  return apiGet(listPath(kind), {
     query: {
       pageNo: params.pageNo,
       pageSize: params.pageSize,
@@ -124,7 +125,8 @@ export function fetchContentEntry<K extends TContentKind>(
   lgcSn: string,
   signal?: AbortSignal,
 ): Promise<AdminShape<K>> {
-  return apiGet(path(kind, lgcSn), {
+  return apiGet(entryPath(kind), {
+    params: { lgcSn },
     schema: adminSchema(kind),
     ...withSignal(signal),
   });
@@ -135,7 +137,8 @@ export function fetchContentPreview<K extends TContentKind>(
   lgcSn: string,
   signal?: AbortSignal,
 ): Promise<PreviewShape<K>> {
-  return apiGet(path(kind, lgcSn, 'preview'), {
+  return apiGet(actionPath(kind, 'preview'), {
+    params: { lgcSn },
     schema: PREVIEW_SCHEMAS[kind] as unknown as z.ZodType<PreviewShape<K>>,
     ...withSignal(signal),
   });
@@ -147,10 +150,8 @@ export function saveContentEntry<K extends TContentKind>(
   lgcSn: string | null,
   input: unknown,
 ): Promise<AdminShape<K>> {
-  return apiPost(lgcSn ? path(kind, lgcSn) : path(kind), {
-    body: input,
-    schema: adminSchema(kind),
-  });
+  const options = { body: input, schema: adminSchema(kind) };
+  return lgcSn ? apiPost(entryPath(kind), { ...options, params: { lgcSn } }) : apiPost(listPath(kind), options);
 }
 
 export function setContentStatus<K extends TContentKind>(
@@ -158,11 +159,11 @@ export function setContentStatus<K extends TContentKind>(
   lgcSn: string,
   action: 'publish' | 'unpublish',
 ): Promise<AdminShape<K>> {
-  return apiPost(path(kind, lgcSn, action), { schema: adminSchema(kind) });
+  return apiPost(actionPath(kind, action), { params: { lgcSn }, schema: adminSchema(kind) });
 }
 
 export async function deleteContentEntry(kind: TContentKind, lgcSn: string): Promise<void> {
-  await apiPost(path(kind, lgcSn, 'delete'));
+  await apiPost(actionPath(kind, 'delete'), { params: { lgcSn } });
 }
 
 // ---------- topic pages ----------
@@ -172,15 +173,15 @@ export function fetchTopics(signal?: AbortSignal) {
 }
 
 export function fetchTopicPreview(key: TTopicKey, signal?: AbortSignal) {
-  return apiGet(`${BASE}/topics/${key}/preview`, { schema: ZTopic, ...withSignal(signal) });
+  return apiGet(`${BASE}/topics/{key}/preview`, { params: { key }, schema: ZTopic, ...withSignal(signal) });
 }
 
 export function saveTopic(key: TTopicKey, input: TTopicInput) {
-  return apiPost(`${BASE}/topics/${key}`, { body: input, schema: ZTopicAdmin });
+  return apiPost(`${BASE}/topics/{key}`, { params: { key }, body: input, schema: ZTopicAdmin });
 }
 
 export function setTopicStatus(key: TTopicKey, action: 'publish' | 'unpublish') {
-  return apiPost(`${BASE}/topics/${key}/${action}`, { schema: ZTopicAdmin });
+  return apiPost(`${BASE}/topics/{key}/${action}`, { params: { key }, schema: ZTopicAdmin });
 }
 
 // ---------- feedback ----------
@@ -198,7 +199,8 @@ export function fetchFeedback(params: FeedbackListParams, signal?: AbortSignal) 
 }
 
 export function answerFeedback(lgcSn: string, answer: string) {
-  return apiPost(`/api/backend/feedback/${encodeURIComponent(lgcSn)}/answer`, {
+  return apiPost('/api/backend/feedback/{lgcSn}/answer', {
+    params: { lgcSn },
     body: { answer },
     schema: ZFeedbackAdmin,
   });
@@ -219,7 +221,8 @@ export function fetchLeaveMessages(params: LeaveMessageListParams, signal?: Abor
 }
 
 export function replyLeaveMessage(lgcSn: string, reply: string) {
-  return apiPost(`/api/backend/leaveMessages/${encodeURIComponent(lgcSn)}/reply`, {
+  return apiPost('/api/backend/leaveMessages/{lgcSn}/reply', {
+    params: { lgcSn },
     body: { reply },
     schema: ZLeaveMessageAdmin,
   });

@@ -23,8 +23,10 @@ import type {
 } from '@portal/shared/schemas/content';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet, apiPost, type QueryParams } from '../../lib/api/api-client.ts';
+import { type ApiPath, apiGet, apiPost, type QueryParams, type RequestOptions } from '../../lib/api/api-client.ts';
 import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api/api-error.ts';
+import type { OptionsFor } from '../../lib/api/api-paths.ts';
+import { takeEmbeddedData } from '../../lib/api/embedded.ts';
 import { pickText } from '../../lib/i18n/locale.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
@@ -42,14 +44,19 @@ export type Page<T> = { list: T[]; total: number; pageNo: number; pageSize: numb
 type ReadOptions = { query?: QueryParams; signal?: AbortSignal; silent?: boolean };
 
 /** GETs `path` and validates the answer with the contract's schema, loaded in parallel. */
-async function read<T>(path: string, pick: (schemas: Schemas) => z.ZodType<T>, options: ReadOptions): Promise<T> {
+async function read<P extends ApiPath<'get'>, T>(
+  path: P,
+  pick: (schemas: Schemas) => z.ZodType<T>,
+  ...[options]: OptionsFor<P, ReadOptions>
+): Promise<T> {
   // Silent by default: every page shows its own error state (with a retry) instead of a toast.
-  const [data, schemas] = await Promise.all([apiGet(path, { mask: false, silent: true, ...options }), loadSchemas()]);
+  const request = [{ mask: false, silent: true, ...options }] as OptionsFor<P, RequestOptions>;
+  const [data, schemas] = await Promise.all([apiGet(path, ...request), loadSchemas()]);
   const parsed = pick(schemas).safeParse(data);
   if (parsed.success) return parsed.data;
   console.error('API response does not match its schema', path, parsed.error.issues);
   const message = translateKey('common:api.invalidResponse', 'Unexpected response from the server.');
-  if (!options.silent) notifyError(message);
+  if (!options?.silent) notifyError(message);
   throw new ApiError({ code: CLIENT_ERROR_CODES.invalidResponse, message, status: 0, cause: parsed.error });
 }
 
@@ -60,16 +67,16 @@ function pageOf<T>(item: z.ZodType<T>): z.ZodType<Page<T>> {
 export const CONTENT_API = {
   banners: '/api/bannerP1/bannerListForP1',
   modules: '/api/moduleInfoP1/moduleListForP1',
-  moduleDetail: (id: string) => `/api/moduleInfoP1/moduleDetail/${encodeURIComponent(id)}`,
+  moduleDetail: '/api/moduleInfoP1/moduleDetail/{id}',
   articles: '/api/consultInfoP1/queryConsultInfosP1',
-  articleDetail: (id: string) => `/api/consultInfoP1/consultInfoDetailP1/${encodeURIComponent(id)}`,
+  articleDetail: '/api/consultInfoP1/consultInfoDetailP1/{id}',
   reports: '/api/fchy/p1/getShowList',
-  reportDetail: (id: string) => `/api/fchy/getFchyDetail/${encodeURIComponent(id)}`,
+  reportDetail: '/api/fchy/getFchyDetail/{id}',
   /** With body and file, for signed-in users (the page is login-only); /api/hgcl/p1/frontList has titles only. */
   compliance: '/api/hgcl/frontList',
-  complianceDetail: (id: string) => `/api/hgcl/detail/${encodeURIComponent(id)}`,
+  complianceDetail: '/api/hgcl/detail/{id}',
   institutions: '/api/hgcl/queryInst',
-  topic: (key: TTopicKey) => `/api/topic/${encodeURIComponent(key)}`,
+  topic: '/api/topic/{key}',
   checkEmail: '/api/qtn/checkEmail',
 } as const;
 
@@ -102,6 +109,9 @@ export function useBanners() {
     queryKey: contentKeys.banners(),
     queryFn: ({ signal }: Signal): Promise<TBanner[]> =>
       read(CONTENT_API.banners, (s) => s.ZBannerList, { signal, silent: true }).then((data) => data.list),
+    // On /home the document brings the list (the server's first screen already shows the first
+    // image): the carousel renders it at once instead of a frame of placeholder.
+    initialData: () => takeEmbeddedData<{ list: TBanner[] }>(CONTENT_API.banners)?.list,
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -123,7 +133,7 @@ export function useModule(id: string) {
   return useQuery({
     queryKey: contentKeys.module(id),
     queryFn: ({ signal }: Signal): Promise<TModuleDetail> =>
-      read(CONTENT_API.moduleDetail(id), (s) => s.ZModuleDetail, { signal, silent: true }),
+      read(CONTENT_API.moduleDetail, (s) => s.ZModuleDetail, { params: { id }, signal, silent: true }),
     staleTime: CONTENT_STALE_MS,
     retry: false,
   });
@@ -150,7 +160,7 @@ export function useArticle(id: string) {
   return useQuery({
     queryKey: contentKeys.article(id),
     queryFn: ({ signal }: Signal): Promise<TConsultDetail> =>
-      read(CONTENT_API.articleDetail(id), (s) => s.ZConsultDetail, { signal, silent: true }),
+      read(CONTENT_API.articleDetail, (s) => s.ZConsultDetail, { params: { id }, signal, silent: true }),
     staleTime: CONTENT_STALE_MS,
     retry: false,
   });
@@ -174,7 +184,7 @@ export function useReport(id: string | null) {
   return useQuery({
     queryKey: contentKeys.report(id ?? ''),
     queryFn: ({ signal }: Signal): Promise<TReport> =>
-      read(CONTENT_API.reportDetail(id ?? ''), (s) => s.ZReport, { signal, silent: true }),
+      read(CONTENT_API.reportDetail, (s) => s.ZReport, { params: { id: id ?? '' }, signal, silent: true }),
     enabled: id !== null,
     staleTime: CONTENT_STALE_MS,
     retry: false,
@@ -199,7 +209,7 @@ export function useComplianceItem(id: string | null) {
   return useQuery({
     queryKey: contentKeys.complianceItem(id ?? ''),
     queryFn: ({ signal }: Signal): Promise<TCompliance> =>
-      read(CONTENT_API.complianceDetail(id ?? ''), (s) => s.ZCompliance, { signal, silent: true }),
+      read(CONTENT_API.complianceDetail, (s) => s.ZCompliance, { params: { id: id ?? '' }, signal, silent: true }),
     enabled: id !== null,
     staleTime: CONTENT_STALE_MS,
     retry: false,
@@ -222,7 +232,7 @@ export function useTopic(key: TTopicKey) {
   return useQuery({
     queryKey: contentKeys.topic(key),
     queryFn: ({ signal }: Signal): Promise<TTopic> =>
-      read(CONTENT_API.topic(key), (s) => s.ZTopic, { signal, silent: true }),
+      read(CONTENT_API.topic, (s) => s.ZTopic, { params: { key }, signal, silent: true }),
     staleTime: CONTENT_STALE_MS,
     retry: false,
   });

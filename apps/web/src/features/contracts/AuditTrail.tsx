@@ -61,7 +61,9 @@ export function AuditTrail({ events }: { events: readonly TContractEvent[] }) {
     <Table<TContractEvent>
       className="contract-audit"
       size="small"
-      rowKey={(row) => `${row.at}:${row.kind}:${row.actorName}:${row.sealNo ?? ''}:${row.page ?? ''}`}
+      rowKey={(row) =>
+        `${row.at}:${row.kind}:${row.actorName}:${row.sealNo ?? ''}:${row.page ?? ''}:${row.fileName ?? ''}`
+      }
       columns={columns}
       dataSource={[...events]}
       pagination={events.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}

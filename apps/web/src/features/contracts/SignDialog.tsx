@@ -1,8 +1,9 @@
 import { type TContractView, type TPlacement, ZSignRequest } from '@portal/shared/schemas/contracts';
 import type { TUsableSeal } from '@portal/shared/schemas/seals';
-import { Alert, Button, Input, Modal } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { showToast } from '../../lib/notify.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -94,15 +95,13 @@ export function SignDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('sign.dialogTitle')}
       okText={t('sign.confirm')}
-      okButtonProps={{ loading: signing }}
       cancelText={t('actions.cancel')}
+      saving={signing}
       onOk={() => void confirm()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={560}
     >
       <div className="confirm-dialog__text">
@@ -146,6 +145,6 @@ export function SignDialog({
       <p id="sign-code-help" className={codeError ? 'sign-dialog__help is-error' : 'sign-dialog__help'}>
         {codeError ?? t('sign.codeHint')}
       </p>
-    </Modal>
+    </FormDialog>
   );
 }

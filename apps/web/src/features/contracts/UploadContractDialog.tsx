@@ -1,7 +1,8 @@
 import { CONTRACT_LIMITS, type TContractView } from '@portal/shared/schemas/contracts';
-import { Form, Input, Modal, Upload } from 'antd';
+import { Form, Input, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { UploadIcon } from '../../components/icons.tsx';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -68,15 +69,13 @@ export function UploadContractDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('upload.title')}
       okText={t('upload.submit')}
-      okButtonProps={{ loading: saving }}
       cancelText={t('actions.cancel')}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={560}
     >
       <p className="confirm-dialog__text">{t('upload.intro', { name: requestName })}</p>
@@ -116,6 +115,6 @@ export function UploadContractDialog({
           ) : null}
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -11,7 +11,7 @@ import {
   ZVerifyReport,
 } from '@portal/shared/schemas/contracts';
 import { TRUST_ANCHOR_PATHS, ZCodeSent, ZTrustAnchor, ZUsableSeals } from '@portal/shared/schemas/seals';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 const ROOT = ['accounts', 'contracts'] as const;
 
@@ -27,8 +27,7 @@ export const contractKeys = {
 
 /** Large files on slow links: the 30 s default is too short for 10 MB. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-const contractPath = (intentionLgcSn: string) => `/api/contracts/${encodeURIComponent(intentionLgcSn)}`;
+const CONTRACT = '/api/contracts/{intentionLgcSn}';
 
 /** My cooperation, Contracts tab: the reader institution's agreed intentions with their contract. */
 export function fetchCooperationInfos(query: TCooperationInfoQuery, signal?: AbortSignal) {
@@ -44,7 +43,8 @@ export function fetchCooperationInfos(query: TCooperationInfoQuery, signal?: Abo
  * The contract page. Silent: the page shows why it cannot (log in, not found, failed) itself.
  */
 export function fetchContract(intentionLgcSn: string, signal?: AbortSignal) {
-  return apiGet(contractPath(intentionLgcSn), {
+  return apiGet(CONTRACT, {
+    params: { intentionLgcSn },
     schema: ZContractView,
     silent: true,
     mask: false,
@@ -57,7 +57,8 @@ export function uploadContract(intentionLgcSn: string, file: File, title: string
   const form = new FormData();
   if (title.trim()) form.append('title', title.trim());
   form.append('file', file, file.name);
-  return apiPost(`${contractPath(intentionLgcSn)}/upload`, {
+  return apiPost(`${CONTRACT}/upload`, {
+    params: { intentionLgcSn },
     body: form,
     schema: ZContractView,
     timeoutMs: UPLOAD_TIMEOUT_MS,
@@ -69,9 +70,17 @@ export function deleteContract(intentionLgcSn: string) {
   return apiPost('/api/cooperationManage/contractUploadDel', { body: { intentionLgcSn }, schema: ZContractView });
 }
 
+/**
+ * A party has the contract's file on screen: the audit trail records the view (the server keeps
+ * one an hour per person and version). Silent: the reader is not told about a failed record.
+ */
+export function recordContractView(intentionLgcSn: string) {
+  return apiPost(`${CONTRACT}/viewed`, { params: { intentionLgcSn }, silent: true });
+}
+
 /** Final: afterwards the upload can never be deleted or replaced. */
 export function confirmContract(intentionLgcSn: string) {
-  return apiPost(`${contractPath(intentionLgcSn)}/confirm`, { schema: ZContractView });
+  return apiPost(`${CONTRACT}/confirm`, { params: { intentionLgcSn }, schema: ZContractView });
 }
 
 /** The reader's own effective seals (a seal stamps only for its holder), and how many colleagues hold. */
@@ -85,11 +94,23 @@ export function fetchUsableSeals(signal?: AbortSignal) {
 
 /** Mails the signer a 4-character code. */
 export function sendSignCode(intentionLgcSn: string) {
-  return apiPost(`${contractPath(intentionLgcSn)}/sign-code`, { schema: ZCodeSent });
+  return apiPost(`${CONTRACT}/sign-code`, { params: { intentionLgcSn }, schema: ZCodeSent });
 }
 
+/**
+ * The last party's signature also completes the contract on the server (evidence report in both
+ * languages, validation data, the document timestamp): on a busy server that outlasts the usual
+ * 30 s, and a time-out shown for a signature that then completes would mislead the signer.
+ */
+const SIGN_TIMEOUT_MS = 2 * 60_000;
+
 export function signContract(intentionLgcSn: string, body: TSignRequest) {
-  return apiPost(`${contractPath(intentionLgcSn)}/sign`, { body, schema: ZContractView });
+  return apiPost(`${CONTRACT}/sign`, {
+    params: { intentionLgcSn },
+    timeoutMs: SIGN_TIMEOUT_MS,
+    body,
+    schema: ZContractView,
+  });
 }
 
 /** Public: checks the signatures of any PDF. */

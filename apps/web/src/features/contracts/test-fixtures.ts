@@ -97,6 +97,7 @@ export function contractView(overrides: Partial<TContractView> = {}): TContractV
         sealName: null,
         page: null,
         ip: '203.0.113.7',
+        userAgent: null,
         sha256Before: null,
         sha256After: 'a3f1c2d4e5b6978812345678901234567890abcdefabcdefabcdefabcdef0102',
         fileName: 'forfaiting-agreement.pdf',
@@ -126,7 +127,7 @@ export function verifyReport(overrides: Partial<TVerifyReport> = {}): TVerifyRep
     verdict: 'invalid',
     problems: [],
     signatures: [
-      verifiedSignature({ pagesChangedByItsUpdate: [1], pagesChangedLater: [{ page: 2, by: 2 }] }),
+      verifiedSignature(),
       verifiedSignature({
         index: 2,
         intact: false,
@@ -138,7 +139,6 @@ export function verifyReport(overrides: Partial<TVerifyReport> = {}): TVerifyRep
         certificateSerial: '0D1E2F',
         coversWholeDocument: true,
         problems: ['notIntact', 'timeOnlyClaimed'],
-        pagesChangedByItsUpdate: [2],
       }),
     ],
     modifiedAfterLastSignature: false,
@@ -182,7 +182,8 @@ export function forgedOverlayReport(): TVerifyReport {
   return verifyReport({
     verdict: 'invalid',
     signatures: [
-      verifiedSignature({ pagesChangedByItsUpdate: [1], pagesChangedLater: [{ page: 1, by: 2 }] }),
+      // Seals are signature widgets: only the forger's overlay changed a page (docs/decisions/0019).
+      verifiedSignature({ problems: ['pagesChangedLater'], pagesChangedLater: [{ page: 1, by: 2 }] }),
       verifiedSignature({
         index: 2,
         signedAt: '2026-11-07T08:00:00.000Z',

@@ -21,7 +21,9 @@ export function pagesText(t: T, pages: readonly number[]): string {
 }
 
 export function problemText(t: T, problem: TSignatureProblem, signature: TVerifiedSignature): string {
-  return t(`verify.problem.${problem}`, { date: formatTime(signature.revokedAt) });
+  // The pages a later signature changed (bytes no signature covers are the file's problem).
+  const pages = [...new Set(signature.pagesChangedLater.flatMap(({ page, by }) => (by === null ? [] : [page])))];
+  return t(`verify.problem.${problem}`, { date: formatTime(signature.revokedAt), pages: pagesText(t, pages) });
 }
 
 /** Every reason the verdict is not 'valid': the file's first, then each signature's, naming it. */

@@ -1,8 +1,9 @@
 import { ZManualPushRequest } from '@portal/shared/schemas/cooperation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Form, Modal, Select, Spin } from 'antd';
+import { Form, Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -72,15 +73,13 @@ export function PushDialog({
   const { submit: confirm, saving } = useSchemaSubmit(form, ZManualPushRequest, (body) => onConfirm(body.institutions));
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('cooperation.push.title', { name: request.itDpchlstRqmNm })}
       okText={t('cooperation.push.confirm')}
-      okButtonProps={{ loading: saving }}
       cancelText={t('cooperation.push.cancel')}
+      saving={saving}
       onOk={() => void confirm()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={600}
     >
       <p className="confirm-dialog__text">{t('cooperation.push.text')}</p>
@@ -113,6 +112,6 @@ export function PushDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

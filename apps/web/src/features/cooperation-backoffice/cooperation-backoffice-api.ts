@@ -11,7 +11,7 @@ import {
   type ZMasterAgreementQuery,
 } from '@portal/shared/schemas/cooperation';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 export type BackofficeRequest = z.infer<typeof ZBackofficeRequestItem>;
 export type MasterAgreementItem = z.infer<typeof ZMasterAgreementItem>;
@@ -34,8 +34,6 @@ export const cooperationBackofficeKeys = {
 const ZRequestPage = ZPage(ZBackofficeRequestItem);
 const ZPushResult = z.object({ pushed: z.number().int(), notified: z.number().int() });
 const ZAgreementPage = ZPage(ZMasterAgreementItem);
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-const segment = (lgcSn: string) => encodeURIComponent(lgcSn);
 
 export function fetchBackofficeRequests(params: RequestListParams, signal?: AbortSignal) {
   return apiGet(`${BASE}/cooperation`, {
@@ -46,11 +44,15 @@ export function fetchBackofficeRequests(params: RequestListParams, signal?: Abor
 }
 
 export function takeDownRequest(lgcSn: string, reason: string) {
-  return apiPost(`${BASE}/cooperation/${segment(lgcSn)}/takeDown`, { body: { reason } });
+  return apiPost(`${BASE}/cooperation/{lgcSn}/takeDown`, { params: { lgcSn }, body: { reason } });
 }
 
 export function pushRequest(lgcSn: string, institutions: string[]) {
-  return apiPost(`${BASE}/cooperation/${segment(lgcSn)}/push`, { body: { institutions }, schema: ZPushResult });
+  return apiPost(`${BASE}/cooperation/{lgcSn}/push`, {
+    params: { lgcSn },
+    body: { institutions },
+    schema: ZPushResult,
+  });
 }
 
 export function fetchMasterAgreements(params: AgreementListParams, signal?: AbortSignal) {
@@ -58,5 +60,5 @@ export function fetchMasterAgreements(params: AgreementListParams, signal?: Abor
 }
 
 export function markAgreementSigned(lgcSn: string) {
-  return apiPost(`${BASE}/masterAgreements/${segment(lgcSn)}/signed`);
+  return apiPost(`${BASE}/masterAgreements/{lgcSn}/signed`, { params: { lgcSn } });
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { IntentionDialog } from './IntentionDialog.tsx';
@@ -43,9 +43,26 @@ describe('cooperation-intention dialog, for keyboard and screen-reader users', {
     act(() => screen.getByRole('button', { name: 'Send cooperation intention' }).click());
     const message = await screen.findByRole('textbox', { name: /Message to the publisher/ });
     fireEvent.click(screen.getByRole('button', { name: 'Send intention' }));
-    const error = await screen.findByText('Message is required.');
+    const error = await screen.findByText('Message to the publisher is required.');
     expect(message.getAttribute('aria-invalid')).toBe('true');
     const described = (message.getAttribute('aria-describedby') ?? '').split(' ');
     expect(described.some((id) => id && document.getElementById(id)?.contains(error))).toBe(true);
+  });
+});
+
+describe('cooperation-intention dialog, while the reader types', { timeout: 30_000 }, () => {
+  it('takes "required" away as soon as a message is typed, without leaving the field', async () => {
+    render(<DetailPage />);
+    act(() => screen.getByRole('button', { name: 'Send cooperation intention' }).click());
+    const message = await screen.findByRole('textbox', { name: /Message to the publisher/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Send intention' }));
+    await screen.findByText(/is required\./);
+    message.focus();
+    fireEvent.change(message, {
+      target: { value: 'We would like to take part in this forfaiting. '.repeat(3).slice(0, 120) },
+    });
+    await waitFor(() => expect(screen.queryByText(/is required\./)).toBeNull());
+    expect(document.activeElement).toBe(message);
+    expect(message.getAttribute('aria-invalid')).not.toBe('true');
   });
 });

@@ -1,7 +1,7 @@
 import { COOPERATION_LIMITS, ZSendIntentionRequest } from '@portal/shared/schemas/cooperation';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { schemaRule, TEXT_VALIDATE_TRIGGER } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -59,7 +59,7 @@ export function IntentionDialog({ requestLgcSn, requestName, institution, onClos
           name="message"
           label={t('intention.message')}
           required
-          validateTrigger="onBlur"
+          validateTrigger={TEXT_VALIDATE_TRIGGER}
           rules={[schemaRule(ZSendIntentionRequest, 'message', withRequest)]}
           extra={t('intention.messageHint')}
         >

@@ -1,5 +1,5 @@
 import { DIRECTIONS, dictLabel } from '@portal/shared/dictionaries';
-import { Badge, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { Badge, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, type SelectProps, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,36 +134,14 @@ export function OpportunityFilters({ filters, onSearch, variant = 'panel' }: Opp
             <Input allowClear maxLength={100} placeholder={t('filters.institutionPlaceholder')} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="country" label={t('filters.country')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={countries}
-              placeholder={t('filters.any')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="bankBranch" label={t('filters.bankBranch')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={branches}
-              placeholder={t('filters.any')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="scopeCountry" label={t('filters.scopeCountry')} tooltip={t('filters.scopeCountryHint')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={countries}
-              placeholder={t('filters.any')}
-            />
-          </Form.Item>
-        </Col>
+        <SearchableFilter name="country" label={t('filters.country')} options={countries} />
+        <SearchableFilter name="bankBranch" label={t('filters.bankBranch')} options={branches} />
+        <SearchableFilter
+          name="scopeCountry"
+          label={t('filters.scopeCountry')}
+          tooltip={t('filters.scopeCountryHint')}
+          options={countries}
+        />
         <Col xs={24} lg={12}>
           <Form.Item name="q" label={t('filters.keyword')}>
             <Input allowClear maxLength={100} placeholder={t('filters.keywordPlaceholder')} />
@@ -224,6 +202,33 @@ export function OpportunityFilterDrawer({ filters, onSearch }: Omit<OpportunityF
         />
       </Drawer>
     </>
+  );
+}
+
+/** A quarter-width filter picking one of many options, searched by their labels. */
+function SearchableFilter({
+  name,
+  label,
+  tooltip,
+  options,
+}: {
+  name: keyof FormValues;
+  label: string;
+  tooltip?: string;
+  options: SelectProps['options'];
+}) {
+  const { t } = useTranslation('cooperation');
+  return (
+    <Col xs={24} sm={12} lg={6}>
+      <Form.Item name={name} label={label} tooltip={tooltip}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          options={options}
+          placeholder={t('filters.any')}
+        />
+      </Form.Item>
+    </Col>
   );
 }
 

@@ -19,7 +19,7 @@ import {
   ZOpportunityPage,
 } from '@portal/shared/schemas/cooperation';
 import type { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 import { COOPERATION_QUERY_ROOT } from './query-root.ts';
 
 export type OpportunityItem = TOpportunityListItem;
@@ -53,9 +53,6 @@ const ZMyPublishPage = ZPage(ZMyPublishItem);
 const ZIntentionPage = ZPage(ZIntentionItem);
 const ZMatchedPage = ZPage(ZMatchedItem);
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-const segment = (lgcSn: string) => encodeURIComponent(lgcSn);
-
 /** Business Opportunities and the home page's two-way list. */
 export function fetchOpportunities(query: TOpportunityListQuery, signal?: AbortSignal) {
   return apiGet(`${BASE}/listPage`, { query, schema: ZOpportunityPage, ...withSignal(signal) });
@@ -63,7 +60,8 @@ export function fetchOpportunities(query: TOpportunityListQuery, signal?: AbortS
 
 /** Silent: the detail page explains a missing or hidden request itself. */
 export function fetchOpportunityDetail(lgcSn: string, signal?: AbortSignal) {
-  return apiGet(`${BASE}/detail/${segment(lgcSn)}`, {
+  return apiGet(`${BASE}/detail/{lgcSn}`, {
+    params: { lgcSn },
     schema: ZOpportunityDetail,
     silent: true,
     ...withSignal(signal),
@@ -71,7 +69,7 @@ export function fetchOpportunityDetail(lgcSn: string, signal?: AbortSignal) {
 }
 
 export function toggleFollow(lgcSn: string) {
-  return apiPost(`${BASE}/collect/${segment(lgcSn)}`, { schema: ZFollowResult });
+  return apiPost(`${BASE}/collect/{lgcSn}`, { params: { lgcSn }, schema: ZFollowResult });
 }
 
 export function sendIntention(body: { requestLgcSn: string; message: string }) {
@@ -83,7 +81,7 @@ export function answerIntention(body: { intentionLgcSn: string; decision: 'agree
 }
 
 export function invalidateRequest(lgcSn: string) {
-  return apiPost(`${BASE}/invalidate/${segment(lgcSn)}`);
+  return apiPost(`${BASE}/invalidate/{lgcSn}`, { params: { lgcSn } });
 }
 
 export function fetchMyPublished(params: PageParams & { status: MyPublishStatus }, signal?: AbortSignal) {

@@ -9,6 +9,7 @@ import {
   BAFT_VERSIONS,
   COMMON_TERMS,
   COST_BEARERS,
+  CUSTOMER_TYPES,
   type DictEntry,
   type DictType,
   dictLabel,
@@ -16,6 +17,7 @@ import {
   FORFAITING_RISK_PREFERENCES,
   GUARANTEE_RISK_PREFERENCES,
   GUARANTEE_TYPES,
+  PARTY_LOCATIONS,
   TRANSFERRED_ASSET_TYPES,
   YES_NO,
 } from '@portal/shared/dictionaries';
@@ -47,6 +49,7 @@ const code = (key: string): FieldSpec => ({ key, format: { kind: 'code' } });
 const date = (key: string): FieldSpec => ({ key, format: { kind: 'date' } });
 const country = (key: string): FieldSpec => ({ key, format: { kind: 'dict', type: 'countries' } });
 const yesNo = (key: string): FieldSpec => ({ key, format: { kind: 'options', entries: YES_NO } });
+const location = (key: string): FieldSpec => ({ key, format: { kind: 'options', entries: PARTY_LOCATIONS } });
 
 const RISK_PREFERENCES = [...FORFAITING_RISK_PREFERENCES, ...GUARANTEE_RISK_PREFERENCES];
 
@@ -56,7 +59,10 @@ const LETTER_OF_CREDIT: readonly FieldSpec[] = [
   country('issuingBankCountry'),
   text('issuingBankCity'),
   text('applicant'),
+  location('applicantLocation'),
   text('beneficiary'),
+  location('beneficiaryLocation'),
+  text('guaranteeBank'),
   yesNo('lcIssued'),
   code('lcNumber'),
   { key: 'lcType', format: { kind: 'dict', type: 'lcPaymentModes' } },
@@ -87,6 +93,7 @@ const BANKS: readonly FieldSpec[] = [
 const COOPERATION: readonly FieldSpec[] = [
   { key: 'direction', format: { kind: 'dict', type: 'directions' } },
   { key: 'subTypeCode', format: { kind: 'dict', type: 'cooperationTypes' } },
+  { key: 'customerType', format: { kind: 'options', entries: CUSTOMER_TYPES } },
   { key: 'currency', format: { kind: 'dict', type: 'currencies' } },
   { key: 'amount', format: { kind: 'money', currencyField: 'currency' } },
   { key: 'commonTerm', format: { kind: 'options', entries: COMMON_TERMS } },
@@ -104,7 +111,6 @@ const COOPERATION: readonly FieldSpec[] = [
   { key: 'acceptableCountries', format: { kind: 'dictList', type: 'countries' } },
   { key: 'riskPreferences', format: { kind: 'optionList', entries: RISK_PREFERENCES } },
   text('rating'),
-  yesNo('domesticBeneficiary'),
   text('applicant'),
   text('beneficiary'),
   text('commodity'),
@@ -121,6 +127,7 @@ const COOPERATION: readonly FieldSpec[] = [
   text('underlyingAsset'),
   { key: 'assetDetails', format: { kind: 'multiline' } },
   text('partnerType'),
+  text('partnerName'),
   { key: 'bankBranch', format: { kind: 'dict', type: 'branches' } },
 ];
 

@@ -1,23 +1,10 @@
 /** Answers of the cooperation API as the tests of this feature's pages use them. */
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
+
+import { memberUser } from '../../test/users.ts';
 import type { IntentionItem, OpportunityDetail, OpportunityItem } from './cooperation-api.ts';
 
-export function signedInUser(overrides: Partial<TUserInfo> = {}): TUserInfo {
-  return {
-    lgcSn: 'U1',
-    usrNm: 'Amy Chan',
-    emailAdr: 'amy.chan@harbourview.example',
-    rlTpcd: ['10'],
-    nfrcModPswdInd: '0',
-    agrInd: '1',
-    cplInd: '0',
-    actvtInd: '1',
-    instNm: 'Harbourview Commercial Bank',
-    locale: 'en-US',
-    reviewNote: null,
-    ...overrides,
-  };
-}
+/** The signed-in member these pages are rendered for. */
+export const signedInUser = memberUser;
 
 export function opportunity(overrides: Partial<OpportunityItem> = {}): OpportunityItem {
   return {
@@ -40,6 +27,10 @@ export function opportunity(overrides: Partial<OpportunityItem> = {}): Opportuni
     invalidReason: null,
     validUntil: '2026-12-31',
     createTime: '2026-11-02T08:30:00.000Z',
+    updateTime: '2026-11-05T10:00:00.000Z',
+    customerType: null,
+    customerTypeName: null,
+    intendedTimeLimit: null,
     isMine: false,
     followed: false,
     intentionStatus: 'notSent',

@@ -50,7 +50,7 @@ describe('feedback dialog', { timeout: 30_000 }, () => {
     render(<FeedbackDialog open onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('E-mail for our reply'), { target: { value: 'nobody' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
-    expect(await screen.findByText('E-mail is not a valid e-mail address.')).toBeTruthy();
+    expect(await screen.findByText('E-mail for our reply is not a valid e-mail address.')).toBeTruthy();
     expect(screen.getByText(/is required\./)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -2,7 +2,7 @@ import { ZFeedbackSubmit } from '@portal/shared/schemas/content';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schemaRule } from '../../lib/forms/schema-form.ts';
+import { schemaRule, TEXT_VALIDATE_TRIGGER } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { showToast } from '../../lib/notify.ts';
 import { formatFileSize } from '../files/files-api.ts';
@@ -149,7 +149,7 @@ export function FeedbackDialog({
           name="text"
           label={t('feedback.text')}
           required
-          validateTrigger="onBlur"
+          validateTrigger={TEXT_VALIDATE_TRIGGER}
           rules={[schemaRule(ZFeedbackSubmit, 'text')]}
         >
           <Input.TextArea

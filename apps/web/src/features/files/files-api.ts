@@ -4,7 +4,8 @@
  * when the first file arrives).
  */
 import { type TFileInfo, type TFilePurpose, ZUploadResult } from '@portal/shared/schemas/files';
-import { apiPost } from '../../lib/api/api-client.ts';
+import { apiPost, withSignal } from '../../lib/api/api-client.ts';
+import { type ApiPath, fillPath } from '../../lib/api/api-paths.ts';
 
 const BASE = '/api/fileP1';
 
@@ -28,14 +29,15 @@ export async function uploadFiles(
     mask: false,
     // Large files on slow links: the 30 s default is too short for 10 MB.
     timeoutMs: 5 * 60_000,
-    ...(options.signal ? { signal: options.signal } : {}),
+    ...withSignal(options.signal),
   });
   return result.list;
 }
 
 /** Where a file is downloaded (as an attachment) or, with `inline`, shown in the browser. */
 export function fileUrl(lgcSn: string, inline = false): string {
-  return `${BASE}/download/${encodeURIComponent(lgcSn)}${inline ? '?inline=1' : ''}`;
+  const path = fillPath(`${BASE}/download/{lgcSn}` satisfies ApiPath<'get'>, { lgcSn });
+  return `${path}${inline ? '?inline=1' : ''}`;
 }
 
 /** "850 KB", "1.2 MB". */

@@ -5,25 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/providers/query-client.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { MEMBER_USER } from '../../test/users.ts';
 import { CURRENT_USER_QUERY_KEY, forgetCurrentUser, setCurrentUser } from '../accounts/current-user.ts';
 import { COOPERATION_QUERY_ROOT } from '../cooperation/query-root.ts';
 import { MessageBell } from './MessageBell.tsx';
 import { MESSAGE_STREAM_PATH, UNREAD_COUNT_PATH } from './messages-api.ts';
 import { POLL_INTERVAL_MS, RECONNECT_DELAYS_MS } from './unread-stream.ts';
-
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Amy Chan',
-  emailAdr: 'amy.chan@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
 
 /** Stands in for the browser's EventSource: the test opens it, sends events and fails it. */
 class FakeEventSource {
@@ -114,7 +101,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
 
   it('hides the badge when nothing is unread', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    const { countCalls } = stubServer({ user: USER, counts: [0] });
+    const { countCalls } = stubServer({ user: MEMBER_USER, counts: [0] });
     renderBell();
     const link = await screen.findByRole('link', { name: 'Messages, 0 unread' });
     await waitFor(() => expect(countCalls).toHaveLength(1));
@@ -124,7 +111,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
 
   it('shows the unread count from queryMessageNum', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    stubServer({ user: USER, counts: [3] });
+    stubServer({ user: MEMBER_USER, counts: [3] });
     renderBell();
     await screen.findByRole('link', { name: 'Messages, 3 unread' });
     expect(badge()?.getAttribute('title')).toBe('3');
@@ -132,7 +119,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
 
   it('follows the count the stream sends, without a reload', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    stubServer({ user: USER, counts: [1] });
+    stubServer({ user: MEMBER_USER, counts: [1] });
     renderBell();
     await screen.findByRole('link', { name: 'Messages, 1 unread' });
     const source = FakeEventSource.latest();
@@ -152,7 +139,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
 
   it('marks open marketplace pages stale when a new message arrives, not when one is read', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    stubServer({ user: USER, counts: [1] });
+    stubServer({ user: MEMBER_USER, counts: [1] });
     const { queryClient } = renderBell();
     await screen.findByRole('link', { name: 'Messages, 1 unread' });
     const detailKey = [...COOPERATION_QUERY_ROOT, 'detail', 'R1'];
@@ -170,7 +157,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
 
   it('ignores stream events that are not a count', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    stubServer({ user: USER, counts: [2] });
+    stubServer({ user: MEMBER_USER, counts: [2] });
     renderBell();
     await screen.findByRole('link', { name: 'Messages, 2 unread' });
     act(() => FakeEventSource.latest().emit('unread', 'not json'));
@@ -181,7 +168,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
   it('polls every 10 s when the stream fails, and reopens the stream with backoff', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.stubGlobal('EventSource', FakeEventSource);
-    const { countCalls } = stubServer({ user: USER, counts: [1, 5] });
+    const { countCalls } = stubServer({ user: MEMBER_USER, counts: [1, 5] });
     renderBell();
     await screen.findByRole('link', { name: 'Messages, 1 unread' });
     const first = FakeEventSource.latest();
@@ -203,7 +190,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
   it('polls every 10 s when the browser has no EventSource', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.stubGlobal('EventSource', undefined);
-    const { countCalls } = stubServer({ user: USER, counts: [1, 6] });
+    const { countCalls } = stubServer({ user: MEMBER_USER, counts: [1, 6] });
     renderBell();
     await screen.findByRole('link', { name: 'Messages, 1 unread' });
     expect(countCalls).toHaveLength(1);
@@ -219,7 +206,7 @@ describe('MessageBell', { timeout: 15_000 }, () => {
     await waitFor(() => expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull());
     expect(countCalls).toHaveLength(0);
 
-    act(() => setCurrentUser(queryClient, USER));
+    act(() => setCurrentUser(queryClient, MEMBER_USER));
     await screen.findByRole('link', { name: 'Messages, 2 unread' });
     expect(countCalls).toHaveLength(1);
     const source = FakeEventSource.latest();

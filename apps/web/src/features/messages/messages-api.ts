@@ -9,7 +9,7 @@
 import { ZPage } from '@portal/shared';
 import { type TMessageType, type ZMarkReadRequest, ZMessageItem, ZUnreadCount } from '@portal/shared/schemas/messages';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, type FixedApiPath, withSignal } from '../../lib/api/api-client.ts';
 
 export type MessageItem = z.infer<typeof ZMessageItem>;
 export type MessageStatusFilter = 'all' | 'unread' | 'read';
@@ -22,7 +22,7 @@ export type MessageListParams = {
 
 export const UNREAD_COUNT_PATH = '/api/bthw/queryMessageNum';
 /** Server-sent events: `event: unread`, `data: {"num":N}` (MESSAGE_STREAM_EVENT). */
-export const MESSAGE_STREAM_PATH = '/api/bthw/messages/stream';
+export const MESSAGE_STREAM_PATH = '/api/bthw/messages/stream' satisfies FixedApiPath<'get'>;
 const MESSAGES_PATH = '/api/bthw/messages';
 const MARK_READ_PATH = '/api/bthw/updateMessageStatusByLgcSn';
 const READ_ALL_PATH = '/api/bthw/messages/readAll';
@@ -38,7 +38,6 @@ export const messageKeys = {
 
 const ZMessagePage = ZPage(ZMessageItem);
 const ZMarkedCount = z.object({ count: z.number().int() });
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /** The unread count for the bell: a background request (no mask, no toast). */
 export function fetchUnreadCount(signal?: AbortSignal) {

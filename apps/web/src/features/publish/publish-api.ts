@@ -12,8 +12,9 @@ import {
   ZMasterAgreementStatus,
   ZOpportunityDetail,
 } from '@portal/shared/schemas/cooperation';
+import { ZUserDetailForBthw } from '@portal/shared/schemas/spec-calls';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 const BASE = '/api/bthw';
 
@@ -33,6 +34,7 @@ export const publishKeys = {
   draft: (lgcSn: string) => ['accounts', 'publish', 'draft', lgcSn] as const,
   request: (lgcSn: string) => ['accounts', 'publish', 'request', lgcSn] as const,
   masterAgreement: ['accounts', 'publish', 'master-agreement'] as const,
+  submitter: ['accounts', 'publish', 'submitter'] as const,
 };
 
 /** What publish, update and save-draft answer: the request's id. */
@@ -40,15 +42,12 @@ const ZSaved = z.looseObject({ lgcSn: z.string().min(1) });
 const ZDone = z.unknown();
 const ZDraftPage = ZPage(ZDraftListItem);
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-const segment = (lgcSn: string) => encodeURIComponent(lgcSn);
-
 export function fetchDraft(lgcSn: string, signal?: AbortSignal) {
-  return apiGet(`${BASE}/detailDraft/${segment(lgcSn)}`, { schema: ZDraftDetail, ...withSignal(signal) });
+  return apiGet(`${BASE}/detailDraft/{lgcSn}`, { params: { lgcSn }, schema: ZDraftDetail, ...withSignal(signal) });
 }
 
 export function fetchOwnRequest(lgcSn: string, signal?: AbortSignal) {
-  return apiGet(`${BASE}/detail/${segment(lgcSn)}`, { schema: ZOpportunityDetail, ...withSignal(signal) });
+  return apiGet(`${BASE}/detail/{lgcSn}`, { params: { lgcSn }, schema: ZOpportunityDetail, ...withSignal(signal) });
 }
 
 export function saveDraft(body: TDraftRequest) {
@@ -60,7 +59,7 @@ export function publishRequest(body: TPublishRequest) {
 }
 
 export function updateRequest(lgcSn: string, body: TPublishRequest) {
-  return apiPost(`${BASE}/update/${segment(lgcSn)}`, { body, schema: ZDone });
+  return apiPost(`${BASE}/update/{lgcSn}`, { params: { lgcSn }, body, schema: ZDone });
 }
 
 export function fetchDrafts(params: DraftListParams, signal?: AbortSignal) {
@@ -68,7 +67,12 @@ export function fetchDrafts(params: DraftListParams, signal?: AbortSignal) {
 }
 
 export function deleteDraft(lgcSn: string) {
-  return apiPost(`${BASE}/delDraftById/${segment(lgcSn)}`, { schema: ZDone });
+  return apiPost(`${BASE}/delDraftById/{lgcSn}`, { params: { lgcSn }, schema: ZDone });
+}
+
+/** The signed-in submitter and their institution (`/api/user/p1/detailForBthw`, docs/decisions/0021). */
+export function fetchSubmitter(signal?: AbortSignal) {
+  return apiGet('/api/user/p1/detailForBthw', { schema: ZUserDetailForBthw, ...withSignal(signal) });
 }
 
 export function fetchMasterAgreement(signal?: AbortSignal) {

@@ -11,12 +11,14 @@ import {
   COST_BEARERS,
   type CooperationSubTypeShape,
   CURRENCIES,
+  CUSTOMER_TYPES,
   type DictEntry,
   dictLabel,
   FORFAITING_RISK_PREFERENCES,
   GUARANTEE_RISK_PREFERENCES,
   GUARANTEE_TYPES,
   LC_PAYMENT_MODES,
+  PARTY_LOCATIONS,
   RATE_TYPES,
   TERM_TYPES,
   TRANSFERRED_ASSET_TYPES,
@@ -69,6 +71,8 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'bankBranch', widget: 'branch' },
   { name: 'validFrom', widget: 'date' },
   { name: 'validUntil', widget: 'date' },
+  { name: 'intendedTimeLimit', widget: 'date' },
+  { name: 'customerType', widget: 'select', options: CUSTOMER_TYPES },
   // commercial
   { name: 'currency', widget: 'select', options: CURRENCIES },
   { name: 'amount', widget: 'amount' },
@@ -89,8 +93,10 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'issuingBankCountry', widget: 'country' },
   { name: 'issuingBankCity', widget: 'text', maxLength: L.shortText },
   { name: 'applicant', widget: 'text', maxLength: L.longText },
+  { name: 'applicantLocation', widget: 'select', options: PARTY_LOCATIONS },
   { name: 'beneficiary', widget: 'text', maxLength: L.longText },
-  { name: 'domesticBeneficiary', widget: 'yesNo' },
+  { name: 'beneficiaryLocation', widget: 'select', options: PARTY_LOCATIONS },
+  { name: 'guaranteeBank', widget: 'text', maxLength: L.longText },
   { name: 'lcIssued', widget: 'yesNo' },
   { name: 'lcNumber', widget: 'text', maxLength: L.shortText },
   { name: 'lcType', widget: 'select', options: LC_PAYMENT_MODES },
@@ -131,6 +137,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'underlyingAsset', widget: 'text', maxLength: L.longText },
   { name: 'assetDetails', widget: 'textarea', maxLength: L.description, wide: true },
   { name: 'partnerType', widget: 'text', maxLength: L.shortText },
+  { name: 'partnerName', widget: 'text', maxLength: L.longText },
   // risk preference
   { name: 'riskPreferences', widget: 'riskPreferences', wide: true },
   // scope
@@ -162,7 +169,7 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 
 /** Each section's fields in order; a field shows in the first section that lists it. */
 const SECTION_FIELDS: Record<SectionKey, readonly string[]> = {
-  basic: ['itDpchlstRqmNm', 'direction', 'bankBranch', 'validFrom', 'validUntil'],
+  basic: ['itDpchlstRqmNm', 'direction', 'bankBranch', 'validFrom', 'validUntil', 'intendedTimeLimit', 'customerType'],
   commercial: [
     'currency',
     'amount',
@@ -184,8 +191,10 @@ const SECTION_FIELDS: Record<SectionKey, readonly string[]> = {
     'issuingBankCountry',
     'issuingBankCity',
     'applicant',
+    'applicantLocation',
     'beneficiary',
-    'domesticBeneficiary',
+    'beneficiaryLocation',
+    'guaranteeBank',
     'lcIssued',
     'lcNumber',
     'lcType',
@@ -232,6 +241,7 @@ const SECTION_FIELDS: Record<SectionKey, readonly string[]> = {
     'underlyingAsset',
     'assetDetails',
     'partnerType',
+    'partnerName',
   ],
   riskPreference: ['riskPreferences'],
   scope: ['scopeLimited'],

@@ -17,13 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { showToast } from '../../lib/notify.ts';
-import { ACCOUNT_INFO_QUERY_KEY, fetchAccountInfo } from '../accounts/accounts-api.ts';
 import { useCurrentUser } from '../accounts/current-user.ts';
 import { useUnsavedChanges } from '../accounts/useUnsavedChanges.ts';
 import { cooperationDetailPath } from './paths.ts';
 import {
   fetchDraft,
   fetchOwnRequest,
+  fetchSubmitter,
   type MasterAgreementStatus,
   publishKeys,
   publishRequest,
@@ -60,9 +60,10 @@ export function usePublishWizard() {
 
   const current = useCurrentUser();
   const user = current.status === 'user' ? current.user : null;
-  const account = useQuery({
-    queryKey: ACCOUNT_INFO_QUERY_KEY,
-    queryFn: ({ signal }) => fetchAccountInfo(signal),
+  // The submitter's details (SPEC §7 detailForBthw) fill the contact section of a new request.
+  const submitter = useQuery({
+    queryKey: publishKeys.submitter,
+    queryFn: ({ signal }) => fetchSubmitter(signal),
     enabled: !editing,
   });
 
@@ -123,9 +124,10 @@ export function usePublishWizard() {
   const contact = useMemo<Contact>(
     () => ({
       ...(user ? { contactName: user.usrNm, contactEmail: user.emailAdr } : {}),
-      ...(account.data?.profile.phone ? { contactPhone: account.data.profile.phone } : {}),
+      ...(submitter.data ? { contactName: submitter.data.usrNm, contactEmail: submitter.data.emailAdr } : {}),
+      ...(submitter.data?.phone ? { contactPhone: submitter.data.phone } : {}),
     }),
-    [user, account.data],
+    [user, submitter.data],
   );
 
   // The step: from the address, or from the request being edited.

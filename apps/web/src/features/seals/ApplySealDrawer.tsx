@@ -12,6 +12,7 @@ import { useReturnFocus } from '../../lib/useReturnFocus.ts';
 import { branchOptionGroups } from '../accounts/profile/profile-options.ts';
 import { useUnsavedChanges } from '../accounts/useUnsavedChanges.ts';
 import { AuthorizationFileField } from './AuthorizationFileField.tsx';
+import { FIELDS, type Field, FORM_NAME, SERVER_ERROR_FIELDS, toApplyRequest } from './apply-seal-form.ts';
 import { ESignatureAgreementDialog } from './ESignatureAgreementDialog.tsx';
 import { SealImageField } from './SealImageField.tsx';
 import { applyForSeal } from './seals-api.ts';
@@ -25,41 +26,6 @@ export type ApplyValues = {
   approverBranch?: string;
   agreementAccepted?: boolean;
 };
-
-const FORM_NAME = 'sealApply';
-/** The fields in the order of the form (and of the error summary). */
-const FIELDS = [
-  'sealName',
-  'imageFile',
-  'periodMonths',
-  'reason',
-  'authorizationFile',
-  'approverBranch',
-  'agreementAccepted',
-] as const;
-type Field = (typeof FIELDS)[number];
-
-/** Server answers that belong to one field. */
-const SERVER_ERROR_FIELDS: Record<string, Field> = {
-  PRT_SEAL_IMAGE_NOT_SQUARE: 'imageFile',
-  PRT_SEAL_IMAGE_NOT_TRANSPARENT: 'imageFile',
-  PRT_AGREEMENT_REQUIRED: 'agreementAccepted',
-};
-
-/**
- * The values as the request has them: blank texts and cleared numbers are missing (so the
- * message says "required"), and only a ticked box counts as accepting the agreement.
- */
-export function toApplyRequest(values: Record<string, unknown>): Record<string, unknown> {
-  const request: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === null || value === undefined) continue;
-    if (typeof value === 'string' && !value.trim()) continue;
-    request[key] = value;
-  }
-  if (request.agreementAccepted !== true) delete request.agreementAccepted;
-  return request;
-}
 
 /**
  * "Apply for a seal": name, image (chosen or generated), period, reason, authorization agreement,

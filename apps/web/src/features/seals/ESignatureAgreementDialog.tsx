@@ -36,7 +36,7 @@ export function ESignatureAgreementDialog({ onAccept, onClose }: { onAccept: () 
         role="document"
         aria-label={t('apply.agreementTitle')}
       >
-        <AgreementText type={E_SIGNATURE_AGREEMENT} headingLevel={3} />
+        <AgreementText type={E_SIGNATURE_AGREEMENT} headingLevel={3} withTitle={false} />
       </div>
     </Modal>
   );

@@ -1,7 +1,8 @@
 /**
  * What the browser can tell about a seal image before uploading it (the server checks again, by
- * content): a PNG, at most 200 KB, square, and able to be transparent. Read from the PNG's own
- * header (IHDR) and chunks, so it needs no canvas.
+ * content): a PNG, at most 200 KB, square. Its background may be transparent or white: the server
+ * turns white transparent (docs/decisions/0019), so a PNG without transparency is not refused here.
+ * Read from the PNG's own header (IHDR) and chunks, so it needs no canvas.
  */
 import { SEAL_IMAGE_MAX_BYTES } from '@portal/shared/schemas/seals';
 
@@ -41,8 +42,7 @@ export function readPngInfo(bytes: Uint8Array): PngInfo | null {
 export type SealImageProblem =
   | { problem: 'notPng' }
   | { problem: 'tooLarge' }
-  | { problem: 'notSquare'; width: number; height: number }
-  | { problem: 'notTransparent' };
+  | { problem: 'notSquare'; width: number; height: number };
 
 function hasPngName(file: { name: string; type: string }): boolean {
   return file.type === 'image/png' || file.name.toLowerCase().endsWith('.png');
@@ -57,7 +57,6 @@ export async function checkSealImage(file: File): Promise<SealImageProblem | nul
   const info = readPngInfo(head);
   if (!info) return { problem: 'notPng' };
   if (info.width !== info.height) return { problem: 'notSquare', width: info.width, height: info.height };
-  if (!info.mayBeTransparent) return { problem: 'notTransparent' };
   return null;
 }
 

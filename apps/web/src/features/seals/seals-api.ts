@@ -20,7 +20,7 @@ import {
   ZUsableSeal,
 } from '@portal/shared/schemas/seals';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 const BASE = '/api/signet/seals';
 const BACKOFFICE_BASE = '/api/backend/seals';
@@ -40,12 +40,8 @@ export const sealKeys = {
   review: (lgcSn: string) => ['backoffice', 'seals', 'detail', lgcSn] as const,
 };
 
-const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {});
-const sealPath = (base: string, lgcSn: string, action?: string) =>
-  `${base}/${encodeURIComponent(lgcSn)}${action ? `/${action}` : ''}`;
-
 export function fetchMySeals(params: MySealsParams, signal?: AbortSignal) {
-  return apiGet(BASE, { query: params, schema: ZSealPage, ...signalOf(signal) });
+  return apiGet(BASE, { query: params, schema: ZSealPage, ...withSignal(signal) });
 }
 
 export function applyForSeal(body: TSealApplyRequest): Promise<TSealItem> {
@@ -54,16 +50,16 @@ export function applyForSeal(body: TSealApplyRequest): Promise<TSealItem> {
 
 /** The seals the reader's institution may place on a contract now. */
 export function fetchUsableSeals(signal?: AbortSignal) {
-  return apiGet(`${BASE}/usable`, { schema: z.object({ list: z.array(ZUsableSeal) }), ...signalOf(signal) });
+  return apiGet(`${BASE}/usable`, { schema: z.object({ list: z.array(ZUsableSeal) }), ...withSignal(signal) });
 }
 
 /** Mails the applicant the code that confirms a cancellation. */
 export function sendCancelCode(lgcSn: string) {
-  return apiPost(sealPath(BASE, lgcSn, 'cancel-code'), { schema: ZCodeSent, mask: false });
+  return apiPost(`${BASE}/{lgcSn}/cancel-code`, { params: { lgcSn }, schema: ZCodeSent, mask: false });
 }
 
 export function cancelSeal(lgcSn: string, code: string): Promise<TSealItem> {
-  return apiPost(sealPath(BASE, lgcSn, 'cancel'), { body: { code }, schema: ZSealItem });
+  return apiPost(`${BASE}/{lgcSn}/cancel`, { params: { lgcSn }, body: { code }, schema: ZSealItem });
 }
 
 // ---------- back office ----------
@@ -72,24 +68,24 @@ export function fetchSealReviews(params: SealReviewParams, signal?: AbortSignal)
   return apiGet(BACKOFFICE_BASE, {
     query: { ...params, q: params.q || undefined },
     schema: ZSealReviewPage,
-    ...signalOf(signal),
+    ...withSignal(signal),
   });
 }
 
 /** One application, as it is (reading it changes nothing). */
 export function fetchSealReview(lgcSn: string, signal?: AbortSignal): Promise<TSealReviewItem> {
-  return apiGet(sealPath(BACKOFFICE_BASE, lgcSn), { schema: ZSealReviewItem, ...signalOf(signal) });
+  return apiGet(`${BACKOFFICE_BASE}/{lgcSn}`, { params: { lgcSn }, schema: ZSealReviewItem, ...withSignal(signal) });
 }
 
 /** Starts the review: a submitted application becomes pending approval, with the reader as reviewer. */
 export function claimSealReview(lgcSn: string): Promise<TSealReviewItem> {
-  return apiPost(sealPath(BACKOFFICE_BASE, lgcSn, 'claim'), { schema: ZSealReviewItem });
+  return apiPost(`${BACKOFFICE_BASE}/{lgcSn}/claim`, { params: { lgcSn }, schema: ZSealReviewItem });
 }
 
 export function approveSeal(lgcSn: string): Promise<TSealReviewItem> {
-  return apiPost(sealPath(BACKOFFICE_BASE, lgcSn, 'approve'), { schema: ZSealReviewItem });
+  return apiPost(`${BACKOFFICE_BASE}/{lgcSn}/approve`, { params: { lgcSn }, schema: ZSealReviewItem });
 }
 
 export function rejectSeal(lgcSn: string, reason: string): Promise<TSealReviewItem> {
-  return apiPost(sealPath(BACKOFFICE_BASE, lgcSn, 'reject'), { body: { reason }, schema: ZSealReviewItem });
+  return apiPost(`${BACKOFFICE_BASE}/{lgcSn}/reject`, { params: { lgcSn }, body: { reason }, schema: ZSealReviewItem });
 }

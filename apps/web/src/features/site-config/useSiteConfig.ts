@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { fetchSiteConfig } from './site-config-api.ts';
+import { takeEmbeddedData } from '../../lib/api/embedded.ts';
+import { fetchSiteConfig, SITE_CONFIG_PATH } from './site-config-api.ts';
 
 export const SITE_CONFIG_QUERY_KEY = ['site-config'] as const;
 
@@ -12,6 +13,8 @@ export function useSiteConfig(): TSiteConfig | undefined {
   const { data } = useQuery({
     queryKey: SITE_CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => fetchSiteConfig(signal),
+    // The public pages' documents bring it (the header's names show at once, as the server drew them).
+    initialData: () => takeEmbeddedData<TSiteConfig>(SITE_CONFIG_PATH),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: 2,

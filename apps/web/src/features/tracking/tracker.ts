@@ -10,8 +10,9 @@
  */
 
 import type { TRACK_ACTIONS } from '@portal/shared/schemas/content';
+import type { FixedApiPath } from '../../lib/api/api-paths.ts';
 
-export const TRACK_ENDPOINT = '/api/eventTrack/add';
+export const TRACK_ENDPOINT = '/api/eventTrack/add' satisfies FixedApiPath<'post'>;
 /**
  * Events per request; the server takes at most CONTENT_LIMITS.eventsPerBatch (50). The contract
  * module is not imported as a value: this client is in the initial bundle, the contract is not.

@@ -1,9 +1,10 @@
 import './user-management.css';
 import { ZBackofficeInviteRequest } from '@portal/shared/schemas/user-management';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -76,15 +77,13 @@ export function BackofficeInviteDialog({
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('backofficeInvite.title')}
       okText={t('invite.submit')}
-      okButtonProps={{ loading: saving }}
       cancelText={t('actions.cancel')}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={560}
     >
       <p className="confirm-dialog__text">{t(`backofficeInvite.intro.${kind}`)}</p>
@@ -132,6 +131,6 @@ export function BackofficeInviteDialog({
         )}
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

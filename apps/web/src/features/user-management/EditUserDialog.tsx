@@ -1,6 +1,7 @@
 import { ZInstitutionUserUpdate } from '@portal/shared/schemas/user-management';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -34,15 +35,13 @@ export function EditUserDialog({
   });
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('edit.title', { name: user.usrNm })}
       okText={t('edit.submit')}
-      okButtonProps={{ loading: saving }}
       cancelText={t('actions.cancel')}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={520}
     >
       <p className="confirm-dialog__text">{t('edit.intro', { email: user.emailAdr })}</p>
@@ -74,6 +73,6 @@ export function EditUserDialog({
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import './user-management.css';
 import { dictName } from '@portal/shared/dictionaries';
 import { ZInviteRequest } from '@portal/shared/schemas/user-management';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { schemaRule } from '../../lib/forms/schema-form.ts';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
@@ -91,15 +92,13 @@ export function InviteUserDialog({
       : t('invite.ruleRegionUnknown');
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('invite.title')}
       okText={t('invite.submit')}
-      okButtonProps={{ loading: saving }}
       cancelText={t('actions.cancel')}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={560}
     >
       <p className="confirm-dialog__text">
@@ -134,6 +133,6 @@ export function InviteUserDialog({
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

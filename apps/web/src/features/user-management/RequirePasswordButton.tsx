@@ -4,7 +4,7 @@ import { showToast } from '../../lib/notify.ts';
 import { requireBackofficePasswordChange } from './user-management-api.ts';
 
 /**
- * "New password" on an account row of the back office, after a confirmation: the account's
+ * "Require new password" on an account row of the back office, after a confirmation: the account's
  * sessions end and its next log-in opens the set-password dialog (nfrcModPswdInd 1).
  */
 export function RequirePasswordButton({ lgcSn, name }: { lgcSn: string; name: string }) {

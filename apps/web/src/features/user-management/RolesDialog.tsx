@@ -1,7 +1,8 @@
 import { ZRoleChangeRequest } from '@portal/shared/schemas/user-management';
-import { Alert, Checkbox, Form, Modal, Select } from 'antd';
+import { Alert, Checkbox, Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { useReturnFocus } from '../../lib/useReturnFocus.ts';
@@ -52,15 +53,13 @@ export function RolesDialog({
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('roles.title', { name: user.usrNm })}
       okText={t('roles.submit')}
-      okButtonProps={{ loading: saving }}
       cancelText={t('actions.cancel')}
+      saving={saving}
       onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
     >
       <Alert type="info" showIcon title={t('roles.sessionsEnd')} />
       <Form<Values>
@@ -85,6 +84,6 @@ export function RolesDialog({
         ) : null}
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

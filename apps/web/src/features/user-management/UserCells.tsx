@@ -1,5 +1,7 @@
-import { Tag, Tooltip } from 'antd';
+import '../../components/typography.css';
+import { type TableColumnType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/time-cells.ts';
 import { roleLabels, stoppedReason } from './row-actions.ts';
 import type { ManagedUser } from './user-management-api.ts';
 
@@ -9,6 +11,16 @@ export function PersonCell({ user }: { user: Pick<ManagedUser, 'usrNm' | 'emailA
     <div className="cell-stack">
       <span className="cell-stack__main">{user.usrNm}</span>
       <span className="cell-stack__sub">{user.emailAdr}</span>
+    </div>
+  );
+}
+
+/** Institution name above its SWIFT code (an account's, a registration's). */
+export function InstitutionCell({ row }: { row: { instNm: string | null; instSwiftCode: string | null } }) {
+  return (
+    <div className="cell-stack">
+      <span className="cell-stack__main">{row.instNm ?? '—'}</span>
+      {row.instSwiftCode ? <span className="cell-stack__sub text-code">{row.instSwiftCode}</span> : null}
     </div>
   );
 }
@@ -61,4 +73,28 @@ export function AccountStatusCell({
       ) : null}
     </div>
   );
+}
+
+type UserColumn = TableColumnType<ManagedUser>;
+
+/** The columns the accounts page and the institution-users page share. */
+export function useUserColumns(): Record<'user' | 'roles' | 'status' | 'lastLoginAt', UserColumn> {
+  const { t } = useTranslation('users');
+  return {
+    user: { key: 'user', title: t('columns.user'), render: (_, row) => <PersonCell user={row} /> },
+    roles: { key: 'roles', title: t('columns.roles'), render: (_, row) => <RoleTags codes={row.rlTpcd} /> },
+    status: {
+      key: 'status',
+      title: t('columns.status'),
+      width: 170,
+      render: (_, row) => <AccountStatusCell user={row} />,
+    },
+    lastLoginAt: {
+      key: 'lastLoginAt',
+      title: t('columns.lastLoginAt'),
+      dataIndex: 'lastLoginAt',
+      width: 140,
+      render: (value: string | null) => (value ? formatTime(value) : t('never')),
+    },
+  };
 }

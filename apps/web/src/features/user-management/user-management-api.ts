@@ -17,7 +17,7 @@ import {
   type ZRoleChangeRequest,
 } from '@portal/shared/schemas/user-management';
 import { z } from 'zod';
-import { apiGet, apiPost } from '../../lib/api/api-client.ts';
+import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 export type ManagedUser = z.infer<typeof ZManagedUser>;
 export type ManagedInstitution = z.infer<typeof ZManagedInstitution>;
@@ -50,9 +50,6 @@ const ZInstitutionPage = ZPage(ZManagedInstitution);
 const ZDone = z.null();
 const ZInvited = z.object({ lgcSn: z.string() });
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-const segment = (lgcSn: string) => encodeURIComponent(lgcSn);
-
 function listQuery(params: UserListParams) {
   return { q: params.q || undefined, status: params.status, pageNo: params.pageNo, pageSize: params.pageSize };
 }
@@ -68,11 +65,11 @@ export function fetchBackofficeUsers(params: BackofficeUserListParams, signal?: 
 }
 
 export function stopBackofficeUser(lgcSn: string, reason: string) {
-  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/stop`, { body: { reason }, schema: ZDone });
+  return apiPost(`${BACKEND}/users/{lgcSn}/stop`, { params: { lgcSn }, body: { reason }, schema: ZDone });
 }
 
 export function enableBackofficeUser(lgcSn: string) {
-  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/enable`, { schema: ZDone });
+  return apiPost(`${BACKEND}/users/{lgcSn}/enable`, { params: { lgcSn }, schema: ZDone });
 }
 
 /** The system administrator invites in-bank staff (with their branch) or a partner institution's administrator. */
@@ -82,12 +79,12 @@ export function inviteFromBackoffice(body: z.output<typeof ZBackofficeInviteRequ
 
 /** Sets a user's roles; the user's sessions end (never one's own: the server answers 403). */
 export function changeUserRoles(lgcSn: string, body: z.output<typeof ZRoleChangeRequest>) {
-  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/roles`, { body, schema: ZDone });
+  return apiPost(`${BACKEND}/users/{lgcSn}/roles`, { params: { lgcSn }, body, schema: ZDone });
 }
 
 /** Staff require a new password at the user's next log-in; the user's sessions end. */
 export function requireBackofficePasswordChange(lgcSn: string) {
-  return apiPost(`${BACKEND}/users/${segment(lgcSn)}/requirePasswordChange`, { schema: ZDone });
+  return apiPost(`${BACKEND}/users/{lgcSn}/requirePasswordChange`, { params: { lgcSn }, schema: ZDone });
 }
 
 export function fetchInstitutions(params: UserListParams, signal?: AbortSignal) {
@@ -99,11 +96,11 @@ export function fetchInstitutions(params: UserListParams, signal?: AbortSignal) 
 }
 
 export function stopInstitution(lgcSn: string, reason: string) {
-  return apiPost(`${BACKEND}/institutions/${segment(lgcSn)}/stop`, { body: { reason }, schema: ZDone });
+  return apiPost(`${BACKEND}/institutions/{lgcSn}/stop`, { params: { lgcSn }, body: { reason }, schema: ZDone });
 }
 
 export function enableInstitution(lgcSn: string) {
-  return apiPost(`${BACKEND}/institutions/${segment(lgcSn)}/enable`, { schema: ZDone });
+  return apiPost(`${BACKEND}/institutions/{lgcSn}/enable`, { params: { lgcSn }, schema: ZDone });
 }
 
 // ---------- institution administrator ----------
@@ -117,23 +114,23 @@ export function inviteUser(body: z.output<typeof ZInviteRequest>) {
 }
 
 export function updateInstitutionUser(lgcSn: string, body: z.output<typeof ZInstitutionUserUpdate>) {
-  return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/update`, { body, schema: ZDone });
+  return apiPost(`${INSTITUTION_USERS}/{lgcSn}/update`, { params: { lgcSn }, body, schema: ZDone });
 }
 
 export function stopInstitutionUser(lgcSn: string, reason: string) {
-  return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/stop`, { body: { reason }, schema: ZDone });
+  return apiPost(`${INSTITUTION_USERS}/{lgcSn}/stop`, { params: { lgcSn }, body: { reason }, schema: ZDone });
 }
 
 export function enableInstitutionUser(lgcSn: string) {
-  return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/enable`, { schema: ZDone });
+  return apiPost(`${INSTITUTION_USERS}/{lgcSn}/enable`, { params: { lgcSn }, schema: ZDone });
 }
 
 export function makeInstitutionAdmin(lgcSn: string) {
-  return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/make-admin`, { schema: ZDone });
+  return apiPost(`${INSTITUTION_USERS}/{lgcSn}/make-admin`, { params: { lgcSn }, schema: ZDone });
 }
 
 export function deleteInstitutionUser(lgcSn: string) {
-  return apiPost(`${INSTITUTION_USERS}/${segment(lgcSn)}/delete`, { schema: ZDone });
+  return apiPost(`${INSTITUTION_USERS}/{lgcSn}/delete`, { params: { lgcSn }, schema: ZDone });
 }
 
 // ---------- invitation (public) ----------

@@ -6,9 +6,36 @@ import { appEvents } from '../events.ts';
 import { setLocale } from '../i18n/locale.ts';
 import { setToastHandler, type Toast } from '../notify.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts';
-import { apiDelete, apiDownload, apiGet, apiPost, apiRequest, REQUEST_TIMEOUT_MS } from './api-client.ts';
+import * as typed from './api-client.ts';
+import {
+  type ApiResponse,
+  type DataOf,
+  type DownloadResult,
+  type HttpMethod,
+  REQUEST_TIMEOUT_MS,
+  type RequestOptions,
+} from './api-client.ts';
 import { ApiCancelledError, ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
+import { resetEmbeddedReads } from './embedded.ts';
 import { getPendingCount } from './pending.ts';
+
+// The runtime with made-up paths; the path types themselves are scripts/typed-paths.test.ts's subject.
+type Untyped = <S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options?: RequestOptions<S>,
+) => Promise<DataOf<S>>;
+const apiGet = typed.apiGet as unknown as Untyped;
+const apiPost = typed.apiPost as unknown as Untyped;
+const apiDelete = typed.apiDelete as unknown as Untyped;
+const apiRequest = typed.apiRequest as unknown as <S extends z.ZodType | undefined = undefined>(
+  method: HttpMethod,
+  path: string,
+  options?: RequestOptions<S>,
+) => Promise<ApiResponse<DataOf<S>>>;
+const apiDownload = typed.apiDownload as unknown as (
+  path: string,
+  options?: Omit<RequestOptions, 'schema'>,
+) => Promise<DownloadResult>;
 
 let toasts: Toast[];
 let releaseToasts: () => void;
@@ -23,6 +50,32 @@ afterEach(() => releaseToasts());
 function headerOf(init: RequestInit, name: string): string | null {
   return new Headers(init.headers).get(name);
 }
+
+describe('the answers a public page’s document brings (server first screen)', () => {
+  it('answers the first GET of a URL from the document, validated, and asks the server from then on', async () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'portal-first-screen';
+    script.textContent = JSON.stringify({ reads: { '/api/site/config': envelope(SITE_CONFIG) } });
+    document.body.append(script);
+    resetEmbeddedReads();
+    try {
+      const fetchMock = stubFetch(() =>
+        jsonResponse(envelope({ ...SITE_CONFIG, portalName: { en: 'Renamed portal', zh: '新名称' } })),
+      );
+      const first = await apiGet('/api/site/config', { schema: ZSiteConfig });
+      expect(first.portalName.en).toBe('Interbank Cooperation Portal');
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(document.getElementById('portal-first-screen')).toBeNull();
+
+      const second = await apiGet('/api/site/config', { schema: ZSiteConfig });
+      expect(second.portalName.en).toBe('Renamed portal');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      resetEmbeddedReads();
+    }
+  });
+});
 
 describe('apiGet', () => {
   it('returns the data of a code "0" answer, validated and typed by the schema', async () => {
@@ -47,6 +100,16 @@ describe('apiGet', () => {
     const fetchMock = stubFetch(() => jsonResponse(envelope([])));
     await apiGet('/api/list', { query: { pageNo: 2, q: 'bond fund', skip: undefined, none: null, type: ['a', 'b'] } });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/list?pageNo=2&q=bond+fund&type=a&type=b');
+  });
+
+  it('fills the path template’s parameters, URI-encoded, before the query', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(envelope(null)));
+    await typed.apiGet('/api/backend/seals/{lgcSn}', { params: { lgcSn: 'a/b c' }, query: { pageNo: 1 } });
+    await typed.apiPost('/api/contracts/{intentionLgcSn}/sign', { params: { intentionLgcSn: 42 } });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/backend/seals/a%2Fb%20c?pageNo=1',
+      '/api/contracts/42/sign',
+    ]);
   });
 
   it('rejects with a client ApiError when the data does not match the schema', async () => {

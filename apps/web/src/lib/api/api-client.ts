@@ -7,7 +7,11 @@
  * - envelope `{ code, message, data }`: code '0' gives data, validated by the zod schema passed in;
  *   session-invalid codes toast, clear display data and emit `open-login`; YBLTS100U022 toasts and
  *   hands the response back; any other code toasts and rejects with an ApiError;
- * - a global pending counter drives the loading mask.
+ * - a global pending counter drives the loading mask;
+ * - a GET the public page's document already answered (lib/api/embedded.ts) is read from there once.
+ *
+ * Paths are typed by the server's OpenAPI document (api-paths.ts): a GET takes a path the server
+ * serves with GET, its `{name}` parameters filled from `params`.
  */
 import { PASSWORD_RESET_REQUIRED_CODE, SESSION_INVALID_CODES, SUCCESS_CODE } from '@portal/shared';
 import type { z } from 'zod';
@@ -17,9 +21,13 @@ import { translateKey } from '../i18n/translate.ts';
 import { notifyError } from '../notify.ts';
 import { removeStorage, STORAGE_KEYS } from '../storage.ts';
 import { ApiCancelledError, ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
+import { type ApiPath, fillPath, type OptionsFor, type PathParamValues } from './api-paths.ts';
+import { takeEmbeddedRead } from './embedded.ts';
 import { trackPending } from './pending.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+export type { ApiPath, FixedApiPath } from './api-paths.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryScalar = string | number | boolean;
@@ -27,6 +35,8 @@ export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[]
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 export type RequestOptions<S extends z.ZodType | undefined = undefined> = {
+  /** The values of the path's `{name}` parameters, URI-encoded into it. */
+  params?: PathParamValues;
   /** Added to the URL; `undefined`/`null` values are left out, arrays repeat the key. */
   query?: QueryParams;
   /** Sent as JSON, except FormData, Blob and URLSearchParams which go as they are. */
@@ -43,7 +53,7 @@ export type RequestOptions<S extends z.ZodType | undefined = undefined> = {
   timeoutMs?: number;
 };
 
-type DataOf<S> = S extends z.ZodType ? z.output<S> : unknown;
+export type DataOf<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 export type ApiSuccess<T> = { code: typeof SUCCESS_CODE; message: string; data: T };
 /** Returned, not thrown: on login it means the password must be reset first (SPEC §4). */
@@ -58,55 +68,73 @@ type AbortCause = 'superseded' | 'aborted' | 'timeout';
 const inFlight = new Map<string, { supersede: () => void }>();
 let uniqueBodySeq = 0;
 
-/** The full response: `{ code: '0', data }`, or the YBLTS100U022 envelope. Rejects otherwise. */
-export function apiRequest<S extends z.ZodType | undefined = undefined>(
-  method: HttpMethod,
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<ApiResponse<DataOf<S>>> {
-  return execute(method, path, options, async (response) => {
-    const payload = await readPayload(response);
-    return interpret(response, payload, options) as ApiResponse<DataOf<S>>;
-  });
+type MethodPath<M extends HttpMethod> = ApiPath<Lowercase<M>>;
+
+/** `{ signal }` when there is one (TanStack Query passes one to every queryFn). */
+export function withSignal(signal?: AbortSignal): { signal?: AbortSignal } {
+  return signal ? { signal } : {};
 }
 
-export function apiGet<S extends z.ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
+/** The full response: `{ code: '0', data }`, or the YBLTS100U022 envelope. Rejects otherwise. */
+export function apiRequest<M extends HttpMethod, P extends MethodPath<M>, S extends z.ZodType | undefined = undefined>(
+  method: M,
+  path: P,
+  ...[options = {}]: OptionsFor<P, RequestOptions<S>>
+): Promise<ApiResponse<DataOf<S>>> {
+  return send(method, path, options);
+}
+
+export function apiGet<P extends MethodPath<'GET'>, S extends z.ZodType | undefined = undefined>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, RequestOptions<S>>
+) {
   return requestData('GET', path, options);
 }
 
-export function apiPost<S extends z.ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
+export function apiPost<P extends MethodPath<'POST'>, S extends z.ZodType | undefined = undefined>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, RequestOptions<S>>
+) {
   return requestData('POST', path, options);
 }
 
-export function apiPut<S extends z.ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
+export function apiPut<P extends MethodPath<'PUT'>, S extends z.ZodType | undefined = undefined>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, RequestOptions<S>>
+) {
   return requestData('PUT', path, options);
 }
 
-export function apiPatch<S extends z.ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
+export function apiPatch<P extends MethodPath<'PATCH'>, S extends z.ZodType | undefined = undefined>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, RequestOptions<S>>
+) {
   return requestData('PATCH', path, options);
 }
 
-export function apiDelete<S extends z.ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
+export function apiDelete<P extends MethodPath<'DELETE'>, S extends z.ZodType | undefined = undefined>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, RequestOptions<S>>
+) {
   return requestData('DELETE', path, options);
 }
 
 /**
- * Downloads a file. An error may still arrive as a JSON envelope (with any status): its message
+ * Downloads a file (GET). An error may still arrive as a JSON envelope (with any status): its message
  * is read from the body and handled like any other error.
  */
-export function apiDownload(
-  path: string,
-  options: Omit<RequestOptions, 'schema'> & { method?: HttpMethod } = {},
+export function apiDownload<P extends MethodPath<'GET'>>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, Omit<RequestOptions, 'schema'>>
 ): Promise<DownloadResult> {
-  const { method = 'GET', ...rest } = options;
-  return execute(method, path, rest, async (response) => {
+  return execute('GET', path, options, async (response) => {
     const contentType = response.headers.get('content-type') ?? '';
     const disposition = response.headers.get('content-disposition');
     const isAttachment = disposition !== null && /attachment/i.test(disposition);
     if (!response.ok || (isJson(contentType) && !isAttachment)) {
       const payload = await readPayload(response);
-      interpret(response, payload, rest);
-      throw invalidResponse(rest, 'expected a file, got an envelope');
+      interpret(response, payload, options);
+      throw invalidResponse(options, 'expected a file, got an envelope');
     }
     return { blob: await response.blob(), fileName: fileNameOf(disposition), contentType };
   });
@@ -119,12 +147,24 @@ export function resetApiClientState(): void {
 
 // ---------------------------------------------------------------------------------------------
 
+/** apiRequest without its path types. */
+function send<S extends z.ZodType | undefined>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions<S>,
+): Promise<ApiResponse<DataOf<S>>> {
+  return execute(method, path, options, async (response) => {
+    const payload = await readPayload(response);
+    return interpret(response, payload, options) as ApiResponse<DataOf<S>>;
+  });
+}
+
 async function requestData<S extends z.ZodType | undefined>(
   method: HttpMethod,
   path: string,
   options: RequestOptions<S>,
 ): Promise<DataOf<S>> {
-  const response = await apiRequest(method, path, options);
+  const response = await send(method, path, options);
   if (response.code === SUCCESS_CODE) return response.data;
   // YBLTS100U022 through a data helper: already toasted, the caller gets an error it can inspect.
   throw new ApiError({ code: response.code, message: response.message, status: 403, data: response.data });
@@ -136,7 +176,7 @@ async function execute<T>(
   options: RequestOptions<z.ZodType | undefined>,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
-  const url = buildUrl(path, options.query);
+  const url = buildUrl(fillPath(path, options.params), options.query);
   const key = requestKey(method, url, options.body);
   const controller = new AbortController();
   let abortCause: AbortCause | null = null;
@@ -161,13 +201,18 @@ async function execute<T>(
   try {
     let result: T;
     try {
-      const response = await fetch(url, {
-        method,
-        headers: buildHeaders(options),
-        body: encodeBody(options.body),
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
+      // The public page's first reads came with its document (lib/api/embedded.ts).
+      const embedded = method === 'GET' ? takeEmbeddedRead(url) : undefined;
+      const response =
+        embedded !== undefined
+          ? new Response(JSON.stringify(embedded), { status: 200, headers: { 'content-type': 'application/json' } })
+          : await fetch(url, {
+              method,
+              headers: buildHeaders(options),
+              body: encodeBody(options.body),
+              credentials: 'same-origin',
+              signal: controller.signal,
+            });
       if (abortCause) throw new DOMException('aborted', 'AbortError');
       result = await read(response);
     } catch (error) {

@@ -91,16 +91,16 @@ describe('checkWithSchema: zod issues → form field errors in the reader’s la
     ]);
   });
 
-  it('lists every password rule that is broken, and the mismatch on the confirmation', () => {
+  it('lists every password rule that is broken (naming the field as the form does), and the mismatch', () => {
     expect(checkWithSchema(ZChangePasswordRequest, { oPwd: 'old', pwd: 'abc', confirmPwd: 'abc' }).errors).toEqual([
       {
         name: ['pwd'],
         errors: [
-          'Password must be 8 to 12 characters.',
-          'Password must contain a digit.',
-          'Password must contain an upper-case letter.',
-          'Password must contain one of ! @ # $ % ^ & * ?',
-          'Password must not contain three consecutive or repeated characters (such as abc, 321 or aaa).',
+          'New password must be 8 to 12 characters.',
+          'New password must contain a digit.',
+          'New password must contain an upper-case letter.',
+          'New password must contain one of ! @ # $ % ^ & * ?',
+          'New password must not contain three consecutive or repeated characters (such as abc, 321 or aaa).',
         ],
       },
     ]);

@@ -8,7 +8,7 @@
  * - `validateForm(form, schema, values)`: validates on submit, shows the errors, returns the data;
  * - `applyServerErrors(form, error)`: shows the field errors of a `PRT_VALIDATION` answer.
  */
-import { localizeIssues, type TFieldError } from '@portal/shared';
+import { fieldLabelsOf, localizeIssues, type TFieldError } from '@portal/shared';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../api/api-error.ts';
@@ -79,7 +79,7 @@ export function checkWithSchema<S extends z.ZodType>(schema: S, values: unknown)
   return {
     success: false,
     data: null,
-    errors: groupFieldErrors(localizeIssues(issues, getLocale(), values)),
+    errors: groupFieldErrors(localizeIssues(issues, getLocale(), values, fieldLabelsOf(schema))),
   };
 }
 
@@ -149,6 +149,13 @@ export function applyServerErrors(form: FormInstance, error: unknown): FormField
   }
   return errors;
 }
+
+/**
+ * When a free-text field is checked: on leaving it, and on every change once the reader types, so
+ * "Message is required." goes the moment a message is there instead of staying under it until
+ * the field loses focus (issue 26). Typing always gives a value, so this never scolds early.
+ */
+export const TEXT_VALIDATE_TRIGGER: string[] = ['onBlur', 'onChange'];
 
 /**
  * An antd rule that checks one field against the schema of the whole form, so live validation

@@ -2,16 +2,16 @@ import '../../features/accounts/accounts.css';
 import '../../features/user-management/user-management.css';
 import { ZAcceptInvitationRequest } from '@portal/shared/schemas/user-management';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Descriptions, Form, Result } from 'antd';
+import { Button, Descriptions, Form, Result } from 'antd';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { AccountPageFrame } from '../../features/accounts/AccountPageFrame.tsx';
+import { AgreementConsent } from '../../features/accounts/agreement/AgreementConsent.tsx';
 import { NewPasswordFields } from '../../features/accounts/password/password-fields.tsx';
-import { agreementPath } from '../../features/accounts/paths.ts';
 import {
   acceptInvitation,
   fetchInvitation,
@@ -126,7 +126,6 @@ function AcceptForm({
   onAccepted: (emailAdr: string) => void;
 }) {
   const { t } = useTranslation('users');
-  const { t: ta } = useTranslation('accounts');
   const [form] = Form.useForm<Values>();
   const withToken = (values: Record<string, unknown>) => ({ ...values, token });
   const { submit, saving } = useSchemaSubmit(
@@ -164,29 +163,7 @@ function AcceptForm({
         {/* The e-mail, for password managers to store the new password against. */}
         <input type="email" name="username" autoComplete="username" value={info.emailAdr} readOnly hidden />
         <NewPasswordFields form={form} schema={ZAcceptInvitationRequest} autoFocus />
-        <Form.Item
-          name="agreed"
-          valuePropName="checked"
-          rules={[schemaRule(ZAcceptInvitationRequest, 'agreed', withToken)]}
-          className="register__agreement"
-        >
-          <Checkbox>
-            <Trans
-              t={ta}
-              i18nKey="register.agreement"
-              components={{
-                userAgreement: (
-                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated text inside
-                  <a href={agreementPath('0')} target="_blank" rel="noopener noreferrer" />
-                ),
-                privacyPolicy: (
-                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated text inside
-                  <a href={agreementPath('1')} target="_blank" rel="noopener noreferrer" />
-                ),
-              }}
-            />
-          </Checkbox>
-        </Form.Item>
+        <AgreementConsent rule={schemaRule(ZAcceptInvitationRequest, 'agreed', withToken)} />
         <div className="form-actions form-actions--start">
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('invitation.submit')}

@@ -10,24 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { setLocale } from '../../lib/i18n/locale.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { memberUser } from '../../test/users.ts';
 
 type Call = { url: string; body: unknown };
 
 const NEW_PASSWORD = 'Harbor#Bay27';
 
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Kevin Lau',
-  emailAdr: 'kevin.lau@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const USER = memberUser({ usrNm: 'Kevin Lau', emailAdr: 'kevin.lau@harbourview.example' });
 
 /** The account API: `answers` by path (POST), every POST recorded; the user info as given. */
 function stubAccounts(user: TUserInfo | null, answers: Record<string, (body: unknown) => Response>) {
@@ -36,6 +25,13 @@ function stubAccounts(user: TUserInfo | null, answers: Record<string, (body: unk
   stubPortalApi({
     respond: (url, init) => {
       if (url === '/api/user/p1/detail') return jsonResponse(envelope(signedIn));
+      // The log-in dialog that follows loads its picture code; without an answer the error toast
+      // would take the success message's place before the test reads it.
+      if (url === '/api/user/p1/getVerifyCode') return jsonResponse(envelope(CAPTCHA));
+      // The home page behind the dialogs lists opportunities (none here).
+      if (url.startsWith('/api/bthw/listPage')) {
+        return jsonResponse(envelope({ list: [], total: 0, totalCapped: false, pageNo: 1, pageSize: 8 }));
+      }
       if (init.method !== 'POST' || !url.startsWith('/api/user/p1/')) return undefined;
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       posts.push({ url, body });
@@ -51,6 +47,7 @@ function stubAccounts(user: TUserInfo | null, answers: Record<string, (body: unk
 }
 
 const ok = () => jsonResponse(envelope(null));
+const CAPTCHA = { verifyCodeTraceId: 'trace-1', base64Image: 'data:image/svg+xml;base64,PHN2Zy8+' };
 
 async function loginDialogFor(email: string, title = 'Log in') {
   const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, { timeout: 8000 });
@@ -92,7 +89,7 @@ describe('/userCenter/modifyPassword', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]?.body).toEqual({ oPwd: 'Portal#2026', pwd: NEW_PASSWORD, confirmPwd: NEW_PASSWORD });
-    expect(await screen.findByText('Modify Password Successfully')).toBeTruthy();
+    expect(await screen.findByText('Modify Password Successfully', {}, { timeout: 8000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     // The log-in dialog opens with the address, and the change-password page is not the page to
     // return to after the log-in.
@@ -169,7 +166,7 @@ describe('the forced first password', { timeout: 40_000 }, () => {
       url: '/api/user/p1/first/modifyPwd',
       body: { pwd: NEW_PASSWORD, confirmPwd: NEW_PASSWORD },
     });
-    expect(await screen.findByText('Modify Password Successfully')).toBeTruthy();
+    expect(await screen.findByText('Modify Password Successfully', {}, { timeout: 8000 })).toBeTruthy();
     await loginDialogFor(USER.emailAdr);
   });
 });

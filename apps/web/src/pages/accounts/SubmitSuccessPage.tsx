@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { AccountPageFrame } from '../../features/accounts/AccountPageFrame.tsx';
+import { NextSteps } from '../../features/accounts/NextSteps.tsx';
 import { UNDER_REVIEW_PATH } from '../../features/accounts/paths.ts';
 
 const NEXT_STEPS = ['review', 'email', 'login'] as const;
@@ -29,19 +30,15 @@ export function SubmitSuccessPage() {
           </ButtonLink>,
         ]}
       />
-      <section className="next-steps" aria-labelledby="next-steps-title">
-        <h2 id="next-steps-title" className="next-steps__title">
-          {t('submitted.nextTitle')}
-        </h2>
-        <ol className="next-steps__list">
-          {NEXT_STEPS.map((key) => (
-            <li key={key} className="next-steps__item">
-              <strong>{t(`submitted.next.${key}.title`)}</strong>
-              <span>{t(`submitted.next.${key}.text`)}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <NextSteps
+        id="next-steps-title"
+        title={t('submitted.nextTitle')}
+        steps={NEXT_STEPS.map((key) => ({
+          key,
+          title: t(`submitted.next.${key}.title`),
+          text: t(`submitted.next.${key}.text`),
+        }))}
+      />
     </AccountPageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { AccountPageFrame } from '../../features/accounts/AccountPageFrame.tsx';
 import { ACTIVATION, hasAccess } from '../../features/accounts/account-states.ts';
 import { APPLICATION_STATUS_QUERY_KEY, fetchApplicationStatus } from '../../features/accounts/accounts-api.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
+import { NextSteps } from '../../features/accounts/NextSteps.tsx';
 import { REGISTER_PATH } from '../../features/accounts/paths.ts';
 import { appEvents } from '../../lib/events.ts';
 
@@ -60,19 +61,15 @@ export function UnderReviewPage() {
           ]}
         />
       )}
-      <section className="next-steps" aria-labelledby="review-how-title">
-        <h2 id="review-how-title" className="next-steps__title">
-          {t('review.howTitle')}
-        </h2>
-        <ol className="next-steps__list">
-          {(['check', 'decision', 'result'] as const).map((key) => (
-            <li key={key} className="next-steps__item">
-              <strong>{t(`review.how.${key}.title`)}</strong>
-              <span>{t(`review.how.${key}.text`)}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <NextSteps
+        id="review-how-title"
+        title={t('review.howTitle')}
+        steps={(['check', 'decision', 'result'] as const).map((key) => ({
+          key,
+          title: t(`review.how.${key}.title`),
+          text: t(`review.how.${key}.text`),
+        }))}
+      />
     </AccountPageFrame>
   );
 }

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../components/PagedTable.tsx';
-import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
 import { StopDialog } from '../../components/StopDialog.tsx';
-import { formatDate, formatTime } from '../../components/time-cells.ts';
+import { formatDate } from '../../components/time-cells.ts';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
 import { BackofficeInviteDialog } from '../../features/user-management/BackofficeInviteDialog.tsx';
@@ -14,7 +13,7 @@ import { RequirePasswordButton } from '../../features/user-management/RequirePas
 import { RolesDialog } from '../../features/user-management/RolesDialog.tsx';
 import { backofficeUserActions, isSystemAdmin } from '../../features/user-management/row-actions.ts';
 import { EnableButton, StopButton } from '../../features/user-management/StatusButtons.tsx';
-import { AccountStatusCell, PersonCell, RoleTags } from '../../features/user-management/UserCells.tsx';
+import { InstitutionCell, useUserColumns } from '../../features/user-management/UserCells.tsx';
 import {
   enableBackofficeUser,
   fetchBackofficeUsers,
@@ -43,6 +42,7 @@ export function AccountsPage() {
   const [stopping, setStopping] = useState<ManagedUser | null>(null);
   const [editingRoles, setEditingRoles] = useState<ManagedUser | null>(null);
   const [inviting, setInviting] = useState(false);
+  const userColumns = useUserColumns();
 
   const query = { ...userView, institution };
   const list = useQuery({
@@ -72,26 +72,11 @@ export function AccountsPage() {
   };
 
   const columns: TableColumnsType<ManagedUser> = [
-    { key: 'user', title: t('columns.user'), render: (_, row) => <PersonCell user={row} /> },
-    {
-      key: 'institution',
-      title: t('columns.institution'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span className="cell-stack__main">{row.instNm ?? '—'}</span>
-          {row.instSwiftCode ? <span className="cell-stack__sub">{row.instSwiftCode}</span> : null}
-        </div>
-      ),
-    },
-    { key: 'roles', title: t('columns.roles'), render: (_, row) => <RoleTags codes={row.rlTpcd} /> },
-    { key: 'status', title: t('columns.status'), width: 170, render: (_, row) => <AccountStatusCell user={row} /> },
-    {
-      key: 'lastLoginAt',
-      title: t('columns.lastLoginAt'),
-      dataIndex: 'lastLoginAt',
-      width: 140,
-      render: (value: string | null) => (value ? formatTime(value) : t('never')),
-    },
+    userColumns.user,
+    { key: 'institution', title: t('columns.institution'), render: (_, row) => <InstitutionCell row={row} /> },
+    userColumns.roles,
+    userColumns.status,
+    userColumns.lastLoginAt,
     { key: 'createdAt', title: t('columns.createdAt'), dataIndex: 'createdAt', width: 120, render: formatDate },
     {
       key: 'action',
@@ -129,52 +114,39 @@ export function AccountsPage() {
   ];
 
   return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head backoffice-page__head--actions">
-        <div>
-          <h1 className="backoffice-page__title">{t('routes.accounts')}</h1>
-          <p className="backoffice-page__intro">{t('accounts.intro')}</p>
-        </div>
-        <div className="backoffice-page__actions">
+    <ListPage
+      texts="users:accounts"
+      title={t('routes.accounts')}
+      intro={t('accounts.intro')}
+      actions={
+        <>
           {mayInvite ? (
             <Button type="primary" onClick={() => setInviting(true)}>
               {t('backofficeInvite.button')}
             </Button>
           ) : null}
           <ExportButton path="/api/backend/users/export" filters={{ q: view.q, status: view.status, institution }} />
-        </div>
-      </header>
-      {institution ? (
-        <div className="filter-chip">
-          <span>{t('accounts.institutionFilter')}</span>
-          <Tag color="blue">{institutionName}</Tag>
-          <Button type="link" size="small" onClick={() => update({ institution: null, instNm: null, page: null })}>
-            {t('accounts.clearInstitution')}
-          </Button>
-        </div>
-      ) : null}
-      <StatusSearchToolbar
-        className="backoffice-filters"
-        status={view.status}
-        q={view.q}
-        onChange={(change) => update({ ...change, page: null })}
-        searchPlaceholder={t('accounts.searchPlaceholder')}
-        searchLabel={t('accounts.searchLabel')}
-      />
-      <PagedTable<ManagedUser>
-        columns={columns}
-        query={list}
-        page={view}
-        onPage={setPage}
-        scroll={{ x: 1000 }}
-        totalText={(total) => t('pagination.total', { total })}
-        emptyTexts={{
-          loadFailed: t('accounts.loadFailed'),
-          noMatch: t('accounts.noMatch'),
-          empty: t('accounts.empty'),
-          filtered: Boolean(view.q || view.status !== 'all' || institution),
-        }}
-      />
+        </>
+      }
+      aboveToolbar={
+        institution ? (
+          <div className="filter-chip">
+            <span>{t('accounts.institutionFilter')}</span>
+            <Tag color="blue">{institutionName}</Tag>
+            <Button type="link" size="small" onClick={() => update({ institution: null, instNm: null, page: null })}>
+              {t('accounts.clearInstitution')}
+            </Button>
+          </div>
+        ) : null
+      }
+      view={view}
+      update={update}
+      setPage={setPage}
+      filtered={Boolean(view.q || view.status !== 'all' || institution)}
+      columns={columns}
+      query={list}
+      scrollX={1000}
+    >
       {inviting ? (
         <BackofficeInviteDialog
           onClose={() => setInviting(false)}
@@ -205,6 +177,6 @@ export function AccountsPage() {
           onClose={() => setStopping(null)}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }

@@ -24,7 +24,12 @@ describe('/backend/agreementVersions', { timeout: 40_000 }, () => {
     renderApp('/backend/agreementVersions');
     expect(await screen.findByText('Version 1.0, effective from 2026-03-01', {}, { timeout: 8000 })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New version'), { target: { value: '2.0' } });
-    fireEvent.change(screen.getByLabelText('Effective from'), { target: { value: '2026-12-01' } });
+    // antd's date picker: the typed day is taken with Enter, as a keyboard user does.
+    const day = screen.getByLabelText('Effective from');
+    fireEvent.mouseDown(day);
+    fireEvent.focus(day);
+    fireEvent.change(day, { target: { value: '2026-12-01' } });
+    fireEvent.keyDown(day, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByText('Publish version 2.0?');
     expect(posts).toEqual([]);

@@ -1,6 +1,7 @@
 import { ZPublishAgreementRequest } from '@portal/shared/schemas/accounts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Popconfirm } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, Input, Popconfirm } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +13,11 @@ import { schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
 import { showToast } from '../../lib/notify.ts';
 
 type PublishValues = { version?: string; effectiveDate?: string };
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+// The form keeps the day as the request's `YYYY-MM-DD`; the picker works with Dayjs.
+const toDate = (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value, DATE_FORMAT) : null });
+const fromDate = (value: Dayjs | null) => (value ? value.format(DATE_FORMAT) : '');
 
 /**
  * /backend/agreementVersions: the version in force of the user agreement and personal-information
@@ -91,8 +97,11 @@ export function AgreementVersionsPage() {
           label={t('agreementVersions.effectiveDate')}
           required
           rules={[schemaRule(ZPublishAgreementRequest, 'effectiveDate')]}
+          getValueProps={toDate}
+          normalize={fromDate}
         >
-          <Input type="date" />
+          {/* antd's picker, in the reader's language like the rest of the back office (not the browser's mm/dd/yyyy). */}
+          <DatePicker format={DATE_FORMAT} />
         </Form.Item>
         <Popconfirm
           title={t('agreementVersions.confirmTitle', { version: version.trim() })}

@@ -4,12 +4,10 @@ import type {
   BackofficeRequest,
   MasterAgreementItem,
 } from '../../features/cooperation-backoffice/cooperation-backoffice-api.ts';
-import type { ManagedInstitution } from '../../features/user-management/user-management-api.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { managedInstitution } from '../../features/user-management/test-fixtures.ts';
+import { type BackofficeCall, stubBackofficeApi } from '../../test/backoffice-api.ts';
+import { envelope, jsonResponse } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { STAFF_USER } from '../../test/users.ts';
-
-const STAFF = STAFF_USER;
 
 function request(overrides: Partial<BackofficeRequest>): BackofficeRequest {
   return {
@@ -32,6 +30,10 @@ function request(overrides: Partial<BackofficeRequest>): BackofficeRequest {
     invalidReason: null,
     validUntil: '2026-12-31',
     createTime: '2026-11-01T08:00:00.000Z',
+    updateTime: '2026-11-01T08:00:00.000Z',
+    customerType: null,
+    customerTypeName: null,
+    intendedTimeLimit: null,
     isMine: false,
     followed: false,
     intentionStatus: 'notSent',
@@ -53,20 +55,6 @@ const REQUESTS = [
   }),
 ];
 
-function institution(overrides: Partial<ManagedInstitution>): ManagedInstitution {
-  return {
-    lgcSn: 'I2',
-    name: 'Lakeside Bank',
-    swiftCode: 'LKSBGB2L',
-    kind: 'partner',
-    country: 'GB',
-    status: 'active',
-    userCount: 3,
-    createdAt: '2026-01-05T08:00:00.000Z',
-    ...overrides,
-  };
-}
-
 const AGREEMENT: MasterAgreementItem = {
   lgcSn: 'A1',
   instNm: 'Lakeside Bank',
@@ -80,39 +68,31 @@ const AGREEMENT: MasterAgreementItem = {
   signedAt: null,
 };
 
-type Call = { url: string; method: string; body: unknown };
-
-function stubBackofficeApi() {
-  const calls: Call[] = [];
-  stubPortalApi({
-    user: STAFF,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.startsWith('/api/backend/cooperation?')) {
-        return jsonResponse(envelope({ list: REQUESTS, total: REQUESTS.length, pageNo: 1, pageSize: 10 }));
-      }
-      if (url.startsWith('/api/backend/institutions?')) {
-        const list = [
-          institution({ lgcSn: 'I1', name: 'Harbourview Commercial Bank', swiftCode: 'HVCBHKHH' }),
-          institution({}),
-        ];
-        return jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 20 }));
-      }
-      if (url === '/api/backend/cooperation/R1/takeDown') return jsonResponse(envelope(null));
-      if (url === '/api/backend/cooperation/R1/push') return jsonResponse(envelope({ pushed: 1, notified: 2 }));
-      if (url.startsWith('/api/backend/masterAgreements?')) {
-        return jsonResponse(envelope({ list: [AGREEMENT], total: 1, pageNo: 1, pageSize: 10 }));
-      }
-      if (url === '/api/backend/masterAgreements/A1/signed') return jsonResponse(envelope(null));
-      return undefined;
-    },
+function stubCooperationBackoffice() {
+  const calls = stubBackofficeApi((url) => {
+    if (url.startsWith('/api/backend/cooperation?')) {
+      return jsonResponse(envelope({ list: REQUESTS, total: REQUESTS.length, pageNo: 1, pageSize: 10 }));
+    }
+    if (url.startsWith('/api/backend/institutions?')) {
+      const list = [
+        managedInstitution({ lgcSn: 'I1', name: 'Harbourview Commercial Bank', swiftCode: 'HVCBHKHH' }),
+        managedInstitution({}),
+      ];
+      return jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 20 }));
+    }
+    if (url === '/api/backend/cooperation/R1/takeDown') return jsonResponse(envelope(null));
+    if (url === '/api/backend/cooperation/R1/push') return jsonResponse(envelope({ pushed: 1, notified: 2 }));
+    if (url.startsWith('/api/backend/masterAgreements?')) {
+      return jsonResponse(envelope({ list: [AGREEMENT], total: 1, pageNo: 1, pageSize: 10 }));
+    }
+    if (url === '/api/backend/masterAgreements/A1/signed') return jsonResponse(envelope(null));
+    return undefined;
   });
   return { calls };
 }
 
-const posts = (calls: Call[], url: string) => calls.filter((call) => call.method === 'POST' && call.url === url);
+const posts = (calls: BackofficeCall[], url: string) =>
+  calls.filter((call) => call.method === 'POST' && call.url === url);
 
 async function rowOf(text: string): Promise<HTMLElement> {
   const cell = await screen.findByText(text, {}, { timeout: 8000 });
@@ -128,7 +108,7 @@ async function dialogTitled(title: string): Promise<HTMLElement> {
 
 describe('/backend/cooperation', { timeout: 40_000 }, () => {
   it('lists the requests; only effective ones can be pushed or taken down', async () => {
-    const { calls } = stubBackofficeApi();
+    const { calls } = stubCooperationBackoffice();
     renderApp('/backend/cooperation?status=effective&q=loan');
     const effective = await rowOf('Forfaiting of a sight L/C');
     expect(within(effective).getByText('Effective')).toBeTruthy();
@@ -151,7 +131,7 @@ describe('/backend/cooperation', { timeout: 40_000 }, () => {
   });
 
   it('takes a request down with the reason given, after the confirmation', async () => {
-    const { calls } = stubBackofficeApi();
+    const { calls } = stubCooperationBackoffice();
     renderApp('/backend/cooperation');
     const row = await rowOf('Forfaiting of a sight L/C');
     fireEvent.click(within(row).getByRole('button', { name: 'Take down Forfaiting of a sight L/C' }));
@@ -170,7 +150,7 @@ describe('/backend/cooperation', { timeout: 40_000 }, () => {
   });
 
   it('pushes a request to the institutions chosen in the searchable list', async () => {
-    const { calls } = stubBackofficeApi();
+    const { calls } = stubCooperationBackoffice();
     renderApp('/backend/cooperation');
     const row = await rowOf('Forfaiting of a sight L/C');
     fireEvent.click(within(row).getByRole('button', { name: 'Push Forfaiting of a sight L/C to institutions' }));
@@ -199,7 +179,7 @@ describe('/backend/cooperation', { timeout: 40_000 }, () => {
 
 describe('/backend/masterAgreements', { timeout: 40_000 }, () => {
   it('lists the waiting intentions and marks one signed after the confirmation', async () => {
-    const { calls } = stubBackofficeApi();
+    const { calls } = stubCooperationBackoffice();
     renderApp('/backend/masterAgreements');
     const row = await rowOf('John Smith');
     expect(within(row).getByText('Forfaiting')).toBeTruthy();

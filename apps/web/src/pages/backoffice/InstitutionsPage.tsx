@@ -4,8 +4,7 @@ import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable } from '../../components/PagedTable.tsx';
-import { StatusSearchToolbar } from '../../components/StatusSearchToolbar.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
 import { StopDialog } from '../../components/StopDialog.tsx';
 import { formatDate } from '../../components/time-cells.ts';
 import { useListView } from '../../features/user-management/list-params.ts';
@@ -137,33 +136,17 @@ export function InstitutionsPage() {
   ];
 
   return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('routes.institutions')}</h1>
-        <p className="backoffice-page__intro">{t('institutions.intro')}</p>
-      </header>
-      <StatusSearchToolbar
-        className="backoffice-filters"
-        status={view.status}
-        q={view.q}
-        onChange={(change) => update({ ...change, page: null })}
-        searchPlaceholder={t('institutions.searchPlaceholder')}
-        searchLabel={t('institutions.searchLabel')}
-      />
-      <PagedTable<ManagedInstitution>
-        columns={columns}
-        query={list}
-        page={view}
-        onPage={setPage}
-        scroll={{ x: 1000 }}
-        totalText={(total) => t('pagination.total', { total })}
-        emptyTexts={{
-          loadFailed: t('institutions.loadFailed'),
-          noMatch: t('institutions.noMatch'),
-          empty: t('institutions.empty'),
-          filtered: Boolean(view.q) || view.status !== 'all',
-        }}
-      />
+    <ListPage
+      texts="users:institutions"
+      title={t('routes.institutions')}
+      intro={t('institutions.intro')}
+      view={view}
+      update={update}
+      setPage={setPage}
+      columns={columns}
+      query={list}
+      scrollX={1000}
+    >
       {stopping ? (
         <StopDialog
           title={t('stop.institutionTitle', { name: stopping.name })}
@@ -178,6 +161,6 @@ export function InstitutionsPage() {
           onClose={() => setStopping(null)}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }

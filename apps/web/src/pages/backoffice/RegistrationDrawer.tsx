@@ -1,3 +1,4 @@
+import '../../components/typography.css';
 import { dictName } from '@portal/shared/dictionaries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Result, Space, Tag } from 'antd';
@@ -98,7 +99,12 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
                   children: <TimeText value={registration.submittedAt} />,
                 },
                 { key: 'inst', label: t('columns.institution'), children: registration.instNm ?? '—' },
-                { key: 'swift', label: t('columns.swift'), children: registration.instSwiftCode ?? '—' },
+                {
+                  key: 'swift',
+                  label: t('columns.swift'),
+                  // One unit: a SWIFT code never breaks over two lines.
+                  children: <span className="text-code">{registration.instSwiftCode ?? '—'}</span>,
+                },
                 {
                   key: 'country',
                   label: t('columns.country'),

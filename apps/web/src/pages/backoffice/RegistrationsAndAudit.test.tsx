@@ -7,26 +7,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RegistrationDetail } from '../../features/backoffice/backoffice-api.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { type BackofficeCall, stubBackofficeApi } from '../../test/backoffice-api.ts';
+import { envelope, jsonResponse } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { STAFF_USER } from '../../test/users.ts';
-
-type Call = { url: string; method: string; body: unknown };
-
-function stubBackoffice(respond: (url: string, method: string, body: unknown) => Response | undefined) {
-  const calls: Call[] = [];
-  stubPortalApi({
-    user: STAFF_USER,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      return respond(url, method, body);
-    },
-  });
-  return calls;
-}
 
 const page = (list: unknown[], total = list.length, pageNo = 1, pageSize = 10) =>
   jsonResponse(envelope({ list, total, pageNo, pageSize }));
@@ -55,7 +38,7 @@ describe('/backend/registrations', { timeout: 40_000 }, () => {
       reviewNote: null,
       attachments: [],
     };
-    const calls = stubBackoffice((url, method, body) => {
+    const calls = stubBackofficeApi((url, method, body) => {
       if (method === 'GET' && url.startsWith('/api/backend/registrations?')) {
         return page(
           new URL(url, 'http://portal.test').searchParams.get('activation') === '5' && registration.actvtInd !== '5'
@@ -74,7 +57,7 @@ describe('/backend/registrations', { timeout: 40_000 }, () => {
     });
     return calls;
   }
-  const decisions = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+  const decisions = (calls: BackofficeCall[]) => calls.filter((call) => call.method === 'POST');
 
   it('approves a registration from the drawer with an optional note, and shows it approved', async () => {
     const calls = stubRegistrations();
@@ -146,13 +129,13 @@ describe('/backend/audit', { timeout: 40_000 }, () => {
 
   /** 25 entries: page 1 holds Tess Lee's, page 2 Ian Ho's. */
   function stubAudit() {
-    return stubBackoffice((url, method) => {
+    return stubBackofficeApi((url, method) => {
       if (method !== 'GET' || !url.startsWith('/api/backend/audit?')) return undefined;
       const pageNo = Number(new URL(url, 'http://portal.test').searchParams.get('pageNo'));
       return page([entry(pageNo, pageNo === 2 ? 'Ian Ho' : 'Tess Lee')], 25, pageNo, 20);
     });
   }
-  const auditQueries = (calls: Call[]) =>
+  const auditQueries = (calls: BackofficeCall[]) =>
     calls
       .filter((call) => call.url.startsWith('/api/backend/audit?'))
       .map((call) => Object.fromEntries(new URL(call.url, 'http://portal.test').searchParams));

@@ -1,8 +1,8 @@
 import { dictName } from '@portal/shared/dictionaries';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Segmented, type TableColumnsType, Tag } from 'antd';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../components/PagedTable.tsx';
+import { ListPage } from '../../components/ListPage.tsx';
 import { formatTime } from '../../components/time-cells.ts';
 import {
   backofficeKeys,
@@ -11,6 +11,7 @@ import {
   type RegistrationSummary,
 } from '../../features/backoffice/backoffice-api.ts';
 import { ExportButton } from '../../features/backoffice/ExportButton.tsx';
+import { InstitutionCell } from '../../features/user-management/UserCells.tsx';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { choiceParam, listView, textParam, useListView } from '../../lib/list-view.ts';
 import { RegistrationDrawer } from './RegistrationDrawer.tsx';
@@ -62,12 +63,7 @@ export function RegistrationsPage() {
     {
       key: 'institution',
       title: t('columns.institution'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span className="cell-stack__main">{row.instNm ?? '—'}</span>
-          {row.instSwiftCode ? <span className="cell-stack__sub">{row.instSwiftCode}</span> : null}
-        </div>
-      ),
+      render: (_, row) => <InstitutionCell row={row} />,
     },
     {
       key: 'country',
@@ -105,49 +101,25 @@ export function RegistrationsPage() {
   ];
 
   return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head backoffice-page__head--actions">
-        <div>
-          <h1 className="backoffice-page__title">{t('routes.registrations')}</h1>
-          <p className="backoffice-page__intro">{t('registrations.intro')}</p>
-        </div>
-        <div className="backoffice-page__actions">
-          <ExportButton path="/api/backend/registrations/export" filters={{ activation, q }} />
-        </div>
-      </header>
-      <div className="backoffice-filters">
-        <Segmented<RegistrationFilter>
-          value={activation}
-          onChange={(value) => update({ status: value, page: null })}
-          options={FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
-          aria-label={t('filters.label')}
-        />
-        <Input.Search
-          key={q}
-          defaultValue={q}
-          allowClear
-          placeholder={t('registrations.searchPlaceholder')}
-          aria-label={t('registrations.searchLabel')}
-          onSearch={(value) => update({ q: value.trim(), page: null })}
-          className="backoffice-filters__search"
-          enterButton={t('registrations.search')}
-        />
-      </div>
-      <PagedTable<RegistrationSummary>
-        columns={columns}
-        query={list}
-        page={view}
-        onPage={setPage}
-        scroll={{ x: 900 }}
-        totalText={(total) => t('pagination.total', { total })}
-        emptyTexts={{
-          loadFailed: t('registrations.loadFailed'),
-          noMatch: t('registrations.noMatch'),
-          empty: t('registrations.empty'),
-          filtered: Boolean(q),
-        }}
-      />
+    <ListPage
+      texts="backoffice:registrations"
+      title={t('routes.registrations')}
+      intro={t('registrations.intro')}
+      actions={<ExportButton path="/api/backend/registrations/export" filters={{ activation, q }} />}
+      view={view}
+      update={update}
+      setPage={setPage}
+      statuses={{
+        options: FILTERS.map((value) => ({ value, label: t(`filters.${value}`) })),
+        label: t('filters.label'),
+      }}
+      searchButton={t('registrations.search')}
+      filtered={Boolean(q)}
+      columns={columns}
+      query={list}
+      scrollX={900}
+    >
       <RegistrationDrawer lgcSn={open || null} onClose={() => update({ open: null })} />
-    </div>
+    </ListPage>
   );
 }

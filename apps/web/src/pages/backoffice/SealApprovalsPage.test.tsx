@@ -138,7 +138,9 @@ describe('/backend/seals', () => {
     const dialog = await dialogTitled('Reject the seal application?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(
-      await within(dialog).findByText('Reason is required.', { selector: '.ant-form-item-explain-error' }),
+      await within(dialog).findByText('Reason for rejection is required.', {
+        selector: '.ant-form-item-explain-error',
+      }),
     ).toBeTruthy();
     expect(posts(calls, '/api/backend/seals/S1/reject')).toHaveLength(0);
 

@@ -1,3 +1,4 @@
+import '../../components/typography.css';
 import '../../features/seals/seals.css';
 import { dictName } from '@portal/shared/dictionaries';
 import { SEAL_STATES, type TSealReviewItem } from '@portal/shared/schemas/seals';
@@ -73,7 +74,9 @@ function SealApprovalsView() {
       render: (_, row) => (
         <div className="cell-stack">
           <span className="cell-stack__main">{row.institutionName}</span>
-          {row.institutionSwiftCode ? <span className="cell-stack__sub">{row.institutionSwiftCode}</span> : null}
+          {row.institutionSwiftCode ? (
+            <span className="cell-stack__sub text-code">{row.institutionSwiftCode}</span>
+          ) : null}
         </div>
       ),
     },

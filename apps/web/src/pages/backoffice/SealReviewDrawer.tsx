@@ -1,10 +1,11 @@
+import '../../components/typography.css';
 // The authorization agreement is shown with the public pages' PDF viewer, which needs their styles.
 import '../../features/content/content.css';
 import '../../features/seals/seals.css';
 import { dictName } from '@portal/shared/dictionaries';
-import { SEAL_LIMITS, type TSealReviewItem, ZSealRejectRequest } from '@portal/shared/schemas/seals';
+import type { TSealReviewItem } from '@portal/shared/schemas/seals';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Form, Input, Modal, Result, Space } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Result, Space } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
@@ -13,12 +14,10 @@ import { formatDate, formatTime } from '../../components/time-cells.ts';
 import { formatFileSize } from '../../features/files/files-api.ts';
 import { SealImage } from '../../features/seals/SealImage.tsx';
 import { SealStateTag } from '../../features/seals/SealStateTag.tsx';
-import { approveSeal, claimSealReview, fetchSealReview, rejectSeal, sealKeys } from '../../features/seals/seals-api.ts';
-import { schemaRule } from '../../lib/forms/schema-form.ts';
-import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
+import { claimSealReview, fetchSealReview, sealKeys } from '../../features/seals/seals-api.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 import { showToast } from '../../lib/notify.ts';
-import { useReturnFocus } from '../../lib/useReturnFocus.ts';
+import { ApproveDialog, RejectDialog } from './SealDecisionDialogs.tsx';
 
 // pdf.js loads only when a reviewer shows the authorization agreement here.
 const PdfViewer = lazy(() =>
@@ -184,7 +183,11 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
               title={t('review.applicantSection')}
               items={[
                 { key: 'institution', label: t('review.fields.institution'), children: seal.institutionName },
-                { key: 'swift', label: t('review.fields.swift'), children: seal.institutionSwiftCode ?? '—' },
+                {
+                  key: 'swift',
+                  label: t('review.fields.swift'),
+                  children: <span className="text-code">{seal.institutionSwiftCode ?? '—'}</span>,
+                },
                 { key: 'applicant', label: t('review.fields.applicant'), children: seal.applicantName },
                 {
                   key: 'email',
@@ -241,85 +244,5 @@ export function SealReviewDrawer({ lgcSn, onClose }: { lgcSn: string | null; onC
         <RejectDialog seal={seal} onClose={() => setDeciding(null)} onDecided={(item) => onDecided(item, 'reject')} />
       ) : null}
     </Drawer>
-  );
-}
-
-type DialogProps = { seal: TSealReviewItem; onClose: () => void; onDecided: (seal: TSealReviewItem) => void };
-
-/** Approving issues the seal's certificate: the reviewer confirms first. */
-function ApproveDialog({ seal, onClose, onDecided }: DialogProps) {
-  const { t } = useTranslation('seals');
-  // Mounted to open, unmounted to close: the focus goes back to the opener.
-  useReturnFocus();
-  const [saving, setSaving] = useState(false);
-  const approve = async () => {
-    setSaving(true);
-    try {
-      onDecided(await approveSeal(seal.lgcSn));
-    } catch {
-      // The API client has shown why; the dialog stays.
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t('review.approve.title')}
-      okText={t('review.approve.confirm')}
-      okButtonProps={{ loading: saving }}
-      cancelText={t('review.cancel')}
-      onOk={() => void approve()}
-      onCancel={onClose}
-      destroyOnHidden
-      width={520}
-    >
-      <p className="decision-dialog__text">
-        {t('review.approve.text', {
-          name: seal.sealName,
-          institution: seal.institutionName,
-          count: seal.periodMonths,
-        })}
-      </p>
-    </Modal>
-  );
-}
-
-/** Rejecting needs a reason: it is e-mailed to the applicant and shown with the seal. */
-function RejectDialog({ seal, onClose, onDecided }: DialogProps) {
-  const { t } = useTranslation('seals');
-  // Mounted to open, unmounted to close: the focus goes back to the opener.
-  useReturnFocus();
-  const [form] = Form.useForm<{ reason?: string }>();
-  const { submit, saving } = useSchemaSubmit(form, ZSealRejectRequest, async (body) =>
-    onDecided(await rejectSeal(seal.lgcSn, body.reason)),
-  );
-  return (
-    <Modal
-      open
-      title={t('review.reject.title')}
-      okText={t('review.reject.confirm')}
-      okButtonProps={{ danger: true, loading: saving }}
-      cancelText={t('review.cancel')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      width={520}
-    >
-      <p className="decision-dialog__text">
-        {t('review.reject.text', { name: seal.sealName, institution: seal.institutionName })}
-      </p>
-      <Form form={form} layout="vertical" name="sealReject" onFinish={() => void submit()}>
-        <Form.Item
-          name="reason"
-          label={t('review.reject.reason')}
-          required
-          rules={[schemaRule(ZSealRejectRequest, 'reason')]}
-          extra={t('review.reject.reasonHint')}
-        >
-          <Input.TextArea maxLength={SEAL_LIMITS.rejectReason} showCount rows={4} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

@@ -6,98 +6,65 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ManagedInstitution, ManagedUser } from '../../features/user-management/user-management-api.ts';
+import { managedInstitution, managedUser } from '../../features/user-management/test-fixtures.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { type BackofficeCall, stubBackofficeApi } from '../../test/backoffice-api.ts';
+import { envelope, jsonResponse } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { STAFF_USER } from '../../test/users.ts';
-
-type Call = { url: string; method: string; body: unknown };
-
-function managedUser(overrides: Partial<ManagedUser>): ManagedUser {
-  return {
-    lgcSn: 'U2',
-    emailAdr: 'kevin.lau@harbourview.example',
-    usrNm: 'Kevin Lau',
-    phone: null,
-    jobTitle: null,
-    instNm: 'Harbourview Commercial Bank',
-    instSwiftCode: 'HVCBHKHH',
-    rlTpcd: ['10'],
-    actvtInd: '1',
-    status: 'active',
-    stoppedReason: null,
-    invitationPending: false,
-    institutionStopped: false,
-    mainContactBranch: null,
-    lastLoginAt: null,
-    createdAt: '2026-01-05T08:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function institution(overrides: Partial<ManagedInstitution>): ManagedInstitution {
-  return {
-    lgcSn: 'I2',
-    name: 'Lakeside Bank',
-    swiftCode: 'LKSBGB2L',
-    kind: 'partner',
-    country: 'GB',
-    status: 'active',
-    userCount: 3,
-    createdAt: '2026-01-05T08:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /**
  * The back office's user-management API over a small state: stop and enable change the status
  * the next list shows.
  */
 function stubUserManagement(user = STAFF_USER) {
-  const calls: Call[] = [];
   const users = [
     managedUser({}),
     managedUser({ lgcSn: 'U3', usrNm: 'Old Hand', emailAdr: 'old.hand@harbourview.example', status: 'stopped' }),
   ];
   const institutions = [
-    institution({ lgcSn: 'I0', name: 'Global Cooperation Bank', swiftCode: 'GCBKCNBJ', kind: 'bank', country: 'CN' }),
-    institution({}),
-    institution({ lgcSn: 'I3', name: 'Nordlys Sparebank', swiftCode: 'NORDNO22', country: 'NO', status: 'stopped' }),
+    managedInstitution({
+      lgcSn: 'I0',
+      name: 'Global Cooperation Bank',
+      swiftCode: 'GCBKCNBJ',
+      kind: 'bank',
+      country: 'CN',
+    }),
+    managedInstitution({}),
+    managedInstitution({
+      lgcSn: 'I3',
+      name: 'Nordlys Sparebank',
+      swiftCode: 'NORDNO22',
+      country: 'NO',
+      status: 'stopped',
+    }),
   ];
   const page = (list: unknown[]) => jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
-  stubPortalApi({
-    user,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'GET' && url.startsWith('/api/backend/users?')) return page(users);
-      if (method === 'GET' && url.startsWith('/api/backend/institutions?')) return page(institutions);
-      if (method === 'POST' && url === '/api/backend/users/invite') return jsonResponse(envelope({ lgcSn: 'U9' }));
-      const roles = /^\/api\/backend\/users\/([^/]+)\/roles$/.exec(url);
-      if (method === 'POST' && roles) {
-        const row = users.find((r) => r.lgcSn === roles[1]);
-        if (row) row.rlTpcd = (JSON.parse(String(init.body)) as { rlTpcd: string[] }).rlTpcd;
-        return jsonResponse(envelope(null));
-      }
-      if (method === 'POST' && url === '/api/backend/users/U2/requirePasswordChange')
-        return jsonResponse(envelope(null));
-      const action = /^\/api\/backend\/(users|institutions)\/([^/]+)\/(stop|enable)$/.exec(url);
-      if (method === 'POST' && action) {
-        const rows: { lgcSn: string; status: string }[] = action[1] === 'users' ? users : institutions;
-        const row = rows.find((r) => r.lgcSn === action[2]);
-        if (!row) return undefined;
-        row.status = action[3] === 'stop' ? 'stopped' : 'active';
-        return jsonResponse(envelope(null));
-      }
-      return undefined;
-    },
-  });
+  const calls = stubBackofficeApi((url, method, _body, init) => {
+    if (method === 'GET' && url.startsWith('/api/backend/users?')) return page(users);
+    if (method === 'GET' && url.startsWith('/api/backend/institutions?')) return page(institutions);
+    if (method === 'POST' && url === '/api/backend/users/invite') return jsonResponse(envelope({ lgcSn: 'U9' }));
+    const roles = /^\/api\/backend\/users\/([^/]+)\/roles$/.exec(url);
+    if (method === 'POST' && roles) {
+      const row = users.find((r) => r.lgcSn === roles[1]);
+      if (row) row.rlTpcd = (JSON.parse(String(init.body)) as { rlTpcd: string[] }).rlTpcd;
+      return jsonResponse(envelope(null));
+    }
+    if (method === 'POST' && url === '/api/backend/users/U2/requirePasswordChange') return jsonResponse(envelope(null));
+    const action = /^\/api\/backend\/(users|institutions)\/([^/]+)\/(stop|enable)$/.exec(url);
+    if (method === 'POST' && action) {
+      const rows: { lgcSn: string; status: string }[] = action[1] === 'users' ? users : institutions;
+      const row = rows.find((r) => r.lgcSn === action[2]);
+      if (!row) return undefined;
+      row.status = action[3] === 'stop' ? 'stopped' : 'active';
+      return jsonResponse(envelope(null));
+    }
+    return undefined;
+  }, user);
   return { calls };
 }
 
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+const posts = (calls: BackofficeCall[]) => calls.filter((call) => call.method === 'POST');
 
 async function rowOf(text: string): Promise<HTMLElement> {
   const cell = await screen.findByText(text, {}, { timeout: 8000 });
@@ -208,10 +175,10 @@ describe('/backend/users', { timeout: 40_000 }, () => {
     const row = await rowOf('kevin.lau@harbourview.example');
     expect(
       within(await rowOf('old.hand@harbourview.example')).queryByRole('button', {
-        name: 'Require a new password of Old Hand',
+        name: 'Require new password: Old Hand',
       }),
     ).toBeNull();
-    fireEvent.click(within(row).getByRole('button', { name: 'Require a new password of Kevin Lau' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Require new password: Kevin Lau' }));
     await screen.findByText('Their sessions end now; at the next log-in they must set a new password before going on.');
     expect(posts(calls)).toEqual([]);
     await confirmPopover('Require Kevin Lau to choose a new password?', 'Require');

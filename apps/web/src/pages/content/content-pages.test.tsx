@@ -1,22 +1,10 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { memberUser } from '../../test/users.ts';
 
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Kevin Lau',
-  emailAdr: 'kevin.lau@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const USER = memberUser({ usrNm: 'Kevin Lau', emailAdr: 'kevin.lau@harbourview.example' });
 
 const find = { timeout: 15_000 };
 const bilingual = (en: string, zh: string) => ({ en, zh });

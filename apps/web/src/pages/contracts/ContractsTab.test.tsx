@@ -1,27 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES, type RouteRecord } from '../../app/routes.tsx';
-import { PREVIEW_CONTRACT_PATH } from '../../features/contracts/paths.ts';
 import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
 import { contractView, cooperationInfo, fakePdfLoader } from '../../features/contracts/test-fixtures.ts';
 import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
-import { lazyPage } from '../../lib/lazy-page.ts';
+import { PREVIEW_TEST_ROUTES } from '../../test/contract-preview-routes.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { nameMismatches } from '../../test/name-mismatch.ts';
 import { phoneWindow } from '../../test/phone-window.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const routes: RouteRecord[] = [
-  ...ROUTES.filter((route) => route.path !== PREVIEW_CONTRACT_PATH),
-  {
-    path: PREVIEW_CONTRACT_PATH,
-    title: 'cooperation:routes.previewContract',
-    layout: 'bare',
-    noLogin: true,
-    page: lazyPage(() => import('./PreviewContractPage.tsx'), 'PreviewContractPage'),
-  },
-];
+const routes = PREVIEW_TEST_ROUTES;
 
 let restorePdf: () => void = () => {};
 beforeEach(() => {

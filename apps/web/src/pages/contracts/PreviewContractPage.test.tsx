@@ -1,24 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES, type RouteRecord } from '../../app/routes.tsx';
 import { PREVIEW_CONTRACT_PATH } from '../../features/contracts/paths.ts';
 import { overridePdfLoader } from '../../features/contracts/pdf-document.ts';
 import { contractView, fakePdfLoader } from '../../features/contracts/test-fixtures.ts';
 import { signedInUser } from '../../features/cooperation/test-fixtures.ts';
-import { lazyPage } from '../../lib/lazy-page.ts';
+import { PREVIEW_TEST_ROUTES } from '../../test/contract-preview-routes.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const routes: RouteRecord[] = [
-  ...ROUTES.filter((route) => route.path !== PREVIEW_CONTRACT_PATH),
-  {
-    path: PREVIEW_CONTRACT_PATH,
-    title: 'cooperation:routes.previewContract',
-    layout: 'bare',
-    noLogin: true,
-    page: lazyPage(() => import('./PreviewContractPage.tsx'), 'PreviewContractPage'),
-  },
-];
+const routes = PREVIEW_TEST_ROUTES;
 
 let restorePdf: () => void = () => {};
 let pdf: ReturnType<typeof fakePdfLoader>;
@@ -30,10 +20,16 @@ afterEach(() => restorePdf());
 
 function stubContractApi(user: unknown = signedInUser(), view = contractView()) {
   const posts: { url: string; body: unknown }[] = [];
+  const views: string[] = [];
   stubPortalApi({
     user,
     respond: (url, init) => {
       if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(view));
+      // The page records that the reader had the file on screen (the audit trail's views).
+      if (init.method === 'POST' && url.endsWith('/viewed')) {
+        views.push(url);
+        return jsonResponse(envelope({ recorded: true }));
+      }
       if (init.method === 'POST' && (url.startsWith('/api/contracts/') || url.startsWith('/api/cooperationManage/'))) {
         posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
         const after = url.endsWith('/confirm')
@@ -52,14 +48,14 @@ function stubContractApi(user: unknown = signedInUser(), view = contractView()) 
       return undefined;
     },
   });
-  return { posts };
+  return { posts, views };
 }
 
 describe('/previewContract', () => {
   it('shows the contract, its parties, pages and audit trail, and confirms only after the warning', {
     timeout: 40_000,
   }, async () => {
-    const { posts } = stubContractApi();
+    const { posts, views } = stubContractApi();
     renderApp(`${PREVIEW_CONTRACT_PATH}?id=I1`, { routes });
     expect(
       await screen.findByRole('heading', { name: 'Forfaiting agreement 2026-118' }, { timeout: 15_000 }),
@@ -68,6 +64,8 @@ describe('/previewContract', () => {
     expect(screen.getAllByText('Nordic Harbour Bank').length).toBeGreaterThan(0);
     expect(await screen.findByRole('figure', { name: 'Page 2 of 2' })).toBeTruthy();
     expect(pdf.urls).toContain('/api/contracts/I1/file');
+    // Once the file is on screen, the view is recorded (once).
+    await waitFor(() => expect(views).toEqual(['/api/contracts/I1/viewed']));
     const audit = screen.getByRole('table');
     expect(within(audit).getByText('203.0.113.7')).toBeTruthy();
     expect(within(audit).getByText('a3f1c2d4…ef0102')).toBeTruthy();

@@ -10,7 +10,7 @@ import { formatTime } from '../../components/time-cells.ts';
 import { AuditTrail } from '../../features/contracts/AuditTrail.tsx';
 import { ContractParties } from '../../features/contracts/ContractParties.tsx';
 import { ContractStatusTag } from '../../features/contracts/ContractStatusTag.tsx';
-import { confirmContract, deleteContract } from '../../features/contracts/contracts-api.ts';
+import { confirmContract, deleteContract, recordContractView } from '../../features/contracts/contracts-api.ts';
 import { HashText } from '../../features/contracts/HashText.tsx';
 import { inLanguage, originalFileUrl, signContractPath } from '../../features/contracts/links.ts';
 import { PdfPages } from '../../features/contracts/PdfPages.tsx';
@@ -164,6 +164,7 @@ function PreviewContract() {
                 url={view.file.url}
                 label={t('page.documentLabel', { title })}
                 zoomable
+                onLoaded={view.myParty ? () => void recordContractView(id).catch(() => {}) : undefined}
               />
               <p className="contract-document__download">
                 <a href={originalFileUrl(view.file.url)} download={view.file.name}>

@@ -50,11 +50,17 @@ function stubSigningApi(
   heldByColleagues = 0,
 ) {
   const posts: { url: string; body: unknown }[] = [];
+  const views: string[] = [];
   stubPortalApi({
     user: signedInUser(),
     respond: (url, init) => {
       if (url === '/api/contracts/I1' && (init.method ?? 'GET') === 'GET') return jsonResponse(envelope(view));
       if (url === '/api/signet/seals/usable') return jsonResponse(envelope({ list: seals, heldByColleagues }));
+      // The page records that the reader had the file on screen (the audit trail's views).
+      if (init.method === 'POST' && url.endsWith('/viewed')) {
+        views.push(url);
+        return jsonResponse(envelope({ recorded: true }));
+      }
       if (init.method === 'POST' && url.startsWith('/api/contracts/I1/')) {
         posts.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
         if (url.endsWith('/sign-code')) return jsonResponse(envelope({ resendAfterSeconds: 60 }));
@@ -63,7 +69,7 @@ function stubSigningApi(
       return undefined;
     },
   });
-  return { posts };
+  return { posts, views };
 }
 
 describe('/signContract', () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { contractKeys, fetchUsableSeals } from '../../features/contracts/contracts-api.ts';
+import { contractKeys, fetchUsableSeals, recordContractView } from '../../features/contracts/contracts-api.ts';
 import { previewContractPath } from '../../features/contracts/links.ts';
 import { PdfPages } from '../../features/contracts/PdfPages.tsx';
 import { type PageSize, pagesOf } from '../../features/contracts/placement.ts';
@@ -184,7 +184,10 @@ function SignContract() {
             <PdfPages
               url={file.url}
               label={t('page.documentLabel', { title })}
-              onLoaded={(doc) => setPageSizes(doc.pageSizes)}
+              onLoaded={(doc) => {
+                setPageSizes(doc.pageSizes);
+                void recordContractView(id).catch(() => {});
+              }}
               onPageElement={board.registerPage}
               renderOverlay={(pageNumber) => (
                 <StampLayer

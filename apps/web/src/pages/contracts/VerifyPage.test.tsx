@@ -153,6 +153,25 @@ describe('/verify', () => {
     },
   );
 
+  it.each([
+    [
+      'en-US',
+      'Signature 1: after it, a later signature changed the content of page 1; what is shown there is not what it signed.',
+    ],
+    ['zh-CN', '签名 1：其签署之后，后来的签名改动了第 1 页的内容，该处显示的并非其签署时的内容。'],
+  ] as const)(
+    'a page drawn over after signature 1: the red headline names the signature and the page (%s)',
+    { timeout: 40_000 },
+    async (locale, reason) => {
+      await setLocale(locale);
+      stubVerifyApi(forgedOverlayReport());
+      renderApp(VERIFY_PATH, { routes });
+      await pickPdf('overlaid.pdf', locale);
+      expect(await screen.findByText(HEADLINE[locale].invalid)).toBeTruthy();
+      expect(screen.getByText(reason)).toBeTruthy();
+    },
+  );
+
   it('a seal cancelled after the signature: green, the cancellation shown as information', {
     timeout: 40_000,
   }, async () => {

@@ -1,5 +1,5 @@
 import './home.css';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -45,6 +45,41 @@ const AREAS: ReadonlyArray<{ key: AreaKey; Icon: ComponentType<IconProps> }> = [
 
 const STEPS = ['register', 'publish', 'match', 'sign'] as const;
 
+/** The two directions of cooperation the hero names: funds coming in and going out. */
+const DIRECTIONS = [
+  { key: 'fundsIn', modifier: 'in', Icon: FundsInIcon },
+  { key: 'fundsOut', modifier: 'out', Icon: FundsOutIcon },
+] as const;
+
+/** A home page band with its heading (and intro) over the content. */
+function HomeSection({
+  id,
+  title,
+  intro,
+  tinted = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={tinted ? 'home-section home-section--tinted' : 'home-section'} aria-labelledby={id}>
+      <div className="container">
+        <header className="section-heading">
+          <h2 id={id} className="section-heading__title">
+            {title}
+          </h2>
+          {intro ? <p className="section-heading__intro">{intro}</p> : null}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /**
  * The home page as far as the portal goes today: what it is for, the cooperation areas, how
  * cooperation works and how to reach the service desk. Later features add the banner carousel,
@@ -78,24 +113,17 @@ export function HomePage() {
             <h2 id="home-directions-title" className="home-directions__title">
               {t('directions.title')}
             </h2>
-            <div className="home-directions__item">
-              <span className="home-directions__icon home-directions__icon--in">
-                <FundsInIcon size={22} />
-              </span>
-              <div>
-                <h3 className="home-directions__name">{t('directions.fundsIn')}</h3>
-                <p className="home-directions__text">{t('directions.fundsInText')}</p>
+            {DIRECTIONS.map(({ key, modifier, Icon }) => (
+              <div key={key} className="home-directions__item">
+                <span className={`home-directions__icon home-directions__icon--${modifier}`}>
+                  <Icon size={22} />
+                </span>
+                <div>
+                  <h3 className="home-directions__name">{t(`directions.${key}`)}</h3>
+                  <p className="home-directions__text">{t(`directions.${key}Text`)}</p>
+                </div>
               </div>
-            </div>
-            <div className="home-directions__item">
-              <span className="home-directions__icon home-directions__icon--out">
-                <FundsOutIcon size={22} />
-              </span>
-              <div>
-                <h3 className="home-directions__name">{t('directions.fundsOut')}</h3>
-                <p className="home-directions__text">{t('directions.fundsOutText')}</p>
-              </div>
-            </div>
+            ))}
           </aside>
         </div>
       </section>
@@ -103,52 +131,37 @@ export function HomePage() {
       <UnderstandSection />
       <ProductsSection />
 
-      <section className="home-section" aria-labelledby="home-areas-title">
-        <div className="container">
-          <header className="section-heading">
-            <h2 id="home-areas-title" className="section-heading__title">
-              {t('areas.title')}
-            </h2>
-            <p className="section-heading__intro">{t('areas.intro')}</p>
-          </header>
-          <ul className="area-grid">
-            {AREAS.map(({ key, Icon }) => (
-              <li key={key} className="area-card">
-                <span className="area-card__icon">
-                  <Icon size={26} />
-                </span>
-                <h3 className="area-card__title">{t(`areas.${key}.title`)}</h3>
-                <p className="area-card__text">{t(`areas.${key}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="home-areas-title" title={t('areas.title')} intro={t('areas.intro')}>
+        <ul className="area-grid">
+          {AREAS.map(({ key, Icon }) => (
+            <li key={key} className="area-card">
+              <span className="area-card__icon">
+                <Icon size={26} />
+              </span>
+              <h3 className="area-card__title">{t(`areas.${key}.title`)}</h3>
+              <p className="area-card__text">{t(`areas.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
       <HomeCooperationSection />
 
       <TrendsSection />
 
-      <section className="home-section home-section--tinted" aria-labelledby="home-steps-title">
-        <div className="container">
-          <header className="section-heading">
-            <h2 id="home-steps-title" className="section-heading__title">
-              {t('steps.title')}
-            </h2>
-          </header>
-          <ol className="step-list">
-            {STEPS.map((step, index) => (
-              <li key={step} className="step-list__item">
-                <span className="step-list__number" aria-hidden="true">
-                  {String(index + 1).padStart(2, '0')}
-                </span>
-                <h3 className="step-list__title">{t(`steps.${step}.title`)}</h3>
-                <p className="step-list__text">{t(`steps.${step}.text`)}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HomeSection id="home-steps-title" title={t('steps.title')} tinted>
+        <ol className="step-list">
+          {STEPS.map((step, index) => (
+            <li key={step} className="step-list__item">
+              <span className="step-list__number" aria-hidden="true">
+                {String(index + 1).padStart(2, '0')}
+              </span>
+              <h3 className="step-list__title">{t(`steps.${step}.title`)}</h3>
+              <p className="step-list__text">{t(`steps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </HomeSection>
 
       {config ? (
         <section className="home-section home-service" aria-labelledby="home-service-title">
@@ -160,24 +173,27 @@ export function HomePage() {
               <p className="home-service__text">{t('service.text')}</p>
             </div>
             <dl className="home-service__contacts">
-              <div className="home-service__contact">
-                <dt>
-                  <MailIcon size={18} />
-                  {t('service.email')}
-                </dt>
-                <dd>
-                  <a href={`mailto:${config.orgEmail}`}>{config.orgEmail}</a>
-                </dd>
-              </div>
-              <div className="home-service__contact">
-                <dt>
-                  <PhoneIcon size={18} />
-                  {t('service.serviceLine')}
-                </dt>
-                <dd>
-                  <a href={toTelHref(config.serviceLine)}>{config.serviceLine}</a>
-                </dd>
-              </div>
+              {(
+                [
+                  { key: 'email', Icon: MailIcon, href: `mailto:${config.orgEmail}`, value: config.orgEmail },
+                  {
+                    key: 'serviceLine',
+                    Icon: PhoneIcon,
+                    href: toTelHref(config.serviceLine),
+                    value: config.serviceLine,
+                  },
+                ] as const
+              ).map(({ key, Icon, href, value }) => (
+                <div key={key} className="home-service__contact">
+                  <dt>
+                    <Icon size={18} />
+                    {t(`service.${key}`)}
+                  </dt>
+                  <dd>
+                    <a href={href}>{value}</a>
+                  </dd>
+                </div>
+              ))}
             </dl>
           </div>
         </section>

@@ -3,53 +3,28 @@
  * the field and keeps its text), dates and the term are checked on the first attempt, an error
  * summary links to the fields, focus follows the steps, and only the sections a type has show.
  */
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupNumberText, ungroupNumberText } from '../../lib/forms/number-text.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { envelope, jsonResponse } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { stubPublishApi } from './publish-test-api.ts';
 
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Amy Chan',
-  emailAdr: 'amy.chan@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
-
-type Sent = { url: string; method: string; body: unknown };
-
-function stubPublishApi(drafts: Record<string, { categoryCode: string; fields: Record<string, unknown> }> = {}) {
-  const sent: Sent[] = [];
-  stubPortalApi({
-    user: USER,
-    respond: (url, init) => {
-      const method = init.method ?? 'GET';
-      sent.push({ url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
-      if (url === '/api/user/p1/accountInfo') {
-        return jsonResponse(envelope({ user: USER, profile: { phone: '+852 2123 4567' }, attachments: [] }));
-      }
-      if (url === '/api/bthw/masterAgreement' && method === 'GET') {
-        return jsonResponse(envelope({ signed: true, pending: false }));
-      }
+/** The publish server, with saved drafts answered by their id. */
+function stubPublishApiWithDrafts(
+  drafts: Record<string, { categoryCode: string; fields: Record<string, unknown> }> = {},
+) {
+  return stubPublishApi({
+    respond: (url) => {
       const draft = /^\/api\/bthw\/detailDraft\/(\w+)$/.exec(url);
       const saved = draft?.[1] ? drafts[draft[1]] : undefined;
-      if (saved) {
-        return jsonResponse(envelope({ lgcSn: draft?.[1], ...saved, attachments: [], updateTime: '' }));
-      }
-      return undefined;
+      return saved
+        ? jsonResponse(envelope({ lgcSn: draft?.[1], ...saved, attachments: [], updateTime: '' }))
+        : undefined;
     },
   });
-  return sent;
 }
 
 const SLOW = { timeout: 90_000 };
@@ -94,7 +69,7 @@ afterEach(async () => {
 
 describe('publish form: numbers are never changed without a word', () => {
   it('loan form: amount, price, rates, period', SLOW, async () => {
-    const sent = stubPublishApi();
+    const sent = stubPublishApiWithDrafts();
     renderApp('/publishInfo?category=FUNDS_IN&choice=FUNDS_IN_BILATERAL_LOAN');
     await screen.findByLabelText('Request name', {}, find);
     await expectNumbersKept([
@@ -112,7 +87,7 @@ describe('publish form: numbers are never changed without a word', () => {
   });
 
   it('trade finance form: 17-digit amount, 9999 financing days, "1.35m" financing cost', SLOW, async () => {
-    stubPublishApi();
+    stubPublishApiWithDrafts();
     renderApp('/publishInfo?category=TRADE_FINANCE&choice=TRADE_FINANCE_ORDER_FINANCING');
     await screen.findByLabelText('Request name', {}, find);
     await expectNumbersKept([
@@ -132,7 +107,7 @@ describe('publish form: numbers are never changed without a word', () => {
   });
 
   it('L/C form: participation ratio 0.123 and usance days -1', SLOW, async () => {
-    stubPublishApi();
+    stubPublishApiWithDrafts();
     renderApp('/publishInfo?category=TRADE_FINANCE&choice=TRADE_FINANCE_EXPORT_NEGOTIATION');
     await screen.findByLabelText('Request name', {}, find);
     await expectNumbersKept([
@@ -147,7 +122,7 @@ describe('publish form: numbers are never changed without a word', () => {
   });
 
   it('groups an amount’s thousands as typed and sends exactly the typed digits', SLOW, async () => {
-    const sent = stubPublishApi({
+    const sent = stubPublishApiWithDrafts({
       D1: {
         categoryCode: 'FUNDS_OUT',
         fields: {
@@ -215,7 +190,7 @@ describe('publish form: numbers are never changed without a word', () => {
 
   it('says the rule in Chinese for a Chinese reader and keeps the text', SLOW, async () => {
     await setLocale('zh-CN');
-    stubPublishApi();
+    stubPublishApiWithDrafts();
     renderApp('/publishInfo?category=TRADE_FINANCE&choice=TRADE_FINANCE_ORDER_FINANCING');
     const days = (await screen.findByLabelText('融资天数', {}, find)) as HTMLInputElement;
     fireEvent.change(days, { target: { value: '9999' } });
@@ -239,7 +214,7 @@ describe('publish form: dates, term and the error summary on the first attempt',
   };
 
   it('flags a past validity and L/C expiry and the missing term at the first publish', SLOW, async () => {
-    stubPublishApi({ D2: lcDraft });
+    stubPublishApiWithDrafts({ D2: lcDraft });
     renderApp('/publishInfo?draft=D2');
     await screen.findByLabelText('Request name', {}, find);
     fireEvent.click(button('Publish'));
@@ -256,7 +231,7 @@ describe('publish form: dates, term and the error summary on the first attempt',
   });
 
   it('lists the errors at the top, headed, each a link that focuses its field', SLOW, async () => {
-    stubPublishApi();
+    stubPublishApiWithDrafts();
     renderApp('/publishInfo?category=FUNDS_IN&choice=FUNDS_IN_BILATERAL_LOAN');
     const name = await screen.findByLabelText('Request name', {}, find);
     expect(document.querySelector('.form-error-summary')).toBeNull();
@@ -281,7 +256,7 @@ describe('publish form: dates, term and the error summary on the first attempt',
 
 describe('publish form: steps and sections', () => {
   it('moves the focus to the new step’s heading after choosing a category and a type', SLOW, async () => {
-    stubPublishApi();
+    stubPublishApiWithDrafts();
     renderApp('/publishInfo');
     await screen.findByText('Choose a cooperation category', { selector: 'h2' }, find);
     fireEvent.click(button('Trade finance and factoring'));
@@ -299,7 +274,7 @@ describe('publish form: steps and sections', () => {
   });
 
   it('shows no risk preference section for a type without one, and a valid group for one with it', SLOW, async () => {
-    stubPublishApi();
+    stubPublishApiWithDrafts();
     const { unmount } = renderApp('/publishInfo?category=TRADE_FINANCE&choice=TRADE_FINANCE_EXPORT_NEGOTIATION');
     await screen.findByText('Letter of credit information', { selector: 'h3' }, find);
     expect(screen.queryByText('Risk preference', { selector: 'h3' })).toBeNull();

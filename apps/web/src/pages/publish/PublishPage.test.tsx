@@ -1,52 +1,8 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
+import { envelope, jsonResponse } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Amy Chan',
-  emailAdr: 'amy.chan@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
-
-type Sent = { url: string; method: string; body: unknown };
-
-/** A signed-in user; the master agreement answers `agreement`; other calls as given. */
-function stubPublishApi(
-  options: {
-    agreement?: { signed: boolean; pending: boolean };
-    respond?: (url: string, init: RequestInit) => Response | undefined;
-  } = {},
-) {
-  const sent: Sent[] = [];
-  stubPortalApi({
-    user: USER,
-    respond: (url, init) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : null;
-      sent.push({ url, method, body });
-      const own = options.respond?.(url, init);
-      if (own) return own;
-      if (url === '/api/user/p1/accountInfo') {
-        return jsonResponse(envelope({ user: USER, profile: { phone: '+852 2123 4567' }, attachments: [] }));
-      }
-      if (url === '/api/bthw/masterAgreement' && method === 'GET') {
-        return jsonResponse(envelope(options.agreement ?? { signed: true, pending: false }));
-      }
-      return undefined;
-    },
-  });
-  return sent;
-}
+import { stubPublishApi } from './publish-test-api.ts';
 
 const SLOW = { timeout: 60_000 };
 const find = { timeout: 15_000 };
@@ -321,6 +277,10 @@ describe('/publishInfo?edit=', () => {
       invalidReason: null,
       validUntil: '2027-02-20',
       createTime: '2026-11-20T08:00:00.000Z',
+      updateTime: '2026-11-20T08:00:00.000Z',
+      customerType: null,
+      customerTypeName: null,
+      intendedTimeLimit: null,
       isMine: true,
       followed: false,
       intentionStatus: 'notSent',

@@ -1,60 +1,24 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ManagedUser } from '../../features/user-management/user-management-api.ts';
+import { managedUser } from '../../features/user-management/test-fixtures.ts';
 import { setLocale } from '../../lib/i18n/locale.ts';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { memberUser } from '../../test/users.ts';
 
-function signedIn(roles: string[]): TUserInfo {
-  return {
-    lgcSn: 'U1',
-    usrNm: 'Amy Chan',
-    emailAdr: 'amy.chan@harbourview.example',
-    rlTpcd: roles,
-    nfrcModPswdInd: '0',
-    agrInd: '1',
-    cplInd: '0',
-    actvtInd: '1',
-    instNm: 'Harbourview Commercial Bank',
-    locale: 'en-US',
-    reviewNote: null,
-  };
-}
-
-function managed(overrides: Partial<ManagedUser>): ManagedUser {
-  return {
-    lgcSn: 'U2',
-    emailAdr: 'kevin.lau@harbourview.example',
-    usrNm: 'Kevin Lau',
-    phone: null,
-    jobTitle: null,
-    instNm: 'Harbourview Commercial Bank',
-    instSwiftCode: 'HVCBHKHH',
-    rlTpcd: ['10'],
-    actvtInd: '1',
-    status: 'active',
-    stoppedReason: null,
-    invitationPending: false,
-    institutionStopped: false,
-    mainContactBranch: null,
-    lastLoginAt: null,
-    createdAt: '2026-01-05T08:00:00.000Z',
-    ...overrides,
-  };
-}
+const signedIn = (roles: string[]) => memberUser({ rlTpcd: roles });
 
 const USERS = [
-  managed({ lgcSn: 'U1', usrNm: 'Amy Chan', emailAdr: 'amy.chan@harbourview.example', rlTpcd: ['10', '20'] }),
-  managed({}),
-  managed({
+  managedUser({ lgcSn: 'U1', usrNm: 'Amy Chan', emailAdr: 'amy.chan@harbourview.example', rlTpcd: ['10', '20'] }),
+  managedUser({}),
+  managedUser({
     lgcSn: 'U3',
     usrNm: 'New Colleague',
     emailAdr: 'new.colleague@harbourview.example',
     actvtInd: '6',
     invitationPending: true,
   }),
-  managed({
+  managedUser({
     lgcSn: 'U4',
     usrNm: 'Old Hand',
     emailAdr: 'old.hand@harbourview.example',

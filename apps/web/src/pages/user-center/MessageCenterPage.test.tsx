@@ -1,23 +1,9 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import type { TMessageItem } from '@portal/shared/schemas/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Amy Chan',
-  emailAdr: 'amy.chan@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+import { MEMBER_USER } from '../../test/users.ts';
 
 function message(overrides: Partial<TMessageItem>): TMessageItem {
   return {
@@ -60,7 +46,7 @@ function stubMessagesApi(options: { list?: TMessageItem[]; unread?: number } = {
   const calls: Call[] = [];
   const list = options.list ?? MESSAGES;
   stubPortalApi({
-    user: USER,
+    user: MEMBER_USER,
     respond: (url, init) => {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;

@@ -1,7 +1,7 @@
 import '../../features/messages/messages.css';
-import { MESSAGE_TYPES, type TMessageType } from '@portal/shared/schemas/messages';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Segmented, Select, type TableColumnsType } from 'antd';
+import type { TMessageType } from '@portal/shared/schemas/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,20 +9,18 @@ import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { TimeText } from '../../components/TimeText.tsx';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
+import { MessageToolbar } from '../../features/messages/MessageToolbar.tsx';
 import { MessageTypeTag } from '../../features/messages/MessageTypeTag.tsx';
-import { MESSAGE_STATUS_FILTERS, messageList } from '../../features/messages/message-params.ts';
+import { messageList } from '../../features/messages/message-params.ts';
 import {
   fetchMessages,
   fetchUnreadCount,
   type MessageItem,
-  type MessageStatusFilter,
-  markAllMessagesRead,
-  markMessagesRead,
   messageKeys,
 } from '../../features/messages/messages-api.ts';
 import { cooperationDetailPath } from '../../features/messages/paths.ts';
+import { useMessageMarking } from '../../features/messages/useMessageMarking.ts';
 import { useListView } from '../../lib/list-view.ts';
-import { showToast } from '../../lib/notify.ts';
 
 /**
  * /userCenter/messageCenter (SPEC §2, §4): the reader's messages, newest first, filtered by type
@@ -32,12 +30,10 @@ import { showToast } from '../../lib/notify.ts';
  */
 export function MessageCenterPage() {
   const { t } = useTranslation('messages');
-  const queryClient = useQueryClient();
   const { view, update, setPage } = useListView(messageList);
   const current = useCurrentUser();
   const userLgcSn = current.status === 'user' ? current.user.lgcSn : null;
   const [selected, setSelected] = useState<string[]>([]);
-  const [marking, setMarking] = useState(false);
 
   const list = useQuery({
     queryKey: messageKeys.list(view),
@@ -58,49 +54,7 @@ export function MessageCenterPage() {
   useEffect(() => setSelected([]), [viewKey]);
 
   const rows = list.data?.list ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
-
-  const markSelected = async () => {
-    const lgcSns = rows
-      .filter((row) => row.status === 'unread' && selected.includes(row.lgcSn))
-      .map((row) => row.lgcSn);
-    if (lgcSns.length === 0) {
-      showToast({ type: 'warning', content: t('centre.selectUnreadFirst') });
-      return;
-    }
-    setMarking(true);
-    try {
-      const { count } = await markMessagesRead(lgcSns);
-      setSelected([]);
-      showToast({ type: 'success', content: t('centre.markedSelected', { count }) });
-    } catch {
-      // The toast said why.
-    } finally {
-      setMarking(false);
-      void refresh();
-    }
-  };
-
-  const markAll = async () => {
-    try {
-      await markAllMessagesRead();
-      setSelected([]);
-      showToast({ type: 'success', content: t('centre.markedAll') });
-    } catch {
-      // The toast said why.
-    } finally {
-      void refresh();
-    }
-  };
-
-  /** Opening a message marks it read in the background (the link itself navigates). */
-  const markOpened = (message: MessageItem) => {
-    if (message.status !== 'unread') return;
-    markMessagesRead([message.lgcSn], { mask: false }).then(
-      () => void refresh(),
-      () => {},
-    );
-  };
+  const { marking, markSelected, markAll, markOpened } = useMessageMarking(rows, selected, setSelected);
 
   const columns: TableColumnsType<MessageItem> = [
     {
@@ -152,47 +106,15 @@ export function MessageCenterPage() {
         <h1 className="user-center-panel__title">{t('centre.title')}</h1>
       </div>
       <p className="form-intro">{t('centre.intro')}</p>
-      <div className="list-toolbar">
-        <div className="list-toolbar__filters">
-          <Select<TMessageType | 'all'>
-            value={view.type ?? 'all'}
-            onChange={(value) => update({ type: value === 'all' ? null : value, page: null })}
-            options={[
-              { value: 'all', label: t('centre.allTypes') },
-              ...MESSAGE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
-            ]}
-            aria-label={t('centre.typeFilter')}
-            className="message-centre__type"
-            popupMatchSelectWidth={false}
-          />
-          <Segmented<MessageStatusFilter>
-            value={view.status}
-            onChange={(value) => update({ status: value, page: null })}
-            options={MESSAGE_STATUS_FILTERS.map((value) => ({ value, label: t(`centre.status.${value}`) }))}
-            aria-label={t('centre.statusFilter')}
-          />
-        </div>
-        <div className="list-toolbar__filters">
-          {selected.length ? (
-            <span className="message-centre__selected">{t('centre.selected', { count: selected.length })}</span>
-          ) : null}
-          <Button onClick={() => void markSelected()} loading={marking}>
-            {t('centre.markSelected')}
-          </Button>
-          <Popconfirm
-            title={t('centre.markAllTitle')}
-            description={t('centre.markAllText', { num: unreadTotal })}
-            okText={t('centre.markAllConfirm')}
-            cancelText={t('centre.cancel')}
-            onConfirm={() => markAll()}
-            disabled={unreadTotal === 0}
-          >
-            <Button type="primary" disabled={unreadTotal === 0}>
-              {t('centre.markAll')}
-            </Button>
-          </Popconfirm>
-        </div>
-      </div>
+      <MessageToolbar
+        view={view}
+        update={update}
+        selectedCount={selected.length}
+        marking={marking}
+        unreadTotal={unreadTotal}
+        onMarkSelected={() => void markSelected()}
+        onMarkAll={markAll}
+      />
       <PagedTable<MessageItem>
         columns={columns}
         query={list}

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { ExpandableText } from '../../components/ExpandableText.tsx';
-import { PagedTable, type PagedTableProps } from '../../components/PagedTable.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { TimeText } from '../../components/TimeText.tsx';
 import {
   CONTRACT_STATUS_FILTERS,
@@ -17,23 +17,21 @@ import { AnswerIntention } from '../../features/cooperation/AnswerIntention.tsx'
 import {
   cooperationKeys,
   fetchIntentions,
-  fetchMatched,
   type IntentionItem,
   type IntentionStatusFilter,
-  type MatchedItem,
   type PushKind,
 } from '../../features/cooperation/cooperation-api.ts';
 import { IntentionContact } from '../../features/cooperation/IntentionContact.tsx';
 import { PAGE_SIZE_OPTIONS } from '../../features/cooperation/list-filters.ts';
 import { detailPath } from '../../features/cooperation/paths.ts';
-import { IntentionStatusTag, OpportunityTags } from '../../features/cooperation/StatusTags.tsx';
+import { IntentionStatusTag } from '../../features/cooperation/StatusTags.tsx';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
 import { choiceParam, type ListParam, listView, useListView } from '../../lib/list-view.ts';
+import { type ListProps, MatchedList, type Pager, PUSH_KINDS } from './MatchedList.tsx';
 
 const TABS = ['received', 'sent', 'matched', 'contracts'] as const;
 type Tab = (typeof TABS)[number];
 const INTENTION_STATUSES: readonly IntentionStatusFilter[] = ['all', 'pending', 'agreed', 'rejected'];
-const PUSH_KINDS: readonly PushKind[] = ['system', 'manual'];
 
 /** Tab, status filter and page in the address; each tab has its own filters. */
 const tab = choiceParam(TABS, 'received');
@@ -112,8 +110,6 @@ export function MyCooperationPage() {
 }
 
 /** The pager of both lists (the page in the address). */
-type Pager = Pick<PagedTableProps<object>, 'page' | 'onPage' | 'pageSizeOptions' | 'totalText'>;
-type ListProps = { pagination: Pager };
 
 function IntentionList({
   box,
@@ -235,75 +231,6 @@ function IntentionList({
           empty: received ? t('myCooperation.emptyReceived') : t('myCooperation.emptySent'),
           filtered: status !== 'all',
         }}
-      />
-    </>
-  );
-}
-
-function MatchedList({ kind, pagination, onKind }: ListProps & { kind: PushKind; onKind: (kind: PushKind) => void }) {
-  const { t } = useTranslation('cooperation');
-  const params = { pageNo: pagination.page.pageNo, pageSize: pagination.page.pageSize };
-  const list = useQuery({
-    queryKey: cooperationKeys.matched(kind, params),
-    queryFn: ({ signal }) => fetchMatched(kind, params, signal),
-    placeholderData: keepPreviousData,
-    meta: RELOAD_ON_LOCALE_CHANGE,
-  });
-  const columns: TableColumnsType<MatchedItem> = [
-    {
-      key: 'request',
-      title: t('columns.name'),
-      render: (_, row) => (
-        <div className="cell-stack cell-stack--tags">
-          <Link to={detailPath(row.request.lgcSn)} className="opportunity-name">
-            {row.request.itDpchlstRqmNm}
-          </Link>
-          <span className="cell-stack__sub">{row.request.astPrjTpcdName}</span>
-          <OpportunityTags item={row.request} />
-        </div>
-      ),
-    },
-    { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 190 },
-    { key: 'swift', title: t('matched.swift'), width: 120, render: (_, row) => row.swiftCode ?? '—' },
-    {
-      key: 'pushTime',
-      title: t('matched.pushTime'),
-      width: 140,
-      render: (_, row) => <TimeText value={row.pushTime} />,
-    },
-    {
-      key: 'action',
-      title: t('columns.action'),
-      width: 80,
-      render: (_, row) => (
-        <Link
-          to={detailPath(row.request.lgcSn)}
-          aria-label={t('actions.viewFor', { name: row.request.itDpchlstRqmNm })}
-        >
-          {t('actions.view')}
-        </Link>
-      ),
-    },
-  ];
-  return (
-    <>
-      <div className="list-toolbar">
-        <Segmented<PushKind>
-          value={kind}
-          onChange={onKind}
-          options={PUSH_KINDS.map((value) => ({ value, label: t(`matched.kind.${value}`) }))}
-          aria-label={t('matched.kindLabel')}
-        />
-        <span className="list-toolbar__hint">{t(`matched.hint.${kind}`)}</span>
-      </div>
-      <PagedTable<MatchedItem>
-        {...pagination}
-        rowKey={(row) => `${row.kind}:${row.request.lgcSn}`}
-        columns={columns}
-        query={list}
-        scroll={{ x: 760 }}
-        aria-label={t(`matched.kind.${kind}`)}
-        emptyTexts={{ loadFailed: t('list.loadFailed'), empty: t(`matched.empty.${kind}`) }}
       />
     </>
   );

@@ -1,22 +1,8 @@
-import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-const USER: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Amy Chan',
-  emailAdr: 'amy.chan@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+import { MEMBER_USER } from '../../test/users.ts';
 
 const DRAFTS = [
   {
@@ -45,7 +31,7 @@ function stubDraftsApi(drafts: typeof DRAFTS) {
   const sent: { url: string; method: string }[] = [];
   let rows = [...drafts];
   stubPortalApi({
-    user: USER,
+    user: MEMBER_USER,
     respond: (url, init) => {
       sent.push({ url, method: init.method ?? 'GET' });
       if (url.startsWith('/api/bthw/queryDraftByPage?')) {

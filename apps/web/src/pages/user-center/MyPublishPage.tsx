@@ -64,12 +64,15 @@ export function MyPublishPage() {
     {
       key: 'name',
       title: t('columns.name'),
+      minWidth: 200,
       render: (_, row) => (
         <div className="cell-stack">
           <Link to={detailPath(row.lgcSn)} className="opportunity-name">
             {row.itDpchlstRqmNm}
           </Link>
-          <span className="cell-stack__sub">{row.astPrjTpcdName}</span>
+          <span className="cell-stack__sub">
+            {row.customerTypeName ? `${row.astPrjTpcdName} · ${row.customerTypeName}` : row.astPrjTpcdName}
+          </span>
         </div>
       ),
     },
@@ -77,11 +80,21 @@ export function MyPublishPage() {
     {
       key: 'dates',
       title: t('columns.dates'),
-      width: 150,
+      width: 180,
       render: (_, row) => (
         <div className="cell-stack">
           <span>{formatDate(row.createTime)}</span>
-          <span className="cell-stack__sub">{t('myPublish.validUntil', { date: formatDate(row.validUntil) })}</span>
+          <span className="cell-stack__sub cell-stack__sub--dated">
+            {t('myPublish.validUntil', { date: formatDate(row.validUntil) })}
+          </span>
+          {row.intendedTimeLimit ? (
+            <span className="cell-stack__sub cell-stack__sub--dated">
+              {t('myPublish.intendedBy', { date: formatDate(row.intendedTimeLimit) })}
+            </span>
+          ) : null}
+          <span className="cell-stack__sub cell-stack__sub--dated">
+            {t('myPublish.updated', { date: formatDate(row.updateTime) })}
+          </span>
         </div>
       ),
     },

@@ -166,8 +166,8 @@ describe('/userCenter/mySignature', () => {
     ).toEqual([
       'Seal name is required.',
       'Seal image is required.',
-      'Application period (months) is required.',
-      'Reason is required.',
+      'Application period is required.',
+      'Reason for the application is required.',
       'Authorization agreement is required.',
       'Approver branch is required.',
       'Please read and accept the E-signature agreement.',

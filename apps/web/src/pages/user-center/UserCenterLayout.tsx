@@ -1,17 +1,29 @@
 import '../../features/accounts/accounts.css';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { classNames } from '../../components/class-names.ts';
 import { UserIcon } from '../../components/icons.tsx';
 import { useCurrentUser } from '../../features/accounts/current-user.ts';
 import { userCenterTabs } from '../../features/accounts/user-center-menu.ts';
 import { translateKey } from '../../lib/i18n/translate.ts';
 
-/** /userCenter: the user-centre menu beside the chosen tab. */
+/** /userCenter: the user-centre menu beside the chosen tab (above it, as a row of tabs, on phones). */
 export function UserCenterLayout() {
   const { t } = useTranslation('accounts');
   const current = useCurrentUser();
   const user = current.status === 'user' ? current.user : null;
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On phones the menu is a row that scrolls sideways: the chosen tab is brought into it.
+  useEffect(() => {
+    const row = nav.current;
+    const active = [...(row?.querySelectorAll<HTMLElement>('a') ?? [])].find(
+      (link) => link.getAttribute('href') === pathname,
+    );
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className="user-center container">
       <aside className="user-center__aside">
@@ -24,7 +36,7 @@ export function UserCenterLayout() {
             {user?.instNm ? <p className="user-center__inst">{user.instNm}</p> : null}
           </div>
         </div>
-        <nav aria-label={t('userCenter.menuLabel')}>
+        <nav aria-label={t('userCenter.menuLabel')} className="user-center__nav" ref={nav}>
           <ul className="user-center__menu">
             {userCenterTabs(user?.rlTpcd ?? []).map((tab) => (
               <li key={tab.key}>

@@ -1,22 +1,11 @@
-import type { TProfile, TUserInfo } from '@portal/shared/schemas/accounts';
+import type { TProfile } from '@portal/shared/schemas/accounts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, jsonResponse, stubPortalApi } from '../../test/fetch-mock.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { MEMBER_USER } from '../../test/users.ts';
 
-const user: TUserInfo = {
-  lgcSn: 'U1',
-  usrNm: 'Amy Chan',
-  emailAdr: 'amy.chan@harbourview.example',
-  rlTpcd: ['10'],
-  nfrcModPswdInd: '0',
-  agrInd: '1',
-  cplInd: '0',
-  actvtInd: '1',
-  instNm: 'Harbourview Commercial Bank',
-  locale: 'en-US',
-  reviewNote: null,
-};
+const user = MEMBER_USER;
 
 const profile: TProfile = {
   instNm: 'Harbourview Commercial Bank',

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../../app/shell/PageFallback.tsx';
 import { useNamespace } from '../../../lib/i18n/namespaces.ts';
 import { useSiteConfig } from '../../site-config/useSiteConfig.ts';
+import { fetchAgreementVersion } from '../accounts-api.ts';
 import type { AgreementType } from '../paths.ts';
 
 const USER_AGREEMENT_SECTIONS = [
@@ -79,9 +81,29 @@ function Blocks({ text }: { text: string }) {
   );
 }
 
+/**
+ * The version in force of the user agreement and the policy (published together from the back
+ * office), as the agreement dialog shows it: never a version printed into the text.
+ */
+function VersionInForce() {
+  const { t } = useTranslation('agreements');
+  const inForce = useQuery({ queryKey: ['agreementVersion'], queryFn: ({ signal }) => fetchAgreementVersion(signal) });
+  if (!inForce.data) return null;
+  return (
+    <p className="agreement-text__meta">
+      {t('inForce', { version: inForce.data.version, date: inForce.data.effectiveDate })}
+    </p>
+  );
+}
+
 export type AgreementTextType = AgreementType | typeof E_SIGNATURE_AGREEMENT;
 
-type AgreementTextProps = { type: AgreementTextType; headingLevel?: 2 | 3 };
+type AgreementTextProps = {
+  type: AgreementTextType;
+  headingLevel?: 2 | 3;
+  /** false where the dialog's own title already names the text (it is not said twice). */
+  withTitle?: boolean;
+};
 
 /**
  * The user agreement (type 0), the personal-information protection policy (type 1) or the
@@ -93,7 +115,7 @@ export function AgreementText(props: AgreementTextProps) {
   return useNamespace('agreements') ? <AgreementBody {...props} /> : <PageFallback />;
 }
 
-function AgreementBody({ type, headingLevel = 2 }: AgreementTextProps) {
+function AgreementBody({ type, headingLevel = 2, withTitle = true }: AgreementTextProps) {
   const { t } = useTranslation('agreements');
   const config = useSiteConfig();
   const email = config?.orgEmail ?? t('emailFallback');
@@ -103,7 +125,7 @@ function AgreementBody({ type, headingLevel = 2 }: AgreementTextProps) {
   if (type === E_SIGNATURE_AGREEMENT) {
     return (
       <article className="agreement-text">
-        <Heading className="agreement-text__title">{t('eSignature.title')}</Heading>
+        {withTitle ? <Heading className="agreement-text__title">{t('eSignature.title')}</Heading> : null}
         <p className="agreement-text__meta">{t('eSignature.version')}</p>
         <Blocks text={t('eSignature.intro')} />
         {E_SIGNATURE_SECTIONS.map((key) => (
@@ -119,7 +141,7 @@ function AgreementBody({ type, headingLevel = 2 }: AgreementTextProps) {
     return (
       <article className="agreement-text">
         <Heading className="agreement-text__title">{t('privacyPolicy.title')}</Heading>
-        <p className="agreement-text__meta">{t('privacyPolicy.version')}</p>
+        <VersionInForce />
         <Blocks text={t('privacyPolicy.intro')} />
         {PRIVACY_POLICY_SECTIONS.map((key) => (
           <section key={key} className="agreement-text__section">
@@ -133,7 +155,7 @@ function AgreementBody({ type, headingLevel = 2 }: AgreementTextProps) {
   return (
     <article className="agreement-text">
       <Heading className="agreement-text__title">{t('userAgreement.title')}</Heading>
-      <p className="agreement-text__meta">{t('userAgreement.version')}</p>
+      <VersionInForce />
       <Blocks text={t('userAgreement.intro')} />
       {USER_AGREEMENT_SECTIONS.map((key) => (
         <section key={key} className="agreement-text__section">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { applyServerErrors, fieldsAreValid, schemaRule, validateForm } from '../../../lib/forms/schema-form.ts';
+import { rememberFirstLogin } from '../../../lib/storage.ts';
 import { EMAIL_CODE_TYPE, type LoginCodeProof, login, precheckLogin } from '../accounts-api.ts';
 import { REGISTER_PATH } from '../paths.ts';
 import { SendCodeButton } from '../SendCodeButton.tsx';
@@ -161,6 +162,7 @@ export function LoginForm({
         onResetRequired(body.emailAdr);
         return;
       }
+      rememberFirstLogin(response.data.firstLogin);
       onLoggedIn(response.data);
     } catch (error) {
       // The try used the picture code up: a new picture; the rest stays as typed.

@@ -1,3 +1,4 @@
+import '../../../components/typography.css';
 import '../accounts.css';
 import { dictName } from '@portal/shared/dictionaries';
 import type { TProfile } from '@portal/shared/schemas/accounts';
@@ -67,6 +68,10 @@ export function ProfileView({
       case 'headOfficeEmployee':
       case 'actingOnBehalf':
         return yesNo(profile[field]);
+      case 'instSwiftCode':
+      case 'branchSwiftCode':
+        // One unit: a SWIFT code never breaks over two lines.
+        return profile[field] ? <span className="text-code">{profile[field]}</span> : none;
       case 'introAttachments':
         if (attachments?.length) return <AttachmentList files={attachments} />;
         return profile.introAttachments?.length ? String(profile.introAttachments.length) : none;

@@ -6,8 +6,8 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 const REFUSAL = {
   'en-US':
-    'Work e-mail: addresses at gmail.com are not accepted. Register with the e-mail address of your institution (free-mail and disposable addresses are refused).',
-  'zh-CN': '工作邮箱：不接受 gmail.com 的邮箱地址。请使用贵机构的邮箱注册（免费邮箱和临时邮箱不予受理）。',
+    'E-mail: addresses at gmail.com are not accepted. Register with the e-mail address of your institution (free-mail and disposable addresses are refused).',
+  'zh-CN': '邮箱：不接受 gmail.com 的邮箱地址。请使用贵机构的邮箱注册（免费邮箱和临时邮箱不予受理）。',
 } as const;
 
 /** The server refuses a free-mail address when a registration code is asked for, in the request's language. */

@@ -1,12 +1,7 @@
-import {
-  type TProfile,
-  ZCheckEmailCodeRequest,
-  ZProfileResubmitRequest,
-  ZRegisterRequest,
-} from '@portal/shared/schemas/accounts';
-import { Button, Checkbox, Form, Input, Steps } from 'antd';
-import { type FormEvent, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { ZCheckEmailCodeRequest, ZProfileResubmitRequest, ZRegisterRequest } from '@portal/shared/schemas/accounts';
+import { Button, Form, Input, Steps } from 'antd';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { useFieldLabel } from '../../../lib/forms/field-labels.ts';
@@ -20,47 +15,25 @@ import {
 } from '../../../lib/forms/schema-form.ts';
 import { showToast } from '../../../lib/notify.ts';
 import { checkRegisterEmailCode, EMAIL_CODE_TYPE, register } from '../accounts-api.ts';
+import { AgreementConsent } from '../agreement/AgreementConsent.tsx';
 import { NewPasswordFields } from '../password/password-fields.tsx';
-import { agreementPath, SUBMIT_SUCCESS_PATH } from '../paths.ts';
+import { SUBMIT_SUCCESS_PATH } from '../paths.ts';
 import { ProfileFields } from '../profile/ProfileFields.tsx';
 import { PROFILE_FIELD_PATHS } from '../profile/profile-sections.ts';
 import { SendCodeButton } from '../SendCodeButton.tsx';
 import { useUnsavedChanges } from '../useUnsavedChanges.ts';
-
-type RegisterValues = {
-  emailAdr?: string;
-  emailCode?: string;
-  pwd?: string;
-  confirmPwd?: string;
-  agreed?: boolean;
-  profile?: Partial<TProfile>;
-};
-
-const STEPS = ['email', 'profile', 'password'] as const;
-type Step = 0 | 1 | 2;
-
-const FORM_NAME = 'register';
-const EMAIL_FIELDS: FieldPath[] = [['emailAdr'], ['emailCode']];
-const PASSWORD_FIELDS: FieldPath[] = [['pwd'], ['confirmPwd'], ['agreed']];
-
-/** Server answers that belong to the e-mail step. */
-const EMAIL_STEP_ERRORS: Record<string, keyof RegisterValues> = {
-  PRT_CODE_INCORRECT: 'emailCode',
-  PRT_CODE_EXPIRED: 'emailCode',
-  PRT_CODE_EMPTY: 'emailCode',
-  PRT_EMAIL_EXISTS: 'emailAdr',
-  PRT_USER_EXISTS: 'emailAdr',
-  PRT_EMAIL_NOT_WORK: 'emailAdr',
-};
-
-const NEW_PROFILE: Partial<TProfile> = { headOfficeEmployee: false, actingOnBehalf: false };
-
-function stepOfField(name: (string | number)[]): Step {
-  const [first] = name;
-  if (first === 'emailAdr' || first === 'emailCode') return 0;
-  if (first === 'profile') return 1;
-  return 2;
-}
+import { RegisterVerifyOrg } from './RegisterVerifyOrg.tsx';
+import {
+  EMAIL_FIELDS,
+  EMAIL_STEP_ERRORS,
+  FORM_NAME,
+  NEW_PROFILE,
+  PASSWORD_FIELDS,
+  type RegisterValues,
+  STEPS,
+  type Step,
+  stepOfField,
+} from './register-steps.ts';
 
 /**
  * Registration (SPEC §4): 1. work e-mail and the code sent to it (checked before going on);
@@ -201,16 +174,7 @@ export function NewRegistration() {
           }
         }}
       >
-        <form
-          hidden={step !== 0}
-          className="register__step"
-          aria-labelledby="register-step-email"
-          noValidate
-          onSubmit={onSubmit(checkEmailStep)}
-        >
-          <h2 id="register-step-email" className="register__step-title">
-            {t('register.steps.email')}
-          </h2>
+        <RegisterStep name="email" hidden={step !== 0} onSubmit={onSubmit(checkEmailStep)}>
           <p className="form-intro">{t('register.emailIntro')}</p>
           <div className="register__narrow">
             <Form.Item
@@ -237,21 +201,13 @@ export function NewRegistration() {
               {t('register.next')}
             </Button>
           </div>
-        </form>
+        </RegisterStep>
 
-        <form
-          hidden={step !== 1}
-          className="register__step"
-          aria-labelledby="register-step-profile"
-          noValidate
-          onSubmit={onSubmit(checkProfileStep)}
-        >
-          <h2 id="register-step-profile" className="register__step-title">
-            {t('register.steps.profile')}
-          </h2>
+        <RegisterStep name="profile" hidden={step !== 1} onSubmit={onSubmit(checkProfileStep)}>
           <p className="form-intro">
             {t('register.profileIntro', { email: verifiedEmail ?? form.getFieldValue('emailAdr') ?? '' })}
           </p>
+          <RegisterVerifyOrg form={form} proof={registrantProof} active={step === 1} />
           <ProfileFields form={form} schema={ZProfileResubmitRequest} attachments={{ registrant: registrantProof }} />
           <div className="form-actions">
             <Button onClick={() => go(0)}>{t('register.back')}</Button>
@@ -259,44 +215,13 @@ export function NewRegistration() {
               {t('register.next')}
             </Button>
           </div>
-        </form>
+        </RegisterStep>
 
-        <form
-          hidden={step !== 2}
-          className="register__step"
-          aria-labelledby="register-step-password"
-          noValidate
-          onSubmit={onSubmit(submit)}
-        >
-          <h2 id="register-step-password" className="register__step-title">
-            {t('register.steps.password')}
-          </h2>
+        <RegisterStep name="password" hidden={step !== 2} onSubmit={onSubmit(submit)}>
           <p className="form-intro">{t('register.passwordIntro')}</p>
           <div className="register__narrow">
             <NewPasswordFields form={form} schema={ZRegisterRequest} />
-            <Form.Item
-              name="agreed"
-              valuePropName="checked"
-              rules={[schemaRule(ZRegisterRequest, 'agreed')]}
-              className="register__agreement"
-            >
-              <Checkbox>
-                <Trans
-                  t={t}
-                  i18nKey="register.agreement"
-                  components={{
-                    userAgreement: (
-                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated text inside
-                      <a href={agreementPath('0')} target="_blank" rel="noopener noreferrer" />
-                    ),
-                    privacyPolicy: (
-                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated text inside
-                      <a href={agreementPath('1')} target="_blank" rel="noopener noreferrer" />
-                    ),
-                  }}
-                />
-              </Checkbox>
-            </Form.Item>
+            <AgreementConsent rule={schemaRule(ZRegisterRequest, 'agreed')} />
           </div>
           <div className="form-actions">
             <Button onClick={() => go(1)}>{t('register.back')}</Button>
@@ -304,8 +229,32 @@ export function NewRegistration() {
               {t('register.submit')}
             </Button>
           </div>
-        </form>
+        </RegisterStep>
       </Form>
     </div>
+  );
+}
+
+/** One step's own form, headed by the step's name. */
+function RegisterStep({
+  name,
+  hidden,
+  onSubmit,
+  children,
+}: {
+  name: (typeof STEPS)[number];
+  hidden: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('accounts');
+  const id = `register-step-${name}`;
+  return (
+    <form hidden={hidden} className="register__step" aria-labelledby={id} noValidate onSubmit={onSubmit}>
+      <h2 id={id} className="register__step-title">
+        {t(`register.steps.${name}`)}
+      </h2>
+      {children}
+    </form>
   );
 }

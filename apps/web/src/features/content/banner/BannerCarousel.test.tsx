@@ -52,6 +52,13 @@ describe('home banner carousel', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it('opens a page of the portal in this tab, not a new one', async () => {
+    renderBanner([{ ...BANNERS[0], linksUrl: '/userCenter/userInfo' }]);
+    const link = await screen.findByRole('link', { name: /Cross-border RMB week/ });
+    expect(link.getAttribute('href')).toBe('/userCenter/userInfo');
+    expect(link.getAttribute('target')).toBeNull();
+  });
+
   it('does not render an unsafe stored link (saved before the link rule) as a link', async () => {
     for (const linksUrl of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
       const view = renderBanner([{ ...BANNERS[0], linksUrl }]);

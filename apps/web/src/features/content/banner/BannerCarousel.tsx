@@ -2,9 +2,10 @@ import './banner.css';
 import type { TBanner } from '@portal/shared/schemas/content';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { lazyComponent } from '../../../lib/lazy-page.ts';
 import { useBanners, useBilingual } from '../content-api.ts';
-import { isSafeLink } from '../ui/content-links.ts';
+import { isSafeLink, portalPath } from '../ui/content-links.ts';
 import defaultBannerUrl from './default-banner.svg';
 import { WelcomeCard } from './WelcomeCard.tsx';
 
@@ -97,6 +98,7 @@ export function BannerCarousel() {
           const label = `${position + 1} / ${count}: ${title}`;
           const image = <BannerImage banner={banner} alt={title} eager={position === 0} />;
           const track = `banner:${banner.lgcSn}`;
+          const inPortal = portalPath(banner.linksUrl);
           return (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group
             <div
@@ -122,6 +124,15 @@ export function BannerCarousel() {
                     <span className="banner__cta">{t('banner.questionnaire')}</span>
                   </span>
                 </button>
+              ) : inPortal ? (
+                // A page of the portal opens here, in this tab: one that needs a log-in asks for
+                // it over this home page (the route guard) and goes on to the page afterwards.
+                <Link className="banner__link" to={inPortal} data-track={track}>
+                  {image}
+                  <span className="banner__caption">
+                    <span className="banner__title">{title}</span>
+                  </span>
+                </Link>
               ) : isSafeLink(banner.linksUrl) ? (
                 <a
                   className="banner__link"

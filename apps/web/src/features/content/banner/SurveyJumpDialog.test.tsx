@@ -24,7 +24,7 @@ describe('banner survey jump dialog', () => {
     const input = emailInput();
     fireEvent.focus(input);
     fireEvent.blur(input);
-    expect(await screen.findByText('E-mail is required.')).toBeTruthy();
+    expect(await screen.findByText('Work e-mail is required.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -34,7 +34,7 @@ describe('banner survey jump dialog', () => {
     const input = emailInput();
     fireEvent.change(input, { target: { value: 'not-an-address' } });
     fireEvent.blur(input);
-    expect(await screen.findByText('E-mail is not a valid e-mail address.')).toBeTruthy();
+    expect(await screen.findByText('Work e-mail is not a valid e-mail address.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();

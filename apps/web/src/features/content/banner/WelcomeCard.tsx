@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appEvents } from '../../../lib/events.ts';
 import { translateKey } from '../../../lib/i18n/translate.ts';
+import { isFirstLogin } from '../../../lib/storage.ts';
 import { hasAccess } from '../../accounts/account-states.ts';
 import { useCurrentUser } from '../../accounts/current-user.ts';
 import { REGISTER_PATH } from '../../accounts/paths.ts';
@@ -9,7 +10,8 @@ import { userCenterTabs } from '../../accounts/user-center-menu.ts';
 
 /**
  * Beside the banner (SPEC §2): for a visitor the log-in button and the way to register; for a
- * signed-in user a greeting, the welcome line and quick links to their user-centre tabs.
+ * signed-in user a greeting, the welcome line (a first-time line after the account's first
+ * log-in ever) and quick links to their user-centre tabs.
  */
 export function WelcomeCard() {
   const { t } = useTranslation('content');
@@ -48,7 +50,7 @@ export function WelcomeCard() {
       <h2 id="welcome-card-title" className="welcome-card__title">
         {t('welcome.greeting', { name: user.usrNm })}
       </h2>
-      <p className="welcome-card__text">{t('welcome.welcomeLine')}</p>
+      <p className="welcome-card__text">{t(isFirstLogin() ? 'welcome.firstLine' : 'welcome.welcomeLine')}</p>
       {tabs.length ? (
         <nav aria-label={t('welcome.quickLinks')}>
           <ul className="welcome-card__links">

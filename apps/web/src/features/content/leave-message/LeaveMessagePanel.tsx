@@ -1,19 +1,12 @@
-import { CONTENT_LIMITS, ZLeaveMessageInput } from '@portal/shared/schemas/content';
-import { Button, Form, Input, Pagination } from 'antd';
-import { useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appEvents } from '../../../lib/events.ts';
-import { schemaRule } from '../../../lib/forms/schema-form.ts';
-import { useSchemaSubmit } from '../../../lib/forms/useSchemaSubmit.ts';
-import { useLocale } from '../../../lib/i18n/useLocale.ts';
-import { showToast } from '../../../lib/notify.ts';
+import { lazyComponent } from '../../../lib/lazy-page.ts';
 import { hasAccess } from '../../accounts/account-states.ts';
 import { useCurrentUser } from '../../accounts/current-user.ts';
-import { formatContentDate } from '../ui/format.ts';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../ui/states.tsx';
-import { LEAVE_MESSAGE_PAGE_SIZE, useLeaveMessages, useSaveLeaveMessage } from './leave-message-api.ts';
+import { LoadingBlock } from '../ui/states.tsx';
 
-type Values = { content: string };
+const LeaveMessageForm = lazyComponent(() => import('./LeaveMessageForm.tsx'), 'LeaveMessageForm');
 
 /**
  * Leave a message for the bank (SPEC §7 /cooperLevgMg/...): for active users a form and their
@@ -21,25 +14,8 @@ type Values = { content: string };
  */
 export function LeaveMessagePanel() {
   const { t } = useTranslation('content');
-  const { locale } = useLocale();
   const current = useCurrentUser();
   const active = current.status === 'user' && hasAccess(current.user);
-  const [pageNo, setPageNo] = useState(1);
-  const messages = useLeaveMessages(pageNo, active);
-  const save = useSaveLeaveMessage();
-  const [form] = Form.useForm<Values>();
-
-  const { submit } = useSchemaSubmit(
-    form,
-    ZLeaveMessageInput,
-    async (body) => {
-      await save.mutateAsync(body.content);
-      form.resetFields();
-      setPageNo(1);
-      showToast({ type: 'success', content: t('leaveMessage.success') });
-    },
-    { checkRules: true },
-  );
 
   return (
     <section className="content-card" aria-labelledby="leave-message-title">
@@ -50,70 +26,19 @@ export function LeaveMessagePanel() {
       {current.status === 'visitor' ? (
         <div className="leave-message__login">
           <p className="content-card__text">{t('leaveMessage.loginTip')}</p>
-          <Button type="primary" onClick={() => appEvents.emit('open-login', { reason: 'user' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => appEvents.emit('open-login', { reason: 'user' })}
+          >
             {t('leaveMessage.login')}
-          </Button>
+          </button>
         </div>
       ) : null}
       {active ? (
-        <div className="leave-message">
-          <Form<Values> form={form} layout="vertical" name="leave-message" onFinish={() => void submit()}>
-            <Form.Item
-              name="content"
-              label={t('leaveMessage.content')}
-              required
-              validateTrigger="onBlur"
-              rules={[schemaRule(ZLeaveMessageInput, 'content')]}
-            >
-              <Input.TextArea
-                rows={5}
-                maxLength={CONTENT_LIMITS.leaveMessage}
-                showCount
-                placeholder={t('leaveMessage.placeholder', { max: CONTENT_LIMITS.leaveMessage })}
-              />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t('leaveMessage.submit')}
-            </Button>
-          </Form>
-          <div className="leave-message__history">
-            <h3 className="content-card__title">{t('leaveMessage.history')}</h3>
-            {messages.isPending ? <LoadingBlock lines={3} /> : null}
-            {messages.isError ? <ErrorBlock onRetry={() => void messages.refetch()} /> : null}
-            {messages.data && messages.data.total === 0 ? <EmptyBlock text={t('leaveMessage.empty')} /> : null}
-            {messages.data?.list.length ? (
-              <ul className="leave-message__history">
-                {messages.data.list.map((message) => (
-                  <li key={message.lgcSn} className="leave-message__item">
-                    <p>{message.content}</p>
-                    <div className="leave-message__meta">
-                      <time dateTime={message.createdAt}>{formatContentDate(message.createdAt, locale)}</time>
-                      <span className="content-tag">
-                        {message.reply ? t('leaveMessage.replied') : t('leaveMessage.waiting')}
-                      </span>
-                    </div>
-                    {message.reply ? (
-                      <div className="leave-message__reply">
-                        <strong>{t('leaveMessage.reply')}</strong>
-                        <p>{message.reply}</p>
-                      </div>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {messages.data && messages.data.total > LEAVE_MESSAGE_PAGE_SIZE ? (
-              <Pagination
-                size="small"
-                current={pageNo}
-                pageSize={LEAVE_MESSAGE_PAGE_SIZE}
-                total={messages.data.total}
-                onChange={setPageNo}
-                showSizeChanger={false}
-              />
-            ) : null}
-          </div>
-        </div>
+        <Suspense fallback={<LoadingBlock lines={5} />}>
+          <LeaveMessageForm />
+        </Suspense>
       ) : null}
     </section>
   );

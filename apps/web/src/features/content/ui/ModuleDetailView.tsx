@@ -50,7 +50,9 @@ export function ModuleDetailView({
     <ContentFrame crumbs={[parentCrumb, { label: title }]} title={title} intro={text(module.summary) || undefined}>
       <div className={side ? 'content-layout' : undefined}>
         <article className="content-article">
-          {module.image ? <img className="content-article__cover" src={module.image.url} alt="" /> : null}
+          {module.image ? (
+            <img className="content-article__cover" src={module.image.url} alt="" width={1280} height={720} />
+          ) : null}
           <RichText html={text(module.body)} />
         </article>
         {side ? <aside className="content-aside">{side}</aside> : null}

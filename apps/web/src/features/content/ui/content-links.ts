@@ -16,6 +16,22 @@ export function isExternalUrl(url: string): boolean {
 }
 
 /**
+ * A safe link that leads to a page of this portal (a same-site path, or a full address on this
+ * origin) as a router path; null for another site's address or an unsafe link.
+ */
+export function portalPath(url: string): string | null {
+  const link = url.trim();
+  if (!link || !isSafeLink(link)) return null;
+  if (!/^https?:\/\//i.test(link)) return link;
+  try {
+    const parsed = new URL(link);
+    return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `linkUrl` wins when set and safe (an external report, a list page); otherwise the entry's own
  * page.
  */

@@ -1,30 +1,22 @@
 import '../../../features/content-admin/content-admin.css';
-import { CONTENT_LIMITS, type TTopicKey, ZTopicInput } from '@portal/shared/schemas/content';
+import type { TTopicKey } from '@portal/shared/schemas/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Form, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { formatTime } from '../../../components/time-cells.ts';
-import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
 import {
   contentAdminKeys,
   fetchTopicPreview,
   fetchTopics,
-  saveTopic,
   setTopicStatus,
   type TopicAdmin,
 } from '../../../features/content-admin/content-admin-api.ts';
-import { contentLanguage } from '../../../features/content-admin/content-language.ts';
-import { EditorDrawer } from '../../../features/content-admin/EditorDrawer.tsx';
-import { BilingualRichText, emptyBilingual, FileFormItem } from '../../../features/content-admin/form-fields.tsx';
 import { PreviewDrawer } from '../../../features/content-admin/PreviewDrawer.tsx';
 import { TopicPreview } from '../../../features/content-admin/previews.tsx';
-import { RichTextEditor } from '../../../features/content-admin/RichTextEditor.tsx';
 import { StatusTag } from '../../../features/content-admin/StatusTag.tsx';
-import { schemaRule } from '../../../lib/forms/schema-form.ts';
-import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { showToast } from '../../../lib/notify.ts';
+import { TopicEditor } from './TopicEditor.tsx';
 
 /** The topic pages' names as the public pages call them. */
 const TOPIC_TITLE = {
@@ -187,177 +179,5 @@ export function TopicsPage() {
         onClose={() => setPreviewing(null)}
       />
     </div>
-  );
-}
-
-function TopicEditor({
-  topic,
-  name,
-  onClose,
-  onSaved,
-}: {
-  topic: TopicAdmin;
-  name: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation('backoffice');
-  const { locale } = useLocale();
-  const language = contentLanguage(locale);
-  const [form] = Form.useForm();
-  const send = async (input: z.output<typeof ZTopicInput>) => {
-    await saveTopic(topic.key, input);
-    showToast({ type: 'success', content: t('content.editor.saved', { name }) });
-    onSaved();
-  };
-
-  return (
-    <EditorDrawer
-      form={form}
-      schema={ZTopicInput}
-      title={t('content.editor.editTitle', { name })}
-      size={1040}
-      saveLabel={t('content.editor.save')}
-      send={send}
-      onClosed={onClose}
-    >
-      {({ setBusy }) => (
-        <>
-          <p className="editor-meta">
-            <StatusTag status={topic.status} />{' '}
-            {topic.status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
-          </p>
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={{
-              title: topic.title,
-              summary: topic.summary,
-              bannerFileId: topic.banner?.lgcSn ?? null,
-              sections: topic.sections,
-              portugueseText: topic.portugueseText,
-              documentFileId: topic.document?.lgcSn ?? null,
-            }}
-          >
-            <BilingualFields
-              name={['title']}
-              label={t('content.form.title')}
-              schema={ZTopicInput}
-              required
-              maxLength={CONTENT_LIMITS.title}
-            />
-            <BilingualFields
-              name={['summary']}
-              label={t('content.form.summary')}
-              schema={ZTopicInput}
-              rows={3}
-              maxLength={CONTENT_LIMITS.summary}
-            />
-            <FileFormItem
-              name="bannerFileId"
-              label={t('content.topics.banner')}
-              kind="image"
-              known={topic.banner}
-              schema={ZTopicInput}
-              setBusy={setBusy}
-            />
-            {topic.key === 'crossBorderRmb' ? (
-              <FileFormItem
-                name="documentFileId"
-                label={t('content.topics.document')}
-                kind="document"
-                known={topic.document}
-                schema={ZTopicInput}
-                extra={t('content.topics.documentHint')}
-                setBusy={setBusy}
-              />
-            ) : null}
-            <h2 className="form-section-title">{t('content.topics.sections')}</h2>
-            <Form.List name="sections">
-              {(fields, { add, remove, move }) => (
-                <>
-                  {fields.length === 0 ? <p className="editor-meta">{t('content.topics.noSections')}</p> : null}
-                  {fields.map((field, index) => {
-                    const heading = (form.getFieldValue(['sections', field.name, 'heading']) ?? emptyBilingual()) as {
-                      en: string;
-                      zh: string;
-                    };
-                    const label = t('content.topics.sectionLabel', { index: index + 1 });
-                    return (
-                      <fieldset key={field.key} className="topic-section">
-                        <legend className="form-section-title">
-                          {label}
-                          {heading[language] ? `: ${heading[language]}` : ''}
-                        </legend>
-                        <BilingualFields
-                          name={['sections', field.name, 'heading']}
-                          label={t('content.topics.heading')}
-                          schema={ZTopicInput}
-                          maxLength={CONTENT_LIMITS.title}
-                        />
-                        <BilingualRichText
-                          name={['sections', field.name, 'body']}
-                          label={t('content.form.body')}
-                          schema={ZTopicInput}
-                        />
-                        <div className="content-admin__actions">
-                          <Button
-                            size="small"
-                            disabled={index === 0}
-                            onClick={() => move(index, index - 1)}
-                            aria-label={`${t('content.topics.moveUp')}: ${label}`}
-                          >
-                            {t('content.topics.moveUp')}
-                          </Button>
-                          <Button
-                            size="small"
-                            disabled={index === fields.length - 1}
-                            onClick={() => move(index, index + 1)}
-                            aria-label={`${t('content.topics.moveDown')}: ${label}`}
-                          >
-                            {t('content.topics.moveDown')}
-                          </Button>
-                          <Popconfirm
-                            title={t('content.topics.removeTitle', { label })}
-                            okText={t('content.topics.remove')}
-                            okButtonProps={{ danger: true }}
-                            cancelText={t('content.actions.cancel')}
-                            onConfirm={() => remove(field.name)}
-                          >
-                            <Button size="small" danger aria-label={`${t('content.topics.remove')}: ${label}`}>
-                              {t('content.topics.remove')}
-                            </Button>
-                          </Popconfirm>
-                        </div>
-                      </fieldset>
-                    );
-                  })}
-                  <Button
-                    onClick={() => add({ heading: emptyBilingual(), body: emptyBilingual() })}
-                    disabled={fields.length >= CONTENT_LIMITS.sections}
-                    block
-                    type="dashed"
-                  >
-                    {t('content.topics.addSection', { max: CONTENT_LIMITS.sections })}
-                  </Button>
-                </>
-              )}
-            </Form.List>
-            {topic.key === 'portugueseLanguage' ? (
-              <>
-                <h2 className="form-section-title">{t('content.topics.portugueseText')}</h2>
-                <Form.Item
-                  name="portugueseText"
-                  label={t('content.topics.portugueseText')}
-                  rules={[schemaRule(ZTopicInput, ['portugueseText'])]}
-                >
-                  <RichTextEditor lang="pt" label={t('content.topics.portugueseText')} />
-                </Form.Item>
-              </>
-            ) : null}
-          </Form>
-        </>
-      )}
-    </EditorDrawer>
   );
 }

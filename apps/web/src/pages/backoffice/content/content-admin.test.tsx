@@ -2,12 +2,13 @@ import type { TConsultAdmin, TVisitReport } from '@portal/shared/schemas/content
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VisitsChart } from '../../../features/content-admin/VisitsChart.tsx';
-import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
+import { type BackofficeCall, stubBackofficeApi } from '../../../test/backoffice-api.ts';
+import { envelope, jsonResponse } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { STAFF_USER } from '../../../test/users.ts';
 import { pointsOf } from './VisitsPage.tsx';
 
-const STAFF = STAFF_USER;
+const _STAFF = STAFF_USER;
 
 const ARTICLE: TConsultAdmin = {
   lgcSn: 'A1',
@@ -38,30 +39,21 @@ const REPORT: TVisitReport = {
   ],
 };
 
-type Call = { url: string; method: string; body: unknown };
-
 function stubContentApi(articles: TConsultAdmin[] = [ARTICLE]) {
-  const calls: Call[] = [];
-  stubPortalApi({
-    user: STAFF,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      calls.push({ url, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.startsWith('/api/backend/content/articles?')) {
-        return jsonResponse(envelope({ list: articles, total: articles.length, pageNo: 1, pageSize: 10 }));
-      }
-      if (url === '/api/backend/content/articles/A1/publish') {
-        return jsonResponse(envelope({ ...ARTICLE, status: 'published', publishedAt: '2026-11-03T08:00:00.000Z' }));
-      }
-      if (url.startsWith('/api/backend/visits?')) return jsonResponse(envelope(REPORT));
-      return undefined;
-    },
+  const calls = stubBackofficeApi((url) => {
+    if (url.startsWith('/api/backend/content/articles?')) {
+      return jsonResponse(envelope({ list: articles, total: articles.length, pageNo: 1, pageSize: 10 }));
+    }
+    if (url === '/api/backend/content/articles/A1/publish') {
+      return jsonResponse(envelope({ ...ARTICLE, status: 'published', publishedAt: '2026-11-03T08:00:00.000Z' }));
+    }
+    if (url.startsWith('/api/backend/visits?')) return jsonResponse(envelope(REPORT));
+    return undefined;
   });
   return { calls };
 }
 
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+const posts = (calls: BackofficeCall[]) => calls.filter((call) => call.method === 'POST');
 
 describe('/backend/content/articles', { timeout: 40_000 }, () => {
   it('checks the required fields of both languages with the schema’s messages before saving', async () => {

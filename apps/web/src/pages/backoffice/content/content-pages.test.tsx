@@ -7,11 +7,9 @@ import type { TBannerAdmin, TModuleAdmin, TTopicAdmin } from '@portal/shared/sch
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLocale } from '../../../lib/i18n/locale.ts';
-import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
+import { type BackofficeCall, stubBackofficeApi } from '../../../test/backoffice-api.ts';
+import { envelope, jsonResponse } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { STAFF_USER } from '../../../test/users.ts';
-
-type Call = { url: string; method: string; body: unknown };
 
 const MANAGED = {
   status: 'draft' as const,
@@ -53,54 +51,46 @@ const TOPIC: TTopicAdmin = {
  * replaces it, so the refreshed list shows what was saved.
  */
 function stubContent() {
-  const calls: Call[] = [];
   const banners: TBannerAdmin[] = [];
   const modules: TModuleAdmin[] = [structuredClone(MODULE)];
   const topics: TTopicAdmin[] = [structuredClone(TOPIC)];
   const page = (list: unknown[]) => jsonResponse(envelope({ list, total: list.length, pageNo: 1, pageSize: 10 }));
-  stubPortalApi({
-    user: STAFF_USER,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      const path = url.split('?')[0];
-      if (method === 'GET' && path === '/api/backend/content/banners') return page(banners);
-      if (method === 'GET' && path === '/api/backend/content/modules') return page(modules);
-      if (method === 'GET' && path === '/api/backend/content/modules/M1') return jsonResponse(envelope(modules[0]));
-      if (method === 'GET' && path === '/api/backend/content/topics') return jsonResponse(envelope({ list: topics }));
-      if (method === 'POST' && path === '/api/backend/content/banners') {
-        const created: TBannerAdmin = {
-          ...MANAGED,
-          lgcSn: 'B1',
-          title: body.title,
-          image: null,
-          wthrChkInd: body.wthrChkInd,
-          linksUrl: body.linksUrl,
-          questionnaireId: body.questionnaireId,
-          sortOrder: body.sortOrder,
-          publishFrom: body.publishFrom,
-          publishUntil: body.publishUntil,
-        };
-        banners.push(created);
-        return jsonResponse(envelope(created));
-      }
-      if (method === 'POST' && path === '/api/backend/content/modules/M1') {
-        modules[0] = { ...modules[0]!, title: body.title, summary: body.summary, sortOrder: body.sortOrder };
-        return jsonResponse(envelope(modules[0]));
-      }
-      if (method === 'POST' && path === '/api/backend/content/topics/greenFinance') {
-        topics[0] = { ...topics[0]!, title: body.title, summary: body.summary };
-        return jsonResponse(envelope(topics[0]));
-      }
-      return undefined;
-    },
+  const calls = stubBackofficeApi((url, method, body) => {
+    const path = url.split('?')[0];
+    if (method === 'GET' && path === '/api/backend/content/banners') return page(banners);
+    if (method === 'GET' && path === '/api/backend/content/modules') return page(modules);
+    if (method === 'GET' && path === '/api/backend/content/modules/M1') return jsonResponse(envelope(modules[0]));
+    if (method === 'GET' && path === '/api/backend/content/topics') return jsonResponse(envelope({ list: topics }));
+    if (method === 'POST' && path === '/api/backend/content/banners') {
+      const created: TBannerAdmin = {
+        ...MANAGED,
+        lgcSn: 'B1',
+        title: body.title,
+        image: null,
+        wthrChkInd: body.wthrChkInd,
+        linksUrl: body.linksUrl,
+        questionnaireId: body.questionnaireId,
+        sortOrder: body.sortOrder,
+        publishFrom: body.publishFrom,
+        publishUntil: body.publishUntil,
+      };
+      banners.push(created);
+      return jsonResponse(envelope(created));
+    }
+    if (method === 'POST' && path === '/api/backend/content/modules/M1') {
+      modules[0] = { ...modules[0]!, title: body.title, summary: body.summary, sortOrder: body.sortOrder };
+      return jsonResponse(envelope(modules[0]));
+    }
+    if (method === 'POST' && path === '/api/backend/content/topics/greenFinance') {
+      topics[0] = { ...topics[0]!, title: body.title, summary: body.summary };
+      return jsonResponse(envelope(topics[0]));
+    }
+    return undefined;
   });
   return calls;
 }
 
-const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+const posts = (calls: BackofficeCall[]) => calls.filter((call) => call.method === 'POST');
 
 async function drawerTitled(title: string): Promise<HTMLElement> {
   const heading = await screen.findByText(title, { selector: '.ant-drawer-title' }, { timeout: 8000 });

@@ -1,10 +1,9 @@
 /** Test support for the "read and reply" inboxes (feedback, leave messages): a staff member and a stubbed API. */
-import { envelope, jsonResponse, stubPortalApi } from '../../../test/fetch-mock.ts';
+import { stubBackofficeApi } from '../../../test/backoffice-api.ts';
+import { envelope, jsonResponse } from '../../../test/fetch-mock.ts';
 import { STAFF_USER } from '../../../test/users.ts';
 
 export const STAFF = STAFF_USER;
-
-export type Call = { url: string; method: string; body: unknown };
 
 /**
  * Signs STAFF in and answers the inbox at `base` (e.g. `/api/backend/feedback`): its list with
@@ -17,20 +16,12 @@ export function stubReplyInbox<T>(options: {
   replyUrl: string;
   replied: (body: Record<string, string>) => T;
 }) {
-  const calls: Call[] = [];
-  stubPortalApi({
-    user: STAFF,
-    respond: (url, init) => {
-      if (!url.startsWith('/api/backend/')) return undefined;
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url.startsWith(`${options.base}?`)) {
-        return jsonResponse(envelope({ list: options.list, total: options.list.length, pageNo: 1, pageSize: 10 }));
-      }
-      if (url === options.replyUrl && method === 'POST') return jsonResponse(envelope(options.replied(body)));
-      return undefined;
-    },
+  const calls = stubBackofficeApi((url, method, body) => {
+    if (url.startsWith(`${options.base}?`)) {
+      return jsonResponse(envelope({ list: options.list, total: options.list.length, pageNo: 1, pageSize: 10 }));
+    }
+    if (url === options.replyUrl && method === 'POST') return jsonResponse(envelope(options.replied(body)));
+    return undefined;
   });
   return {
     calls,

@@ -4,6 +4,7 @@ import { isNotFound, useBilingual, useModule, useModules } from '../../../featur
 import { LeaveMessagePanel } from '../../../features/content/leave-message/LeaveMessagePanel.tsx';
 import { RichText } from '../../../features/content/rich-text/RichText.tsx';
 import { ContentFrame } from '../../../features/content/ui/ContentFrame.tsx';
+import { LinkCard } from '../../../features/content/ui/LinkCard.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../features/content/ui/states.tsx';
 
 /** The entries that make up the bank's profile, in page order. */
@@ -22,7 +23,9 @@ function AboutSection({ entry }: { entry: TModuleSummary }) {
       {query.isError && !isNotFound(query.error) ? <ErrorBlock onRetry={() => void query.refetch()} /> : null}
       {query.data ? (
         <>
-          {query.data.image ? <img className="content-article__cover" src={query.data.image.url} alt="" /> : null}
+          {query.data.image ? (
+            <img className="content-article__cover" src={query.data.image.url} alt="" width={1280} height={720} />
+          ) : null}
           <RichText html={text(query.data.body)} />
         </>
       ) : null}
@@ -53,21 +56,16 @@ export function AboutPage() {
         </div>
         {entries.length ? (
           <aside className="content-aside">
-            <nav className="content-card" aria-labelledby="about-toc">
-              <h2 id="about-toc" className="content-card__title">
-                {t('about.onThisPage')}
-              </h2>
-              <ul className="content-toc">
-                {entries.map((entry) => (
-                  <li key={entry.lgcSn}>
-                    <a href={`#about-${entry.key ?? entry.lgcSn}`}>{text(entry.title)}</a>
-                  </li>
-                ))}
-                <li>
-                  <a href="#leave-message-title">{t('leaveMessage.title')}</a>
+            <LinkCard id="about-toc" title={t('about.onThisPage')}>
+              {entries.map((entry) => (
+                <li key={entry.lgcSn}>
+                  <a href={`#about-${entry.key ?? entry.lgcSn}`}>{text(entry.title)}</a>
                 </li>
-              </ul>
-            </nav>
+              ))}
+              <li>
+                <a href="#leave-message-title">{t('leaveMessage.title')}</a>
+              </li>
+            </LinkCard>
           </aside>
         ) : null}
       </div>

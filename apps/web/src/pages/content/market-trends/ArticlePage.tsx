@@ -58,7 +58,9 @@ export function ArticlePage() {
       }
     >
       <article className="content-article">
-        {article.cover ? <img className="content-article__cover" src={article.cover.url} alt="" /> : null}
+        {article.cover ? (
+          <img className="content-article__cover" src={article.cover.url} alt="" width={1280} height={720} />
+        ) : null}
         {text(article.summary) ? <p className="content-article__summary">{text(article.summary)}</p> : null}
         <RichText html={text(article.body)} />
         {article.previous || article.next ? (

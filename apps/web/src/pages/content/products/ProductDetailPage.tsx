@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useBilingual, useModules } from '../../../features/content/content-api.ts';
 import { CONTENT_PATHS } from '../../../features/content/ui/content-links.ts';
+import { LinkCard } from '../../../features/content/ui/LinkCard.tsx';
 import { ModuleDetailView } from '../../../features/content/ui/ModuleDetailView.tsx';
 
 function OtherProducts() {
@@ -12,18 +13,13 @@ function OtherProducts() {
   const others = (useModules('1').data?.list ?? []).filter((product) => product.lgcSn !== id).slice(0, 5);
   if (!others.length) return null;
   return (
-    <nav className="content-card" aria-labelledby="other-products">
-      <h2 id="other-products" className="content-card__title">
-        {t('products.others')}
-      </h2>
-      <ul className="content-toc">
-        {others.map((product) => (
-          <li key={product.lgcSn}>
-            <Link to={CONTENT_PATHS.product(product.lgcSn)}>{text(product.title)}</Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <LinkCard id="other-products" title={t('products.others')}>
+      {others.map((product) => (
+        <li key={product.lgcSn}>
+          <Link to={CONTENT_PATHS.product(product.lgcSn)}>{text(product.title)}</Link>
+        </li>
+      ))}
+    </LinkCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { RichText } from '../../../features/content/rich-text/RichText.tsx';
 import { ContentFrame, type Crumb } from '../../../features/content/ui/ContentFrame.tsx';
 import { CONTENT_PATHS } from '../../../features/content/ui/content-links.ts';
 import { formatContentDate } from '../../../features/content/ui/format.ts';
+import { LinkCard } from '../../../features/content/ui/LinkCard.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock, NotFoundBlock } from '../../../features/content/ui/states.tsx';
 import { useLocale } from '../../../lib/i18n/useLocale.ts';
 import { TOPIC_PAGES } from './topic-pages.ts';
@@ -80,33 +81,23 @@ export function TopicView({
         <aside className="content-aside">
           {aside?.(topic)}
           {toc.length > 1 ? (
-            <nav className="content-card" aria-labelledby="topic-toc">
-              <h2 id="topic-toc" className="content-card__title">
-                {t('topics.onThisPage')}
-              </h2>
-              <ul className="content-toc">
-                {toc.map((entry) => (
-                  <li key={entry.id}>
-                    <a href={`#${entry.id}`}>{entry.label}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-          <nav className="content-card" aria-labelledby="topic-related">
-            <h2 id="topic-related" className="content-card__title">
-              {t('topics.related')}
-            </h2>
-            <ul className="content-toc">
-              {others.map((key) => (
-                <li key={key}>
-                  <Link to={TOPIC_PAGES[key].path} data-track={`topic:${key}`}>
-                    {t(TOPIC_PAGES[key].title)}
-                  </Link>
+            <LinkCard id="topic-toc" title={t('topics.onThisPage')}>
+              {toc.map((entry) => (
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`}>{entry.label}</a>
                 </li>
               ))}
-            </ul>
-          </nav>
+            </LinkCard>
+          ) : null}
+          <LinkCard id="topic-related" title={t('topics.related')}>
+            {others.map((key) => (
+              <li key={key}>
+                <Link to={TOPIC_PAGES[key].path} data-track={`topic:${key}`}>
+                  {t(TOPIC_PAGES[key].title)}
+                </Link>
+              </li>
+            ))}
+          </LinkCard>
         </aside>
       </div>
       {children ? <div className="content-block--spaced">{children(topic)}</div> : null}

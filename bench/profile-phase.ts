@@ -1,0 +1,83 @@
+/**
+ * Profiles one marketplace phase on the built server: `node --cpu-prof` while the phase runs
+ * alone, then the profile's summary (bench/profile-summary.ts).
+ *
+ * Needs the bench database kept by a previous run (`BENCH_KEEP_DB=true npm run bench`, or
+ * `BENCH_KEEP_DB=true npx tsx bench/marketplace.ts`), on BENCH_DATABASE_URL's server under
+ * BENCH_DB_NAME (default portal_bench).
+ *
+ * `npx tsx bench/profile-phase.ts list|detail|unread [seconds] [connections]`
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runTimed } from './load.ts';
+import { listQuery } from './marketplace.ts';
+import { summarise } from './profile-summary.ts';
+import { startServer } from './server-process.ts';
+
+const [phase = 'list', seconds = '10', connections = '32'] = process.argv.slice(2);
+const admin = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres');
+admin.pathname = `/${process.env.BENCH_DB_NAME ?? 'portal_bench'}`;
+const databaseUrl = admin.toString();
+
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+const cookies: string[] = [];
+let lgcSns: string[];
+try {
+  const users = await client.query<{ id: number }>(
+    `select id from app_user where role_codes = '{10}' order by id limit 32 offset 500`,
+  );
+  for (const { id } of users.rows) {
+    const token = randomBytes(32).toString('base64url');
+    await client.query(
+      `insert into user_session (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
+      [createHash('sha256').update(token).digest('hex'), id],
+    );
+    cookies.push(`portal_sid=${token}`);
+  }
+  lgcSns = (
+    await client.query<{ lgc_sn: string }>(
+      `select lgc_sn from cooperation_request where status = 'effective' order by md5(lgc_sn) limit 2000`,
+    )
+  ).rows.map((r) => r.lgc_sn);
+} finally {
+  await client.end();
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'portal-profile-'));
+const dataDir = await mkdtemp(join(tmpdir(), 'portal-profile-data-'));
+process.env.BENCH_CPU_PROF = dir;
+const server = await startServer({
+  DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: '10',
+  DATA_DIR: dataDir,
+  SEED_DEMO_DATA: 'false',
+  JOBS_ENABLED: 'false',
+});
+const cookie = (i: number) => cookies[i % cookies.length]!;
+const next = (i: number) =>
+  phase === 'detail'
+    ? { path: `/api/bthw/detail/${lgcSns[(i * 37) % lgcSns.length]}`, cookie: cookie(i) }
+    : phase === 'unread'
+      ? { path: '/api/bthw/queryMessageNum', cookie: cookie(i) }
+      : { path: `/api/bthw/listPage?${listQuery(i)}`, cookie: cookie(i) };
+try {
+  const result = await runTimed(server.baseUrl, next, {
+    concurrency: Number(connections),
+    ms: Number(seconds) * 1000,
+    warmupMs: 2000,
+  });
+  console.info(
+    `${phase}: ${result.latencies.length} answers in ${(result.elapsedMs / 1000).toFixed(1)} s, ${result.errors} failed${result.firstError ? `: ${result.firstError}` : ''}`,
+  );
+} finally {
+  await server.stop();
+}
+const [file] = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+console.info((await summarise(join(dir, file!), 30, Number(seconds) * 1000)).join('\n'));
+console.info(`profile: ${join(dir, file!)}`);
+await rm(dataDir, { recursive: true, force: true });
