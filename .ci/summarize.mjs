@@ -56,9 +56,17 @@ function problemsOf(name, report) {
   return problems;
 }
 
-/** Reads every report in `dir` and judges them: `{ problems, passed, failed, skipped }`. */
+/** Tests that passed only on a retry (their earlier tries' errors are kept): named, not failed. */
+function flakyOf(name, report) {
+  return testsOf(report)
+    .filter((t) => t.status === 'passed' && (t.failureMessages ?? []).length > 0)
+    .map((t) => `${name}: passed on a second try: ${t.fullName}${reasonOf(t)}`);
+}
+
+/** Reads every report in `dir` and judges them: `{ problems, flaky, passed, failed, skipped }`. */
 export function summarize(dir) {
   const problems = [];
+  const flaky = [];
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   for (const name of REQUIRED) {
@@ -77,8 +85,9 @@ export function summarize(dir) {
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     problems.push(...problemsOf(name, report));
+    flaky.push(...flakyOf(name, report));
   }
-  return { problems, ...totals };
+  return { problems, flaky, ...totals };
 }
 
 const [, script, dir] = process.argv;
@@ -87,7 +96,10 @@ if (script && import.meta.filename === script) {
     console.error('usage: node .ci/summarize.mjs REPORT_DIR');
     process.exit(2);
   }
-  const { problems, passed, failed, skipped } = summarize(dir);
+  const { problems, flaky, passed, failed, skipped } = summarize(dir);
+  if (flaky.length) {
+    console.info(`\nFlaky (a journey retries once in CI; each of these needs its cause fixed):\n${flaky.map((f) => `  - ${f}`).join('\n')}`);
+  }
   if (problems.length) console.error(`\nCI fails:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   console.info(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(problems.length ? 1 : 0);

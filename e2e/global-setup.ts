@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { startTestSmtpServer } from '../apps/server/test/smtp.ts';
+import { watchServer } from './server-watch.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,7 +83,9 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('mailDir', mailDir);
+  const stopWatching = watchServer(baseURL, 'e2e/artifacts');
   return async () => {
+    await stopWatching();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     clearInterval(flush);

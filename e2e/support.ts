@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,7 +13,12 @@ export function baseUrl(): string {
   return inject('baseURL');
 }
 
-export type JourneyPage = Page & { consoleErrors: string[]; inFlight: Set<Request> };
+export type JourneyPage = Page & {
+  consoleErrors: string[];
+  inFlight: Set<Request>;
+  /** Requests that ended without an answer (aborted, refused), for the record of a failure. */
+  unanswered: string[];
+};
 
 /**
  * Call once at the top of a spec file: launches Chromium before the file's tests and closes it
@@ -23,6 +28,8 @@ export type JourneyPage = Page & { consoleErrors: string[]; inFlight: Set<Reques
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  /** The pages of the running test, for the record of a failure. */
+  let pages: JourneyPage[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
@@ -38,6 +45,13 @@ export function useBrowser() {
         '--disable-dev-shm-usage',
       ],
     });
+  });
+  // A failed journey leaves what each of its pages showed, and the requests still waiting for an
+  // answer: CI keeps only the output's end, and "time-out waiting for X" alone does not tell
+  // whether the server was slow, the page never asked, or the page showed an error.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await recordFailure(task.name, pages);
+    pages = [];
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
@@ -73,17 +87,39 @@ export function useBrowser() {
         if (!LONG_LIVED.has(request.resourceType())) page.inFlight.add(request);
       });
       page.on('requestfinished', (request) => page.inFlight.delete(request));
-      page.on('requestfailed', (request) => page.inFlight.delete(request));
+      page.unanswered = [];
+      page.on('requestfailed', (request) => {
+        page.inFlight.delete(request);
+        page.unanswered.push(`${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`);
+      });
       page.on('console', (message) => {
         if (message.type() === 'error') page.consoleErrors.push(message.text());
       });
       page.on('pageerror', (error) => page.consoleErrors.push(String(error)));
+      pages.push(page);
       return page;
     },
   };
 }
 
 const LONG_LIVED = new Set(['eventsource', 'websocket']);
+
+/** Screenshots of a failed journey's pages (e2e/artifacts/failed-*.png), and what each was waiting for. */
+async function recordFailure(testName: string, pages: JourneyPage[]): Promise<void> {
+  const slug = testName.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60);
+  for (const [index, page] of pages.entries()) {
+    if (page.isClosed()) continue;
+    const file = `e2e/artifacts/failed-${slug}-${index + 1}.png`;
+    await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).catch(() => {});
+    const waiting = [...page.inFlight].map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+    // biome-ignore lint/suspicious/noConsole: the run's output is where CI keeps this
+    console.log(
+      `[failed] page ${index + 1} of "${testName}": ${page.url()} (${file}); ` +
+        `waiting for: ${waiting.join(', ') || 'nothing'}; ended unanswered: ${page.unanswered.slice(-5).join(', ') || 'none'}; ` +
+        `console errors: ${page.consoleErrors.join(' | ') || 'none'}`,
+    );
+  }
+}
 
 /**
  * Waits until `page` has had no request open for `quietMs` (at most `timeoutMs`). Playwright's

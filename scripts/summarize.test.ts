@@ -133,4 +133,15 @@ describe('.ci/summarize.mjs', () => {
     expect(run.out).toContain('      at journey.spec.ts:330:5');
     expect(run.out).not.toContain('\u001b[');
   });
+
+  it('names a test that passed only on a second try, with its first try\'s reason, and still passes', () => {
+    const retried = {
+      ...test('flickers', 'passed'),
+      failureMessages: ['TimeoutError: locator.waitFor: Timeout 60000ms exceeded.\n    at journey.spec.ts:228:50'],
+    };
+    const run = summarize({ ...good, e2e: { files: oneFile(retried) } });
+    expect(run.status).toBe(0);
+    expect(run.out).toContain('e2e: passed on a second try: a group flickers\n      TimeoutError: locator.waitFor');
+    expect(run.lastLine).toMatch(/^Total: \d+ passed, 0 failed, 0 skipped$/);
+  });
 });
