@@ -116,8 +116,8 @@ export function trustProxyOption(
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
-export async function buildApp({ config, database, storage: givenStorage }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+function createFastify(config: Config) {
+  return Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -136,7 +136,12 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     // Idle keep-alive sockets are closed on shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+}
 
+type App = ReturnType<typeof createFastify>;
+
+/** Records every route registered as app.routeTable. */
+function trackRoutes(app: App): void {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -151,12 +156,16 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
       });
     }
   });
+}
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+/**
+ * The mailer, the file store and the jobs, started when the app is ready and stopped (with the
+ * database) when it closes. Returns the file store.
+ */
+async function setUpBackgroundWork(
+  app: App,
+  { config, database, storage: givenStorage }: AppDeps,
+): Promise<FileStorage> {
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtp.url, from: config.smtp.from, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => {
@@ -192,7 +201,10 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
     await mailer.stop();
     await database.close();
   });
+  return storage;
+}
 
+async function registerExternalAndPlatformPlugins(app: App, { config, database }: AppDeps): Promise<void> {
   // External
   await app.register(drainingPlugin);
   // Counts every request from here on; /metrics for the addresses METRICS_ALLOWED_ADDRESSES names.
@@ -211,7 +223,9 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(swagger, openApiOptions(config));
   // The pages and the JSON description: off in production unless API_DOCS=true.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
+async function registerFeatureModules(app: App, { config, database }: AppDeps, storage: FileStorage): Promise<void> {
   // Feature modules
   await app.register(healthRoutes, { ping: database.ping, engine: database.engine });
   await app.register(siteRoutes, { brand: config.brand });
@@ -244,6 +258,22 @@ export async function buildApp({ config, database, storage: givenStorage }: AppD
   await app.register(contractRoutes, { db: database.db, config, storage });
   if (!config.isProduction) await app.register(devMailboxRoutes, { db: database.db });
   if (config.benchStats && !config.isProduction) await app.register(benchStatsRoutes);
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = createFastify(config);
+  trackRoutes(app);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const storage = await setUpBackgroundWork(app, deps);
+
+  await registerExternalAndPlatformPlugins(app, deps);
+  await registerFeatureModules(app, deps, storage);
 
   // The web app answers everything else
   await app.register(webAppPlugin, {

@@ -278,8 +278,10 @@ export function checkProductionStart(config: Pick<Config, 'isProduction' | 'smtp
   );
 }
 
+type Env = z.infer<typeof ZEnv>;
+
 /** The PKCS#11 variables go together (platform/signing/pkcs11.ts); throws a ConfigError naming them. */
-function checkPkcs11(e: z.infer<typeof ZEnv>): void {
+function checkPkcs11(e: Env): void {
   const refuse = (line: string) => {
     throw new ConfigError(`Invalid configuration:\n  ${line}`);
   };
@@ -307,8 +309,8 @@ function checkPkcs11(e: z.infer<typeof ZEnv>): void {
   }
 }
 
-/** Parses the environment; throws a ConfigError listing every bad variable. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+/** Validates the environment against ZEnv; throws a ConfigError listing every bad variable. */
+function readEnv(env: NodeJS.ProcessEnv): Env {
   // An empty variable means "not set" (as shells and .env files often leave them).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = ZEnv.safeParse(given);
@@ -316,7 +318,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = result.data;
+  return result.data;
+}
+
+/** Variables that are only valid together (or never together); throws a ConfigError naming them. */
+function checkCombinations(e: Env): void {
   if (e.NODE_ENV === 'production' && e.CAPTCHA_TEST_MODE) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_TEST_MODE: must not be set in production');
   }
@@ -352,55 +358,42 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.SIGNING_KEK && e.SIGNING_KEK_FILE) {
     throw new ConfigError('Invalid configuration:\n  SIGNING_KEK, SIGNING_KEK_FILE: set one of them, not both');
   }
-  checkPkcs11(e);
-  // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
-  const base = env.INIT_CWD ?? process.cwd();
-  const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
-  const dataDir = abs(e.DATA_DIR);
-  const storageDir = e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files');
-  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+}
+
+/** Makes a relative path absolute against the folder the command was typed in. */
+type Absolute = (path: string) => string;
+
+function databaseConfig(e: Env, dataDir: string) {
+  return e.DATABASE_URL
+    ? ({
+        kind: 'postgres',
+        url: e.DATABASE_URL,
+        poolSize: e.DATABASE_POOL_SIZE,
+        listenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+      } as const)
+    : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const);
+}
+
+function storageConfig(e: Env, storageDir: string) {
+  return e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
+    ? ({
+        driver: 's3',
+        bucket: e.S3_BUCKET,
+        prefix: e.S3_PREFIX,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        credentials:
+          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      } as const)
+    : ({ driver: 'local', dir: storageDir } as const);
+}
+
+/** The signing settings: the authority's files, the key-encryption key, the PKCS#11 token, the TSA. */
+function signingConfig(e: Env, abs: Absolute, dataDir: string) {
   return {
-    env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
-    host: e.HOST,
-    port: e.PORT,
-    publicBaseUrl,
-    logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
-    bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
-    database: e.DATABASE_URL
-      ? ({
-          kind: 'postgres',
-          url: e.DATABASE_URL,
-          poolSize: e.DATABASE_POOL_SIZE,
-          listenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
-        } as const)
-      : ({ kind: 'pglite', dataDir: resolve(dataDir, 'pglite') } as const),
-    dataDir,
-    storageDir,
-    /** Which file store the instance uses (platform/files/storage.ts, openFileStorage). */
-    storage:
-      e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
-        ? ({
-            driver: 's3',
-            bucket: e.S3_BUCKET,
-            prefix: e.S3_PREFIX,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-            credentials:
-              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
-          } as const)
-        : ({ driver: 'local', dir: storageDir } as const),
-    orphanFileGraceMs: e.ORPHAN_FILE_GRACE_HOURS * 3_600_000,
-    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
-    initialAdmin: e.INITIAL_ADMIN_EMAIL
-      ? { email: e.INITIAL_ADMIN_EMAIL, name: e.INITIAL_ADMIN_NAME ?? 'System Administrator' }
-      : null,
-    smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
     signingAuthority:
       e.SIGNING_CA_CERT_FILE && e.SIGNING_CA_KEY_FILE
         ? { certFile: abs(e.SIGNING_CA_CERT_FILE), keyFile: abs(e.SIGNING_CA_KEY_FILE) }
@@ -429,6 +422,93 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           ...(e.TSA_USERNAME !== undefined ? { username: e.TSA_USERNAME, password: e.TSA_PASSWORD ?? '' } : {}),
         }
       : null,
+  };
+}
+
+function authConfig(e: Env) {
+  return {
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    /** Failed log-ins and the waits they cause (platform/login-failures.ts). */
+    lockout: {
+      threshold: e.LOCKOUT_THRESHOLD,
+      firstWaitMs: 60_000,
+      maxWaitMs: e.LOCKOUT_MINUTES * 60_000,
+      /** A count restarts a day after its last failure; the holder is warned at most once in it. */
+      windowMs: 24 * 3_600_000,
+    },
+    captchaTestMode: e.CAPTCHA_TEST_MODE,
+    /** Work e-mail at registration (modules/users/work-email.ts). */
+    registrationDomains: { blocked: e.REGISTRATION_BLOCKED_DOMAINS, allowed: e.REGISTRATION_ALLOWED_DOMAINS },
+  };
+}
+
+function brandConfig(e: Env) {
+  return {
+    bankName: { en: e.BANK_NAME_EN, zh: e.BANK_NAME_ZH },
+    portalName: { en: e.PORTAL_NAME_EN, zh: e.PORTAL_NAME_ZH },
+    orgEmail: e.ORG_EMAIL,
+    serviceLine: e.SERVICE_LINE,
+    personalBankingUrl: e.PERSONAL_BANKING_URL,
+    corporateBankingUrl: e.CORPORATE_BANKING_URL,
+    afcaUrl: { en: e.AFCA_URL_EN, zh: e.AFCA_URL_ZH },
+  };
+}
+
+function contentConfig(e: Env) {
+  return {
+    questionnaireKey: e.QUESTIONNAIRE_KEY ? Buffer.from(e.QUESTIONNAIRE_KEY, 'base64') : null,
+    pageForward:
+      e.PAGE_FORWARD_APP_ID && e.PAGE_FORWARD_SECRET
+        ? { appId: e.PAGE_FORWARD_APP_ID, secret: e.PAGE_FORWARD_SECRET }
+        : null,
+    uncommonChar: e.UNCOMMON_CHAR_URL
+      ? {
+          url: e.UNCOMMON_CHAR_URL.replace(/\/$/, ''),
+          channel: e.UNCOMMON_CHAR_CHANNEL,
+          txcode: e.UNCOMMON_CHAR_TXCODE,
+          scripts: e.UNCOMMON_CHAR_SCRIPTS.split(',')
+            .map((value) => value.trim())
+            .filter(Boolean),
+          timeoutMs: e.UNCOMMON_CHAR_TIMEOUT_MS,
+        }
+      : null,
+  };
+}
+
+/** Parses the environment; throws a ConfigError listing every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = readEnv(env);
+  checkCombinations(e);
+  checkPkcs11(e);
+  // npm runs workspace scripts from the package folder; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  const abs = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
+  const dataDir = abs(e.DATA_DIR);
+  const storageDir = e.STORAGE_DIR ? abs(e.STORAGE_DIR) : resolve(dataDir, 'files');
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    publicBaseUrl,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    database: databaseConfig(e, dataDir),
+    dataDir,
+    storageDir,
+    /** Which file store the instance uses (platform/files/storage.ts, openFileStorage). */
+    storage: storageConfig(e, storageDir),
+    orphanFileGraceMs: e.ORPHAN_FILE_GRACE_HOURS * 3_600_000,
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
+    initialAdmin: e.INITIAL_ADMIN_EMAIL
+      ? { email: e.INITIAL_ADMIN_EMAIL, name: e.INITIAL_ADMIN_NAME ?? 'System Administrator' }
+      : null,
+    smtp: { url: e.SMTP_URL, from: e.MAIL_FROM },
+    ...signingConfig(e, abs, dataDir),
     webDistDir: isAbsolute(e.WEB_DIST_DIR) ? e.WEB_DIST_DIR : resolve(PROJECT_ROOT, e.WEB_DIST_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Tests run jobs by calling app.jobs.runDue(now), not on a timer. */
@@ -436,49 +516,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Who may read /metrics (platform/metrics.ts); an empty list: nobody. */
     metricsAllowed: e.METRICS_ALLOWED_ADDRESSES ?? (e.NODE_ENV === 'production' ? [] : ['loopback']),
     benchStats: e.BENCH_STATS,
-    auth: {
-      sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
-      sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
-      /** Failed log-ins and the waits they cause (platform/login-failures.ts). */
-      lockout: {
-        threshold: e.LOCKOUT_THRESHOLD,
-        firstWaitMs: 60_000,
-        maxWaitMs: e.LOCKOUT_MINUTES * 60_000,
-        /** A count restarts a day after its last failure; the holder is warned at most once in it. */
-        windowMs: 24 * 3_600_000,
-      },
-      captchaTestMode: e.CAPTCHA_TEST_MODE,
-      /** Work e-mail at registration (modules/users/work-email.ts). */
-      registrationDomains: { blocked: e.REGISTRATION_BLOCKED_DOMAINS, allowed: e.REGISTRATION_ALLOWED_DOMAINS },
-    },
+    auth: authConfig(e),
     /** Secure cookies whenever the portal is reached over HTTPS. */
     cookieSecure: publicBaseUrl.startsWith('https://'),
-    brand: {
-      bankName: { en: e.BANK_NAME_EN, zh: e.BANK_NAME_ZH },
-      portalName: { en: e.PORTAL_NAME_EN, zh: e.PORTAL_NAME_ZH },
-      orgEmail: e.ORG_EMAIL,
-      serviceLine: e.SERVICE_LINE,
-      personalBankingUrl: e.PERSONAL_BANKING_URL,
-      corporateBankingUrl: e.CORPORATE_BANKING_URL,
-      afcaUrl: { en: e.AFCA_URL_EN, zh: e.AFCA_URL_ZH },
-    },
-    content: {
-      questionnaireKey: e.QUESTIONNAIRE_KEY ? Buffer.from(e.QUESTIONNAIRE_KEY, 'base64') : null,
-      pageForward:
-        e.PAGE_FORWARD_APP_ID && e.PAGE_FORWARD_SECRET
-          ? { appId: e.PAGE_FORWARD_APP_ID, secret: e.PAGE_FORWARD_SECRET }
-          : null,
-      uncommonChar: e.UNCOMMON_CHAR_URL
-        ? {
-            url: e.UNCOMMON_CHAR_URL.replace(/\/$/, ''),
-            channel: e.UNCOMMON_CHAR_CHANNEL,
-            txcode: e.UNCOMMON_CHAR_TXCODE,
-            scripts: e.UNCOMMON_CHAR_SCRIPTS.split(',')
-              .map((value) => value.trim())
-              .filter(Boolean),
-            timeoutMs: e.UNCOMMON_CHAR_TIMEOUT_MS,
-          }
-        : null,
-    },
+    brand: brandConfig(e),
+    content: contentConfig(e),
   };
 }

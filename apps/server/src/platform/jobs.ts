@@ -60,6 +60,88 @@ export type JobRunner = {
 
 export const JOB_LEASE_MS = 10 * 60_000;
 
+type LeaseContext = { db: Db; log: JobLog; leaseMs: number };
+
+/** Job names are lease keys, so they must be distinct. */
+function checkJobs(jobs: readonly Job[]): void {
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
+    if (!(job.everyMs > 0)) throw new Error(`Job ${job.name}: everyMs must be positive`);
+    names.add(job.name);
+  }
+}
+
+/** Takes the job's lease if it is free and the job is due; returns the lease token (its end). */
+async function claim({ db, leaseMs }: LeaseContext, job: Job, now: Date): Promise<Date | undefined> {
+  await db
+    .insertInto('jobLease')
+    .values({ name: job.name })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .updateTable('jobLease')
+    // Whole milliseconds, so that the value read back into a JS Date matches it exactly.
+    .set({ lockedUntil: sql<Date>`date_trunc('milliseconds', now() + ${leaseMs}::int * interval '1 millisecond')` })
+    .where('name', '=', job.name)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('lastRunAt', 'is', null), eb('lastRunAt', '<=', new Date(now.getTime() - job.everyMs))]))
+    .returning('lockedUntil')
+    .executeTakeFirst();
+  return row?.lockedUntil ?? undefined;
+}
+
+async function release(
+  { db, log, leaseMs }: LeaseContext,
+  job: Job,
+  token: Date,
+  now: Date,
+  result: Record<string, unknown>,
+): Promise<void> {
+  const { numUpdatedRows } = await db
+    .updateTable('jobLease')
+    .set({ lockedUntil: null, lastRunAt: now, lastResult: JSON.stringify(result) })
+    .where('name', '=', job.name)
+    .where('lockedUntil', '=', token)
+    .executeTakeFirst();
+  if (Number(numUpdatedRows) === 0) {
+    log.warn({ job: job.name, leaseMs }, 'job outlived its lease; its result was not recorded');
+  }
+}
+
+/** Runs the job if this instance gets its lease; returns whether it ran. */
+async function runOne(context: LeaseContext, job: Job, now: Date): Promise<boolean> {
+  const { log } = context;
+  let token: Date | undefined;
+  try {
+    token = await claim(context, job, now);
+  } catch (error) {
+    log.error({ err: error, job: job.name }, 'job lease could not be claimed');
+    return false;
+  }
+  if (!token) return false;
+  const started = performance.now();
+  let result: Record<string, unknown>;
+  try {
+    const output = await job.run(now);
+    result = { ok: true, durationMs: Math.round(performance.now() - started), ...output };
+    log.info({ job: job.name, ...result }, 'job done');
+    countJobRun(job.name, true);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    result = { ok: false, durationMs: Math.round(performance.now() - started), error: message.slice(0, 1000) };
+    log.error({ err: error, job: job.name }, 'job failed');
+    countJobRun(job.name, false);
+  }
+  try {
+    await release(context, job, token, now, result);
+  } catch (error) {
+    // The lease runs out by itself; the job is tried again then.
+    log.error({ err: error, job: job.name }, 'job result could not be recorded');
+  }
+  return true;
+}
+
 export function createJobRunner({
   db,
   log,
@@ -67,74 +149,8 @@ export function createJobRunner({
   tickMs = 30_000,
   leaseMs = JOB_LEASE_MS,
 }: JobRunnerOptions): JobRunner {
-  const names = new Set<string>();
-  for (const job of jobs) {
-    if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
-    if (!(job.everyMs > 0)) throw new Error(`Job ${job.name}: everyMs must be positive`);
-    names.add(job.name);
-  }
-
-  /** Takes the job's lease if it is free and the job is due; returns the lease token (its end). */
-  async function claim(job: Job, now: Date): Promise<Date | undefined> {
-    await db
-      .insertInto('jobLease')
-      .values({ name: job.name })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await db
-      .updateTable('jobLease')
-      // Whole milliseconds, so that the value read back into a JS Date matches it exactly.
-      .set({ lockedUntil: sql<Date>`date_trunc('milliseconds', now() + ${leaseMs}::int * interval '1 millisecond')` })
-      .where('name', '=', job.name)
-      .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', sql<Date>`now()`)]))
-      .where((eb) => eb.or([eb('lastRunAt', 'is', null), eb('lastRunAt', '<=', new Date(now.getTime() - job.everyMs))]))
-      .returning('lockedUntil')
-      .executeTakeFirst();
-    return row?.lockedUntil ?? undefined;
-  }
-
-  async function release(job: Job, token: Date, now: Date, result: Record<string, unknown>): Promise<void> {
-    const { numUpdatedRows } = await db
-      .updateTable('jobLease')
-      .set({ lockedUntil: null, lastRunAt: now, lastResult: JSON.stringify(result) })
-      .where('name', '=', job.name)
-      .where('lockedUntil', '=', token)
-      .executeTakeFirst();
-    if (Number(numUpdatedRows) === 0) {
-      log.warn({ job: job.name, leaseMs }, 'job outlived its lease; its result was not recorded');
-    }
-  }
-
-  async function runOne(job: Job, now: Date): Promise<boolean> {
-    let token: Date | undefined;
-    try {
-      token = await claim(job, now);
-    } catch (error) {
-      log.error({ err: error, job: job.name }, 'job lease could not be claimed');
-      return false;
-    }
-    if (!token) return false;
-    const started = performance.now();
-    let result: Record<string, unknown>;
-    try {
-      const output = await job.run(now);
-      result = { ok: true, durationMs: Math.round(performance.now() - started), ...output };
-      log.info({ job: job.name, ...result }, 'job done');
-      countJobRun(job.name, true);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      result = { ok: false, durationMs: Math.round(performance.now() - started), error: message.slice(0, 1000) };
-      log.error({ err: error, job: job.name }, 'job failed');
-      countJobRun(job.name, false);
-    }
-    try {
-      await release(job, token, now, result);
-    } catch (error) {
-      // The lease runs out by itself; the job is tried again then.
-      log.error({ err: error, job: job.name }, 'job result could not be recorded');
-    }
-    return true;
-  }
+  checkJobs(jobs);
+  const context: LeaseContext = { db, log, leaseMs };
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -146,7 +162,7 @@ export function createJobRunner({
       const ran: string[] = [];
       for (const job of jobs) {
         if (stopped) break;
-        if (await runOne(job, now)) ran.push(job.name);
+        if (await runOne(context, job, now)) ran.push(job.name);
       }
       return ran;
     })();

@@ -3,6 +3,16 @@ import { type Kysely, sql } from 'kysely';
 // Frozen in time: never edit once landed; never import application code.
 // Accounts: institutions, users, sessions, one-time codes, captchas, rate limits, mail, audit.
 export async function up(db: Kysely<any>): Promise<void> {
+  await createInstitutionTable(db);
+  await createUserTable(db);
+  await createSessionTables(db);
+  await createVerificationCodeTable(db);
+  await createCaptchaAndRateLimitTables(db);
+  await createMailOutboxTable(db);
+  await createAuditLogTable(db);
+}
+
+async function createInstitutionTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('institution')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -18,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('institution_kind_check', sql`kind in ('partner', 'bank')`)
     .addCheckConstraint('institution_status_check', sql`status in ('active', 'stopped')`)
     .execute();
+}
 
+async function createUserTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('app_user')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -53,7 +65,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('app_user_institution_idx').on('app_user').column('institution_id').execute();
   await db.schema.createIndex('app_user_activation_idx').on('app_user').columns(['activation', 'created_at']).execute();
+}
 
+async function createSessionTables(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('user_session')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
@@ -74,7 +88,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('known_device_pk', ['user_id', 'device_hash'])
     .execute();
+}
 
+async function createVerificationCodeTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('verification_code')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -91,7 +107,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('verification_code')
     .columns(['email', 'purpose', 'created_at'])
     .execute();
+}
 
+async function createCaptchaAndRateLimitTables(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('captcha')
     .addColumn('trace_id', 'text', (c) => c.primaryKey())
@@ -108,7 +126,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('rate_limit_counter_pk', ['key', 'window_start'])
     .execute();
+}
 
+async function createMailOutboxTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('mail_outbox')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -127,7 +147,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('mail_outbox_status_check', sql`status in ('pending', 'sent', 'failed', 'stored')`)
     .execute();
   await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
+}
 
+async function createAuditLogTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('audit_log')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())

@@ -4,6 +4,18 @@ import { type Kysely, sql } from 'kysely';
 // Cooperation marketplace: requests (drafts too), follows, intentions, pushes (matched
 // opportunities), messages, master-agreement intentions.
 export async function up(db: Kysely<any>): Promise<void> {
+  await createRequestTable(db);
+  await createRequestListIndexes(db);
+  await createRequestLookupIndexes(db);
+  await createMatchingIndexes(db);
+  await createFollowTable(db);
+  await createIntentionTable(db);
+  await createPushTable(db);
+  await createMessageTable(db);
+  await createMasterAgreementTable(db);
+}
+
+async function createRequestTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('cooperation_request')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -44,6 +56,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       sql`invalid_reason is null or invalid_reason in ('expired', 'withdrawn', 'takenDown')`,
     )
     .execute();
+}
+
+async function createRequestListIndexes(db: Kysely<any>): Promise<void> {
   // The opportunity list: effective requests, newest first, with optional filters. Each filter
   // index ends with (published_at desc, id desc) so a page's ids and the (capped) count come from
   // index-only scans; the wide rows are read for the page only.
@@ -75,6 +90,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index cooperation_request_effective_idx on cooperation_request (published_at desc, id desc)
     include (direction, type_code, sub_type_code, institution_id, bank_branch, scope_limited, scope_countries)
     where status = 'effective'`.execute(db);
+}
+
+async function createRequestLookupIndexes(db: Kysely<any>): Promise<void> {
   // Filters by publishing institution (its name or country), with type and direction.
   await db.schema
     .createIndex('cooperation_request_effective_institution_idx')
@@ -99,6 +117,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('status'), '=', 'effective')
     .execute();
   await sql`create index cooperation_request_scope_idx on cooperation_request using gin (scope_countries)`.execute(db);
+}
+
+async function createMatchingIndexes(db: Kysely<any>): Promise<void> {
   // Matching: institutions with an effective request of a sub-type and direction (competitors),
   // read from the index alone.
   await db.schema
@@ -111,7 +132,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index app_user_interested_types_idx on app_user using gin (interested_types)`.execute(db);
   // Bank staff (role 50), told of every publication and reached intention.
   await sql`create index app_user_staff_idx on app_user (id) where role_codes @> array['50']::text[]`.execute(db);
+}
 
+async function createFollowTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('cooperation_follow')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
@@ -120,7 +143,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('cooperation_follow_pk', ['user_id', 'request_id'])
     .execute();
   await db.schema.createIndex('cooperation_follow_request_idx').on('cooperation_follow').column('request_id').execute();
+}
 
+async function createIntentionTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('cooperation_intention')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -149,7 +174,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('cooperation_intention')
     .columns(['recipient_institution_id', 'created_at desc'])
     .execute();
+}
 
+async function createPushTable(db: Kysely<any>): Promise<void> {
   // Matched opportunities: a request pushed to an institution, by the system or by bank staff.
   await db.schema
     .createTable('cooperation_push')
@@ -168,7 +195,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('cooperation_push')
     .columns(['institution_id', 'kind', 'pushed_at desc'])
     .execute();
+}
 
+async function createMessageTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('message')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -192,7 +221,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('user_id')
     .where(sql.ref('read_at'), 'is', null)
     .execute();
+}
 
+async function createMasterAgreementTable(db: Kysely<any>): Promise<void> {
   // Forfaiting and risk participation need a signed master agreement (SPEC §5).
   await db.schema
     .createTable('master_agreement')

@@ -5,6 +5,14 @@ import { type Kysely, sql } from 'kysely';
 // in one table, the content version behind public ETags, feedback, leave messages, and daily
 // event-tracking counters.
 export async function up(db: Kysely<any>): Promise<void> {
+  await createContentEntryTable(db);
+  await createContentVersionTable(db);
+  await createFeedbackTable(db);
+  await createLeaveMessageTable(db);
+  await createEventTrackTable(db);
+}
+
+async function createContentEntryTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('content_entry')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -50,7 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('kind'), '=', 'topic')
     .execute();
+}
 
+async function createContentVersionTable(db: Kysely<any>): Promise<void> {
   // One row: bumped by every content write; part of every public ETag.
   await db.schema
     .createTable('content_version')
@@ -59,7 +69,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('content_version_single_row', sql`id = 1`)
     .execute();
   await db.insertInto('content_version').values({ id: 1, version: 1 }).execute();
+}
 
+async function createFeedbackTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('feedback')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -79,7 +91,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('feedback')
     .columns(['answered_at', 'created_at desc'])
     .execute();
+}
 
+async function createLeaveMessageTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('leave_message')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -96,7 +110,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('leave_message')
     .columns(['user_id', 'created_at desc'])
     .execute();
+}
 
+async function createEventTrackTable(db: Kysely<any>): Promise<void> {
   // Event tracking: one counter per day, page, action and target (not one row per hit).
   await db.schema
     .createTable('event_track_daily')

@@ -6,6 +6,17 @@ import { type Kysely, sql } from 'kysely';
 // one contract per agreed intention, its file versions, signatures and audit trail; and messages
 // that point at a seal or a contract.
 export async function up(db: Kysely<any>): Promise<void> {
+  await createSigningAuthorityTable(db);
+  await createSealTable(db);
+  await createSealIndexes(db);
+  await createContractTable(db);
+  await createContractSignatureTable(db);
+  await createContractPlacementTable(db);
+  await createContractEventTable(db);
+  await addMessageLinks(db);
+}
+
+async function createSigningAuthorityTable(db: Kysely<any>): Promise<void> {
   // The portal's own certificate authority (one row), made on first start unless configured.
   await db.schema
     .createTable('signing_authority')
@@ -18,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('signing_authority_single_row', sql`id = 1`)
     .execute();
+}
 
+async function createSealTable(db: Kysely<any>): Promise<void> {
   await sql`create sequence seal_number_seq`.execute(db);
   await db.schema
     .createTable('seal')
@@ -63,6 +76,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       sql`state not in ('effective', 'cancelled', 'expired') or (certificate_der is not null and valid_to is not null)`,
     )
     .execute();
+}
+
+async function createSealIndexes(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('seal_institution_idx')
     .on('seal')
@@ -79,7 +95,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('valid_to')
     .where(sql.ref('state'), '=', 'effective')
     .execute();
+}
 
+async function createContractTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('contract')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -100,7 +118,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('contract_state_check', sql`state in ('uploaded', 'signing', 'signed')`)
     .addCheckConstraint('contract_signing_confirmed', sql`state = 'uploaded' or confirmed_at is not null`)
     .execute();
+}
 
+async function createContractSignatureTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('contract_signature')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -119,7 +139,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('contract_signature_party_check', sql`party in ('publisher', 'counterpart')`)
     .addUniqueConstraint('contract_signature_one_per_party', ['contract_id', 'party'])
     .execute();
+}
 
+async function createContractPlacementTable(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('contract_placement')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -130,7 +152,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('y', sql`double precision`, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('contract_placement_seal_idx').on('contract_placement').column('seal_id').execute();
+}
 
+async function createContractEventTable(db: Kysely<any>): Promise<void> {
   // The audit trail: upload, deletion, confirmation, each placement and signature. Kept when an
   // unconfirmed upload is deleted (contract_id is then null; intention_id stays).
   await db.schema
@@ -157,7 +181,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('contract_event')
     .columns(['intention_id', 'id'])
     .execute();
+}
 
+async function addMessageLinks(db: Kysely<any>): Promise<void> {
   // Messages about a seal or a contract: where opening one leads (a web path) and the name of
   // what it is about (the seal's name, the contract's title), shown as written.
   await db.schema.alterTable('message').addColumn('link', 'text').addColumn('subject', 'text').execute();

@@ -106,6 +106,15 @@ function skipped(text: string, start: number, end: number, depth: number, scan: 
   read(text, start + header.index, end, depth + 1, scan);
 }
 
+/** Where the reader stands in dictionaries: the tokens of the outermost one, the last one closed. */
+type DictState = {
+  level: number;
+  tokens: Token[];
+  last: Token[] | null;
+  /** The last thing read closed a dictionary (a `stream` keyword now starts its data). */
+  afterDict: boolean;
+};
+
 /** Reads PDF syntax in text[start, end), noting active names; stream data is handled apart. */
 function read(text: string, start: number, end: number, depth: number, scan: Scan): void {
   if (++scan.regions > MAX_REGIONS) {
@@ -113,10 +122,7 @@ function read(text: string, start: number, end: number, depth: number, scan: Sca
     return;
   }
   let i = start;
-  let dictLevel = 0;
-  let dict: Token[] = [];
-  let lastDict: Token[] | null = null;
-  let afterDict = false;
+  const dict: DictState = { level: 0, tokens: [], last: null, afterDict: false };
   while (i < end && !scan.uncheckable) {
     const c = text.charCodeAt(i);
     if (isWhite(c)) {
@@ -132,75 +138,88 @@ function read(text: string, start: number, end: number, depth: number, scan: Sca
       continue;
     }
     if (c === 0x28) {
-      // (literal string), balanced parentheses, backslash escapes
-      let j = i + 1;
-      let nesting = 1;
-      while (j < end && nesting > 0) {
-        const d = text.charCodeAt(j);
-        if (d === 0x5c) j++;
-        else if (d === 0x28) nesting++;
-        else if (d === 0x29) nesting--;
-        j++;
-      }
-      skipped(text, i + 1, Math.min(j, end), depth, scan);
-      i = Math.min(j, end);
-      afterDict = false;
-      continue;
-    }
-    if (c === 0x3c) {
-      if (text.charCodeAt(i + 1) === 0x3c) {
-        dictLevel++;
-        if (dictLevel === 1) dict = [];
-        i += 2;
-        afterDict = false;
-        continue;
-      }
-      // <hex string>
-      const close = text.indexOf('>', i + 1);
-      const j = close < 0 || close >= end ? end : close + 1;
+      const j = literalStringEnd(text, i, end);
       skipped(text, i + 1, j, depth, scan);
       i = j;
-      afterDict = false;
+      dict.afterDict = false;
       continue;
     }
-    if (c === 0x3e) {
-      if (text.charCodeAt(i + 1) === 0x3e) {
-        i += 2;
-        if (dictLevel > 0 && --dictLevel === 0) {
-          lastDict = dict;
-          afterDict = true;
-          continue;
-        }
-      } else i++;
-      afterDict = false;
+    if (c === 0x3c || c === 0x3e) {
+      i = readAngleBracket(text, i, end, depth, scan, dict);
       continue;
     }
     if (c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x29) {
       i++;
-      afterDict = false;
+      dict.afterDict = false;
       continue;
     }
-    let j = i + 1;
-    while (j < end && !isWhite(text.charCodeAt(j)) && !isDelimiter(text.charCodeAt(j))) j++;
-    if (c === 0x2f) {
-      const name = decodeName(text.slice(i + 1, j));
-      if (PDF_ACTIVE_NAMES.has(name)) scan.found.add(name);
-      if (dictLevel > 0) dict.push({ kind: 'name', value: name, level: dictLevel });
-      i = j;
-      afterDict = false;
-      continue;
-    }
-    const word = text.slice(i, j);
-    i = j;
-    if (word === 'stream' && afterDict && lastDict) {
-      i = readStream(text, i, end, lastDict, depth, scan);
-      afterDict = false;
-      continue;
-    }
-    if (dictLevel > 0)
-      dict.push({ kind: /^[+-]?[0-9.]+$/.test(word) ? 'number' : 'keyword', value: word, level: dictLevel });
-    afterDict = false;
+    i = readWord(text, i, end, depth, scan, dict);
   }
+}
+
+/** (literal string), balanced parentheses, backslash escapes: where it ends (at most `end`). */
+function literalStringEnd(text: string, i: number, end: number): number {
+  let j = i + 1;
+  let nesting = 1;
+  while (j < end && nesting > 0) {
+    const d = text.charCodeAt(j);
+    if (d === 0x5c) j++;
+    else if (d === 0x28) nesting++;
+    else if (d === 0x29) nesting--;
+    j++;
+  }
+  return Math.min(j, end);
+}
+
+/** `<<`, `>>`, a `<hex string>` or a stray `>` at i; returns where reading goes on. */
+function readAngleBracket(text: string, i: number, end: number, depth: number, scan: Scan, dict: DictState): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x3c) {
+    if (text.charCodeAt(i + 1) === 0x3c) {
+      dict.level++;
+      if (dict.level === 1) dict.tokens = [];
+      dict.afterDict = false;
+      return i + 2;
+    }
+    // <hex string>
+    const close = text.indexOf('>', i + 1);
+    const j = close < 0 || close >= end ? end : close + 1;
+    skipped(text, i + 1, j, depth, scan);
+    dict.afterDict = false;
+    return j;
+  }
+  if (text.charCodeAt(i + 1) === 0x3e) {
+    const closed = dict.level > 0 && --dict.level === 0;
+    if (closed) dict.last = dict.tokens;
+    dict.afterDict = closed;
+    return i + 2;
+  }
+  dict.afterDict = false;
+  return i + 1;
+}
+
+/** A /Name, a number or a keyword at i (`stream` after a dictionary: its data); returns where reading goes on. */
+function readWord(text: string, i: number, end: number, depth: number, scan: Scan, dict: DictState): number {
+  const c = text.charCodeAt(i);
+  let j = i + 1;
+  while (j < end && !isWhite(text.charCodeAt(j)) && !isDelimiter(text.charCodeAt(j))) j++;
+  if (c === 0x2f) {
+    const name = decodeName(text.slice(i + 1, j));
+    if (PDF_ACTIVE_NAMES.has(name)) scan.found.add(name);
+    if (dict.level > 0) dict.tokens.push({ kind: 'name', value: name, level: dict.level });
+    dict.afterDict = false;
+    return j;
+  }
+  const word = text.slice(i, j);
+  if (word === 'stream' && dict.afterDict && dict.last) {
+    const next = readStream(text, j, end, dict.last, depth, scan);
+    dict.afterDict = false;
+    return next;
+  }
+  if (dict.level > 0)
+    dict.tokens.push({ kind: /^[+-]?[0-9.]+$/.test(word) ? 'number' : 'keyword', value: word, level: dict.level });
+  dict.afterDict = false;
+  return j;
 }
 
 /** The stream's length when the dictionary gives it directly (`/Length 123`, not `/Length 5 0 R`). */

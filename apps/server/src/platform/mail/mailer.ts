@@ -45,104 +45,108 @@ export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_SECONDS.length + 1;
 const LEASE_MS = 10 * 60_000;
 const BATCH = 20;
 
-export function createMailer({ db, smtpUrl, from, log, pollMs = 1000, now = () => new Date() }: MailerOptions): Mailer {
-  // Short time-outs: a stuck SMTP server must not hold a batch for minutes.
-  const transport = smtpUrl
-    ? createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-    : undefined;
+/** Short time-outs: a stuck SMTP server must not hold a batch for minutes. */
+function openTransport(smtpUrl: string) {
+  return createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+}
+type Transport = ReturnType<typeof openTransport>;
+type SendContext = { db: Db; from: string; log: MailerLog; now: () => Date };
 
-  /** Without SMTP: one statement marks the due messages `stored`. */
-  async function storeDue(limit: number, at: Date): Promise<number> {
-    const rows = await db
-      .updateTable('mailOutbox')
-      .set((eb) => ({ status: 'stored', attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('mailOutbox')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('nextAttemptAt', '<=', at)
-          .orderBy('id')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'toAddress', 'subject'])
-      .execute();
-    for (const row of rows.sort((a, b) => a.id - b.id)) {
-      // Subject and recipient only: the body may hold a one-time code.
-      log.info({ mailId: row.id, to: row.toAddress, subject: row.subject }, 'e-mail stored (no SMTP_URL)');
-    }
-    countMail('stored', rows.length);
-    return rows.length;
-  }
-
-  async function claimDue(limit: number, at: Date) {
-    return db.transaction().execute(async (trx) => {
-      const rows = await trx
+/** Without SMTP: one statement marks the due messages `stored`. */
+async function storeDue(db: Db, log: MailerLog, limit: number, at: Date): Promise<number> {
+  const rows = await db
+    .updateTable('mailOutbox')
+    .set((eb) => ({ status: 'stored', attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
         .selectFrom('mailOutbox')
-        .select(['id', 'toAddress', 'subject', 'textBody', 'htmlBody', 'attempts'])
+        .select('id')
         .where('status', '=', 'pending')
         .where('nextAttemptAt', '<=', at)
         .orderBy('id')
         .limit(limit)
         .forUpdate()
-        .skipLocked()
-        .execute();
-      if (rows.length > 0) {
-        await trx
-          .updateTable('mailOutbox')
-          .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
-          .where(
-            'id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .execute();
-      }
-      return rows;
-    });
+        .skipLocked(),
+    )
+    .returning(['id', 'toAddress', 'subject'])
+    .execute();
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    // Subject and recipient only: the body may hold a one-time code.
+    log.info({ mailId: row.id, to: row.toAddress, subject: row.subject }, 'e-mail stored (no SMTP_URL)');
   }
+  countMail('stored', rows.length);
+  return rows.length;
+}
 
-  async function sendDue(smtp: NonNullable<typeof transport>, limit: number, at: Date): Promise<number> {
-    let sent = 0;
-    for (const row of await claimDue(limit, at)) {
-      const attempts = row.attempts + 1;
-      try {
-        await smtp.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-        await db
-          .updateTable('mailOutbox')
-          .set({ status: 'sent', sentAt: now(), attempts, lastError: null })
-          .where('id', '=', row.id)
-          .execute();
-        sent++;
-        countMail('sent');
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const delay = MAIL_RETRY_DELAYS_SECONDS[attempts - 1];
-        const final = delay === undefined;
-        await db
-          .updateTable('mailOutbox')
-          .set({
-            attempts,
-            lastError: reason.slice(0, 1000),
-            ...(final ? { status: 'failed' as const } : { nextAttemptAt: new Date(now().getTime() + delay * 1000) }),
-          })
-          .where('id', '=', row.id)
-          .execute();
-        countMail(final ? 'failed' : 'retry');
-        (final ? log.error : log.warn)(
-          { mailId: row.id, to: row.toAddress, attempts, reason },
-          final ? 'e-mail delivery failed for good' : 'e-mail delivery failed, will retry',
-        );
-      }
+async function claimDue(db: Db, limit: number, at: Date) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('mailOutbox')
+      .select(['id', 'toAddress', 'subject', 'textBody', 'htmlBody', 'attempts'])
+      .where('status', '=', 'pending')
+      .where('nextAttemptAt', '<=', at)
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .updateTable('mailOutbox')
+        .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
     }
-    return sent;
+    return rows;
+  });
+}
+
+async function sendDue({ db, from, log, now }: SendContext, smtp: Transport, limit: number, at: Date): Promise<number> {
+  let sent = 0;
+  for (const row of await claimDue(db, limit, at)) {
+    const attempts = row.attempts + 1;
+    try {
+      await smtp.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      await db
+        .updateTable('mailOutbox')
+        .set({ status: 'sent', sentAt: now(), attempts, lastError: null })
+        .where('id', '=', row.id)
+        .execute();
+      sent++;
+      countMail('sent');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const delay = MAIL_RETRY_DELAYS_SECONDS[attempts - 1];
+      const final = delay === undefined;
+      await db
+        .updateTable('mailOutbox')
+        .set({
+          attempts,
+          lastError: reason.slice(0, 1000),
+          ...(final ? { status: 'failed' as const } : { nextAttemptAt: new Date(now().getTime() + delay * 1000) }),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      countMail(final ? 'failed' : 'retry');
+      (final ? log.error : log.warn)(
+        { mailId: row.id, to: row.toAddress, attempts, reason },
+        final ? 'e-mail delivery failed for good' : 'e-mail delivery failed, will retry',
+      );
+    }
   }
+  return sent;
+}
+
+export function createMailer({ db, smtpUrl, from, log, pollMs = 1000, now = () => new Date() }: MailerOptions): Mailer {
+  const transport = smtpUrl ? openTransport(smtpUrl) : undefined;
 
   async function deliverDue(limit = BATCH): Promise<number> {
     const at = now();
-    return transport ? sendDue(transport, limit, at) : storeDue(limit, at);
+    return transport ? sendDue({ db, from, log, now }, transport, limit, at) : storeDue(db, log, limit, at);
   }
 
   let timer: NodeJS.Timeout | undefined;

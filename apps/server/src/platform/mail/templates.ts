@@ -280,39 +280,30 @@ export function mailLocale(locale: string): Locale {
   return isLocale(locale) ? locale : resolveLocale(locale);
 }
 
-/** Renders a template in `locale` (anything not Chinese is English). */
-export function renderMail<T extends MailTemplate>(
-  template: T,
-  locale: Locale | string,
-  params: MailTemplates[T],
-  brand: MailBrand,
-): RenderedMail {
-  const lang = mailLocale(locale);
-  const zh = lang === 'zh-CN';
-  const vars: Vars = {
-    portalName: zh ? brand.portalName.zh : brand.portalName.en,
-    bankName: zh ? brand.bankName.zh : brand.bankName.en,
-    serviceLine: brand.serviceLine,
-    orgEmail: brand.orgEmail,
-    ...(params as unknown as Vars),
-  };
+/** One mail's texts in its language: translations filled with the variables, as text or as escaped HTML. */
+type MailTexts = {
+  lang: Locale;
+  escapedVars: Record<string, string>;
+  text(key: string): string;
+  html(key: string): string;
+  /** "Label: value" with the colon of the language (a full-width one in Chinese). */
+  labelled(key: string, value?: string): string;
+};
+
+function mailTexts(lang: Locale, vars: Vars): MailTexts {
   const escapedVars = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, escapeHtml(v)]));
   // The raw text (placeholders intact) is escaped first, then filled with escaped values.
   const raw = (key: string) => translate(lang, `mail.${key}`);
   const text = (key: string) => fill(raw(key), vars);
   const html = (key: string) => fill(escapeHtml(raw(key)), escapedVars);
-  // "Label: value" with the colon of the language (a full-width one in Chinese).
   const labelled = (key: string, value?: string) =>
     value === undefined
       ? fill(raw('common.label'), { label: text(key) })
       : fill(raw('common.labelValue'), { label: text(key), value });
+  return { lang, escapedVars, text, html, labelled };
+}
 
-  const layout = (LAYOUTS[template] as (params: MailTemplates[T]) => Layout)(params);
-  const greetingKey = layout.greeting === 'named' ? 'common.greeting' : 'common.greetingGeneric';
-  // A subject is one header line: no line breaks from a parameter.
-  const subject = text(layout.subject).replace(/[\r\n]+/g, ' ');
-  const blocks = layout.blocks.filter((block) => block.kind === 'p' || ('value' in block ? block.value.trim() : true));
-
+function textBody({ text, labelled }: MailTexts, greetingKey: string, blocks: Block[]): string {
   const textLines = [text(greetingKey), ''];
   for (const block of blocks) {
     if (block.kind === 'p') textLines.push(text(block.key));
@@ -329,36 +320,41 @@ export function renderMail<T extends MailTemplate>(
     text('common.contact'),
     text('common.securityNote'),
   );
+  return textLines.join('\n');
+}
 
-  const cell = (inner: string, style = '') => `<tr><td style="padding:0 0 16px 0;${style}">${inner}</td></tr>`;
-  const htmlBlocks = blocks.map((block) => {
-    if (block.kind === 'p') return cell(html(block.key));
-    if (block.kind === 'code') {
-      return cell(
-        `<div style="font-size:13px;color:#4b5563;">${html(block.label)}</div>` +
-          `<div style="display:inline-block;margin-top:6px;padding:10px 20px;background:#f4f6fa;border:1px solid #d6dce8;` +
-          `font-family:Consolas,'Courier New',monospace;font-size:28px;font-weight:bold;letter-spacing:8px;color:${PRIMARY};">` +
-          `${escapeHtml(block.value)}</div>`,
-      );
-    }
-    if (block.kind === 'note') {
-      return cell(
-        `<div style="font-weight:bold;">${html(block.label)}</div>` +
-          `<div style="margin-top:6px;padding:10px 14px;background:#f4f6fa;border-left:3px solid ${ACCENT};white-space:pre-wrap;">` +
-          `${escapeHtml(block.value)}</div>`,
-      );
-    }
-    if (!isWebUrl(block.url)) return cell(escapeHtml(labelled(block.label, block.url)));
-    const href = escapeHtml(block.url);
+const cell = (inner: string, style = '') => `<tr><td style="padding:0 0 16px 0;${style}">${inner}</td></tr>`;
+
+function htmlBlock({ html, labelled }: MailTexts, block: Block): string {
+  if (block.kind === 'p') return cell(html(block.key));
+  if (block.kind === 'code') {
     return cell(
-      `<a href="${href}" style="display:inline-block;padding:10px 24px;background:${PRIMARY};color:#ffffff;` +
-        `text-decoration:none;font-weight:bold;border-radius:4px;">${html(block.label)}</a>` +
-        `<div style="margin-top:10px;font-size:12px;color:#6b7280;">${html('common.linkFallback')}<br>` +
-        `<a href="${href}" style="color:${PRIMARY};word-break:break-all;">${href}</a></div>`,
+      `<div style="font-size:13px;color:#4b5563;">${html(block.label)}</div>` +
+        `<div style="display:inline-block;margin-top:6px;padding:10px 20px;background:#f4f6fa;border:1px solid #d6dce8;` +
+        `font-family:Consolas,'Courier New',monospace;font-size:28px;font-weight:bold;letter-spacing:8px;color:${PRIMARY};">` +
+        `${escapeHtml(block.value)}</div>`,
     );
-  });
+  }
+  if (block.kind === 'note') {
+    return cell(
+      `<div style="font-weight:bold;">${html(block.label)}</div>` +
+        `<div style="margin-top:6px;padding:10px 14px;background:#f4f6fa;border-left:3px solid ${ACCENT};white-space:pre-wrap;">` +
+        `${escapeHtml(block.value)}</div>`,
+    );
+  }
+  if (!isWebUrl(block.url)) return cell(escapeHtml(labelled(block.label, block.url)));
+  const href = escapeHtml(block.url);
+  return cell(
+    `<a href="${href}" style="display:inline-block;padding:10px 24px;background:${PRIMARY};color:#ffffff;` +
+      `text-decoration:none;font-weight:bold;border-radius:4px;">${html(block.label)}</a>` +
+      `<div style="margin-top:10px;font-size:12px;color:#6b7280;">${html('common.linkFallback')}<br>` +
+      `<a href="${href}" style="color:${PRIMARY};word-break:break-all;">${href}</a></div>`,
+  );
+}
 
-  const htmlBody = [
+function htmlBody(texts: MailTexts, subject: string, greetingKey: string, blocks: Block[]): string {
+  const { lang, escapedVars, html } = texts;
+  return [
     '<!DOCTYPE html>',
     `<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<title>${escapeHtml(subject)}</title></head>`,
@@ -373,13 +369,38 @@ export function renderMail<T extends MailTemplate>(
     `<tr><td style="padding:24px;">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">`,
     cell(html(greetingKey)),
-    ...htmlBlocks,
+    ...blocks.map((block) => htmlBlock(texts, block)),
     cell(`${html('common.closing')}<br>${html('common.team')}`, 'padding-bottom:0;'),
     '</table></td></tr>',
     `<tr><td style="padding:16px 24px;background:#f9fafb;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280;">`,
     `${html('common.automated')}<br>${html('common.contact')}<br>${html('common.securityNote')}</td></tr>`,
     '</table></td></tr></table></body></html>',
   ].join('\n');
+}
 
-  return { subject, text: textLines.join('\n'), html: htmlBody };
+/** Renders a template in `locale` (anything not Chinese is English). */
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  locale: Locale | string,
+  params: MailTemplates[T],
+  brand: MailBrand,
+): RenderedMail {
+  const lang = mailLocale(locale);
+  const zh = lang === 'zh-CN';
+  const vars: Vars = {
+    portalName: zh ? brand.portalName.zh : brand.portalName.en,
+    bankName: zh ? brand.bankName.zh : brand.bankName.en,
+    serviceLine: brand.serviceLine,
+    orgEmail: brand.orgEmail,
+    ...(params as unknown as Vars),
+  };
+  const texts = mailTexts(lang, vars);
+
+  const layout = (LAYOUTS[template] as (params: MailTemplates[T]) => Layout)(params);
+  const greetingKey = layout.greeting === 'named' ? 'common.greeting' : 'common.greetingGeneric';
+  // A subject is one header line: no line breaks from a parameter.
+  const subject = texts.text(layout.subject).replace(/[\r\n]+/g, ' ');
+  const blocks = layout.blocks.filter((block) => block.kind === 'p' || ('value' in block ? block.value.trim() : true));
+
+  return { subject, text: textBody(texts, greetingKey, blocks), html: htmlBody(texts, subject, greetingKey, blocks) };
 }

@@ -274,29 +274,39 @@ function columnWidths(minimum: number[], natural: number[]): number[] {
   return min.map((w, i) => w + (extra * (max[i]! - w)) / (sumMax - sumMin));
 }
 
-function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string[][]): void {
-  if (!columns.length) return;
+/** The table's column widths (see columnWidths) and their left edges. */
+function tableColumns(face: Typeface, columns: string[], rows: string[][]): { widths: number[]; xs: number[] } {
   const size = SIZE.table;
-  const lineHeight = size * LEADING;
-  const measure = (bold: boolean) => (s: string) => face.width(s, size, bold);
   const cells = (i: number) => [columns[i] ?? '', ...rows.map((row) => row[i] ?? '')];
   const widest = (texts: string[]) => Math.max(0, ...texts.map((t) => face.width(t, size, true))) + 2 * CELL_PADDING;
   const natural = columns.map((_, i) => widest(cells(i).flatMap((cell) => cell.split('\n'))));
   const minimum = columns.map((_, i) => widest(cells(i).flatMap((cell) => cell.match(UNITS) ?? [])));
   const widths = columnWidths(minimum, natural);
   const xs = widths.map((_, i) => MARGIN.left + widths.slice(0, i).reduce((n, w) => n + w, 0));
+  return { widths, xs };
+}
+
+/** A thin rule across the content width at `y`. */
+function drawRule(pages: Pages, y: number): void {
+  pages.current.drawLine({
+    start: { x: MARGIN.left, y },
+    end: { x: MARGIN.left + CONTENT_WIDTH, y },
+    color: RULE,
+    thickness: 0.5,
+  });
+}
+
+function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string[][]): void {
+  if (!columns.length) return;
+  const size = SIZE.table;
+  const lineHeight = size * LEADING;
+  const measure = (bold: boolean) => (s: string) => face.width(s, size, bold);
+  const { widths, xs } = tableColumns(face, columns, rows);
   const cellLines = (cells: string[], bold: boolean) =>
     widths.map((w, i) => wrap(cells[i] ?? '', w - 2 * CELL_PADDING, measure(bold)));
   const header = cellLines(columns, true);
   const headerHeight = Math.max(...header.map((l) => l.length)) * lineHeight + 2 * CELL_PADDING;
 
-  const rule = (y: number) =>
-    pages.current.drawLine({
-      start: { x: MARGIN.left, y },
-      end: { x: MARGIN.left + CONTENT_WIDTH, y },
-      color: RULE,
-      thickness: 0.5,
-    });
   /** Lines [from, from + count) of each cell, in the row whose top is the current position. */
   const drawCells = (cells: string[][], from: number, count: number, bold: boolean) => {
     for (const [i, cell] of cells.entries()) {
@@ -315,7 +325,7 @@ function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string
     });
     drawCells(header, 0, Number.POSITIVE_INFINITY, true);
     pages.y -= headerHeight;
-    rule(pages.y);
+    drawRule(pages, pages.y);
   };
 
   pages.ensure(headerHeight + lineHeight + 2 * CELL_PADDING);
@@ -334,31 +344,29 @@ function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string
       const count = Math.min(fit, total - from);
       drawCells(lines, from, count, false);
       pages.y -= count * lineHeight + 2 * CELL_PADDING;
-      rule(pages.y);
+      drawRule(pages, pages.y);
       from += count;
     }
   }
 }
 
+const PAGE_NUMBERS = '0123456789 /';
+
 /**
- * Renders the report: title, heading, the label/value lines, then the table (its header repeated
- * on each page it spans), with `footer` and "page / pages" at the bottom of every page.
+ * The report's typeface: a subset of `report.font` with every character the report uses, or the
+ * standard Helvetica; `clean` replaces the characters the typeface lacks.
  */
-export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint8Array> {
-  const pdf = PDF.create();
-  const pageNumbers = '0123456789 /';
-  let clean: (text: string) => string;
-  let face: Typeface;
+function chooseFace(pdf: PDF, report: EvidenceReport): { clean: (text: string) => string; face: Typeface } {
   if (report.font) {
     const source = parseFont(report.font);
     const has = (codePoint: number) =>
       codePoint <= 0xffff && (codePoint === 0x20 || source.charToGlyphIndex(String.fromCharCode(codePoint)) > 0);
-    clean = (text) => replaceMissing(text, has);
+    const clean = (text: string) => replaceMissing(text, has);
     const everything = [
       report.title,
       report.heading,
       report.footer,
-      pageNumbers,
+      PAGE_NUMBERS,
       '?',
       ...report.lines.flatMap((l) => [l.label, l.value]),
       ...report.table.columns,
@@ -367,44 +375,40 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
       .map(clean)
       .join('');
     const embedded = pdf.embedFont(subsetFont(source, new Set([...everything].filter((c) => c !== '\n'))));
-    face = {
+    const face: Typeface = {
       regular: embedded,
       bold: embedded,
       // One weight: headings are set apart by size and the table header by its shading.
       width: (text, size) => measureText(text, embedded, size),
     };
-  } else {
-    clean = (text) => replaceMissing(text, (codePoint) => WIN_ANSI.has(codePoint));
-    const regular = 'Helvetica';
-    const bold = 'Helvetica-Bold';
-    face = {
-      regular,
-      bold,
-      width: (text, size, isBold) => measureText(text, isBold ? bold : regular, size),
-    };
+    return { clean, face };
   }
+  const clean = (text: string) => replaceMissing(text, (codePoint) => WIN_ANSI.has(codePoint));
+  const regular = 'Helvetica';
+  const bold = 'Helvetica-Bold';
+  const face: Typeface = {
+    regular,
+    bold,
+    width: (text, size, isBold) => measureText(text, isBold ? bold : regular, size),
+  };
+  return { clean, face };
+}
 
-  const title = clean(report.title);
-  const footerSize = SIZE.footer;
-  const footerLines = wrap(clean(report.footer), CONTENT_WIDTH - 60, (s) => face.width(s, footerSize));
-  const footerHeight = footerLines.length * footerSize * LEADING;
-  const pages = new Pages(pdf, face, title, MARGIN.bottom + footerHeight + 14);
-  pages.newPage();
-
-  pages.paragraph(title, SIZE.title, { bold: true });
-  pages.y -= 2;
-  pages.paragraph(clean(report.heading), SIZE.heading, { color: GREY });
-  pages.y -= 10;
-
-  // Label/value lines: labels in a column as wide as the longest label (at most 40% of the width).
+/** Label/value lines: labels in a column as wide as the longest label (at most 40% of the width). */
+function drawLabelLines(
+  pages: Pages,
+  face: Typeface,
+  lines: EvidenceReport['lines'],
+  clean: (text: string) => string,
+): void {
   const bodySize = SIZE.body;
   const bodyLeading = bodySize * LEADING;
-  const labels = report.lines.map((l) => clean(l.label));
+  const labels = lines.map((l) => clean(l.label));
   const labelWidth = Math.min(
     CONTENT_WIDTH * 0.4,
     Math.max(0, ...labels.map((l) => face.width(l, bodySize, true))) + 12,
   );
-  report.lines.forEach((entry, i) => {
+  lines.forEach((entry, i) => {
     const labelLines = wrap(labels[i]!, labelWidth - 12, (s) => face.width(s, bodySize, true));
     const valueLines = wrap(clean(entry.value), CONTENT_WIDTH - labelWidth, (s) => face.width(s, bodySize));
     for (let n = 0; n < Math.max(labelLines.length, valueLines.length); n++) {
@@ -415,16 +419,11 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
     }
     pages.y -= 2;
   });
-  pages.y -= 12;
+}
 
-  drawTable(
-    pages,
-    face,
-    report.table.columns.map(clean),
-    report.table.rows.map((row) => row.map(clean)),
-  );
-
-  // Footers last, when the page count is known.
+/** The footer lines and "page / pages" at the bottom of every page (drawn once the count is known). */
+function drawFooters(pages: Pages, face: Typeface, footerLines: string[], footerHeight: number): void {
+  const footerSize = SIZE.footer;
   const count = pages.pages.length;
   for (const [i, page] of pages.pages.entries()) {
     for (const [n, line] of footerLines.entries()) {
@@ -445,6 +444,40 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
       color: GREY,
     });
   }
+}
+
+/**
+ * Renders the report: title, heading, the label/value lines, then the table (its header repeated
+ * on each page it spans), with `footer` and "page / pages" at the bottom of every page.
+ */
+export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint8Array> {
+  const pdf = PDF.create();
+  const { clean, face } = chooseFace(pdf, report);
+
+  const title = clean(report.title);
+  const footerSize = SIZE.footer;
+  const footerLines = wrap(clean(report.footer), CONTENT_WIDTH - 60, (s) => face.width(s, footerSize));
+  const footerHeight = footerLines.length * footerSize * LEADING;
+  const pages = new Pages(pdf, face, title, MARGIN.bottom + footerHeight + 14);
+  pages.newPage();
+
+  pages.paragraph(title, SIZE.title, { bold: true });
+  pages.y -= 2;
+  pages.paragraph(clean(report.heading), SIZE.heading, { color: GREY });
+  pages.y -= 10;
+
+  drawLabelLines(pages, face, report.lines, clean);
+  pages.y -= 12;
+
+  drawTable(
+    pages,
+    face,
+    report.table.columns.map(clean),
+    report.table.rows.map((row) => row.map(clean)),
+  );
+
+  // Footers last, when the page count is known.
+  drawFooters(pages, face, footerLines, footerHeight);
 
   pdf.setTitle(title);
   pdf.setCreator('Interbank Cooperation Portal');

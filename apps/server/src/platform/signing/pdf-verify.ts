@@ -174,7 +174,57 @@ export async function inspectPdfSignatures(
       return [];
     }
   });
+  const { found, sha256 } = await inspectEach(bytes, buffer, text, roots);
+  found.sort((a, b) => endOf(a.signature) - endOf(b.signature));
+  const signed = found.filter(({ signature }) => !isTimestamp(signature));
+  const signatures = signed.map(({ signature }) => signature);
+  const documentTimestamps = found
+    .filter(({ signature }) => isTimestamp(signature))
+    .map(({ signature }) => documentTimestampOf(signature));
+  const lastEnd = Math.min(buffer.length, Math.max(0, ...signatures.map(endOf)));
+  const modifiedAfterLastSignature = signatures.length > 0 && lastEnd < buffer.length;
+  // Files attached after the last signature count as validation material only under a trusted
+  // document timestamp (the portal's evidence reports, docs/decisions/0020-evidence-attached.md).
+  const timestampedEnds = found
+    .filter(({ signature }) => isTimestamp(signature) && signature.intact && signature.timestamp?.trusted)
+    .map(({ signature }) => Math.min(endOf(signature), buffer.length));
+  const appended = modifiedAfterLastSignature ? await onlyValidationData(bytes, lastEnd, timestampedEnds) : null;
+  return {
+    sha256,
+    signatures,
+    documentTimestamps,
+    modifiedAfterLastSignature,
+    appendedOnlyValidationData: appended !== null,
+    attachedAfterLastSignature: appended?.attached ?? [],
+    pageChanges: signed[0]
+      ? await comparePageRevisions(
+          bytes,
+          signatures.map((signature) => Math.min(endOf(signature), buffer.length)),
+          signed[0].at,
+        )
+      : null,
+  };
+}
 
+const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
+const isTimestamp = (signature: PdfSignature) => signature.subFilter === DOCUMENT_TIMESTAMP;
+const endOf = (signature: { byteRange: Range }) => signature.byteRange[2] + signature.byteRange[3];
+
+function documentTimestampOf(signature: PdfSignature): PdfDocumentTimestamp {
+  return {
+    byteRange: signature.byteRange,
+    coversWholeDocument: signature.coversWholeDocument,
+    intact: signature.intact,
+    trusted: signature.timestamp?.trusted ?? false,
+    genTime: signature.timestamp?.genTime ?? null,
+  };
+}
+
+/**
+ * Inspects the signature of every distinct /ByteRange (with where it stands in the file), after
+ * checking the parsing limits; sha256 is the whole file's.
+ */
+async function inspectEach(bytes: Uint8Array, buffer: Buffer, text: string, roots: pkijs.Certificate[]) {
   const ranges = distinctByteRanges(text);
   // Before any parser reads it: objects and what its compressed streams inflate to.
   await checkPdfLimits(buffer, text);
@@ -198,46 +248,8 @@ export async function inspectPdfSignatures(
     );
     found.push({ signature, at });
   }
-  const endOf = (signature: { byteRange: Range }) => signature.byteRange[2] + signature.byteRange[3];
-  found.sort((a, b) => endOf(a.signature) - endOf(b.signature));
-  const isTimestamp = (signature: PdfSignature) => signature.subFilter === DOCUMENT_TIMESTAMP;
-  const signed = found.filter(({ signature }) => !isTimestamp(signature));
-  const signatures = signed.map(({ signature }) => signature);
-  const documentTimestamps = found
-    .filter(({ signature }) => isTimestamp(signature))
-    .map(({ signature }) => ({
-      byteRange: signature.byteRange,
-      coversWholeDocument: signature.coversWholeDocument,
-      intact: signature.intact,
-      trusted: signature.timestamp?.trusted ?? false,
-      genTime: signature.timestamp?.genTime ?? null,
-    }));
-  const lastEnd = Math.min(buffer.length, Math.max(0, ...signatures.map(endOf)));
-  const modifiedAfterLastSignature = signatures.length > 0 && lastEnd < buffer.length;
-  // Files attached after the last signature count as validation material only under a trusted
-  // document timestamp (the portal's evidence reports, docs/decisions/0020-evidence-attached.md).
-  const timestampedEnds = found
-    .filter(({ signature }) => isTimestamp(signature) && signature.intact && signature.timestamp?.trusted)
-    .map(({ signature }) => Math.min(endOf(signature), buffer.length));
-  const appended = modifiedAfterLastSignature ? await onlyValidationData(bytes, lastEnd, timestampedEnds) : null;
-  return {
-    sha256: revisions.whole,
-    signatures,
-    documentTimestamps,
-    modifiedAfterLastSignature,
-    appendedOnlyValidationData: appended !== null,
-    attachedAfterLastSignature: appended?.attached ?? [],
-    pageChanges: signed[0]
-      ? await comparePageRevisions(
-          bytes,
-          signatures.map((signature) => Math.min(endOf(signature), buffer.length)),
-          signed[0].at,
-        )
-      : null,
-  };
+  return { found, sha256: revisions.whole };
 }
-
-const DOCUMENT_TIMESTAMP = 'ETSI.RFC3161';
 /**
  * What the catalog may gain after the last signature: the DSS, the form's new timestamp fields, and
  * attachments in the name dictionary (under a trusted document timestamp, see attachedFiles).
@@ -489,6 +501,13 @@ export function parsePdfDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The two parts of the file a signature's byte range covers (all but the /Contents gap). */
+type SignedParts = readonly [Buffer, Buffer];
+
+function digestOfParts(algorithm: string, [head, tail]: SignedParts): Buffer {
+  return createHash(algorithm).update(head).update(tail).digest();
+}
+
 async function inspectOne(
   file: Buffer,
   text: string,
@@ -530,15 +549,11 @@ async function inspectOne(
   };
   if (!gapIsContents) return result;
   const contents = Buffer.from(gap.slice(1, -1), 'hex');
+  const parts: SignedParts = [file.subarray(a, a + b), file.subarray(c, end)];
 
   if (subFilter === DOCUMENT_TIMESTAMP) {
     // The token's imprint is the digest of the bytes the range covers: that is its signature.
-    const reading = await readTimestamp(contents, roots, (algorithm) =>
-      createHash(algorithm)
-        .update(file.subarray(a, a + b))
-        .update(file.subarray(c, end))
-        .digest(),
-    );
+    const reading = await readTimestamp(contents, roots, (algorithm) => digestOfParts(algorithm, parts));
     result.timestamp = reading;
     result.signedAt = reading.genTime;
     result.intact = wellFormed && reading.valid;
@@ -546,10 +561,22 @@ async function inspectOne(
     return result;
   }
 
+  await inspectCms(result, contents, parts, roots);
+  result.intact = wellFormed && result.digestMatches && result.signatureValid;
+  return result;
+}
+
+/** Fills in `result` from the CMS signature in /Contents; an unreadable one leaves it not intact. */
+async function inspectCms(
+  result: PdfSignature,
+  contents: Buffer,
+  parts: SignedParts,
+  roots: pkijs.Certificate[],
+): Promise<void> {
   try {
     const cms = parseSignedData(contents);
     const signerInfo = cms.signerInfos[0];
-    if (!signerInfo) return result;
+    if (!signerInfo) return;
     const token = signatureTimestampToken(signerInfo);
     if (token) {
       const signatureValue = signerInfo.signature.valueBlock.valueHexView;
@@ -566,49 +593,62 @@ async function inspectOne(
       result.signedAt = signingTime.toDate();
     }
 
-    if (digestName) {
-      const hash = createHash(digestName)
-        .update(file.subarray(a, a + b))
-        .update(file.subarray(c, end))
-        .digest();
-      const messageDigest = signerInfo.signedAttrs?.attributes.find((x) => x.type === OID.messageDigest)?.values[0];
-      if (messageDigest instanceof asn1js.OctetString) {
-        result.digestMatches = Buffer.from(messageDigest.valueBlock.valueHexView).equals(hash);
-      }
-      if (signerCert) {
-        result.signatureValid = await verifySignerInfo(
-          signerInfo,
-          signerCert,
-          WEBCRYPTO_DIGEST[digestName]!,
-          file.subarray(a, a + b),
-          file.subarray(c, end),
-        );
-        if (!signerInfo.signedAttrs) result.digestMatches = result.signatureValid;
-      }
-    }
+    if (digestName) await checkDigestAndSignature(result, signerInfo, signerCert, digestName, parts);
 
     if (signerCert) {
       result.signer = describeCertificateName(signerCert.subject);
-      const notBefore = signerCert.notBefore.value;
-      const notAfter = signerCert.notAfter.value;
-      const time = result.signedAt?.getTime();
-      result.certificate = {
-        serialHex: serialHexOf(signerCert),
-        sha256: createHash('sha256')
-          .update(new Uint8Array(signerCert.toSchema(true).toBER(false)))
-          .digest('hex'),
-        notBefore,
-        notAfter,
-        issuerCommonName: describeCertificateName(signerCert.issuer).commonName,
-        issuedByTrustedRoot: await chainsToTrustedRoot(signerCert, certificates, roots),
-        validAtSigningTime: time !== undefined && time >= notBefore.getTime() && time <= notAfter.getTime(),
-      };
+      result.certificate = await describeSignerCertificate(signerCert, certificates, roots, result.signedAt);
     }
   } catch {
     // Unreadable CMS: the signature stays reported as not intact.
   }
-  result.intact = wellFormed && result.digestMatches && result.signatureValid;
-  return result;
+}
+
+/** Sets digestMatches (the signed message digest is the parts' digest) and signatureValid. */
+async function checkDigestAndSignature(
+  result: PdfSignature,
+  signerInfo: pkijs.SignerInfo,
+  signerCert: pkijs.Certificate | undefined,
+  digestName: string,
+  parts: SignedParts,
+): Promise<void> {
+  const hash = digestOfParts(digestName, parts);
+  const messageDigest = signerInfo.signedAttrs?.attributes.find((x) => x.type === OID.messageDigest)?.values[0];
+  if (messageDigest instanceof asn1js.OctetString) {
+    result.digestMatches = Buffer.from(messageDigest.valueBlock.valueHexView).equals(hash);
+  }
+  if (signerCert) {
+    result.signatureValid = await verifySignerInfo(
+      signerInfo,
+      signerCert,
+      WEBCRYPTO_DIGEST[digestName]!,
+      parts[0],
+      parts[1],
+    );
+    if (!signerInfo.signedAttrs) result.digestMatches = result.signatureValid;
+  }
+}
+
+async function describeSignerCertificate(
+  signerCert: pkijs.Certificate,
+  certificates: pkijs.Certificate[],
+  roots: pkijs.Certificate[],
+  signedAt: Date | null,
+): Promise<NonNullable<PdfSignature['certificate']>> {
+  const notBefore = signerCert.notBefore.value;
+  const notAfter = signerCert.notAfter.value;
+  const time = signedAt?.getTime();
+  return {
+    serialHex: serialHexOf(signerCert),
+    sha256: createHash('sha256')
+      .update(new Uint8Array(signerCert.toSchema(true).toBER(false)))
+      .digest('hex'),
+    notBefore,
+    notAfter,
+    issuerCommonName: describeCertificateName(signerCert.issuer).commonName,
+    issuedByTrustedRoot: await chainsToTrustedRoot(signerCert, certificates, roots),
+    validAtSigningTime: time !== undefined && time >= notBefore.getTime() && time <= notAfter.getTime(),
+  };
 }
 
 /**

@@ -444,20 +444,32 @@ export async function issueCertificate(
   certificate.notAfter = timeOf(notAfter);
   certificate.subjectPublicKeyInfo = await publicKeyInfo(publicKey);
 
+  certificate.extensions = await endEntityExtensions(ca, certificate.subjectPublicKeyInfo, kind, revocation);
+  await certificate.sign(caKey, 'SHA-256', cryptoEngine);
+  return new Uint8Array(certificate.toSchema(true).toBER(false));
+}
+
+/** The extensions of a certificate issueCertificate makes (see there). */
+async function endEntityExtensions(
+  ca: pkijs.Certificate,
+  subjectPublicKeyInfo: pkijs.PublicKeyInfo,
+  kind: 'seal' | 'portal' | 'tsa',
+  revocation: RevocationUrls | undefined,
+): Promise<pkijs.Extension[]> {
   const caSki = ca.extensions?.find((e) => e.extnID === OID.subjectKeyIdentifier)?.parsedValue as
     | asn1js.OctetString
     | undefined;
   const authorityKeyId = caSki ? caSki.valueBlock.valueHexView.slice() : await keyIdentifier(ca.subjectPublicKeyInfo);
   const usage = kind === 'portal' ? [KU.digitalSignature] : [KU.digitalSignature, KU.nonRepudiation];
   const purposes = kind === 'tsa' ? [OID.timeStamping] : [OID.emailProtection, OID.documentSigning];
-  certificate.extensions = [
+  return [
     extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
     extension(OID.keyUsage, true, keyUsage(usage)),
     extension(OID.extKeyUsage, kind === 'tsa', new pkijs.ExtKeyUsage({ keyPurposes: purposes }).toSchema()),
     extension(
       OID.subjectKeyIdentifier,
       false,
-      new asn1js.OctetString({ valueHex: await keyIdentifier(certificate.subjectPublicKeyInfo) }),
+      new asn1js.OctetString({ valueHex: await keyIdentifier(subjectPublicKeyInfo) }),
     ),
     extension(
       OID.authorityKeyIdentifier,
@@ -468,8 +480,6 @@ export async function issueCertificate(
     ),
     ...revocationExtensions(ca, revocation),
   ];
-  await certificate.sign(caKey, 'SHA-256', cryptoEngine);
-  return new Uint8Array(certificate.toSchema(true).toBER(false));
 }
 
 const URI = 6; // GeneralName uniformResourceIdentifier

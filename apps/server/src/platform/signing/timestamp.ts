@@ -298,6 +298,68 @@ const hasTimeStampingUsage = (certificate: pkijs.Certificate) => {
   return eku?.critical === true && purposes.length === 1 && purposes[0] === TS_OID.timeStamping;
 };
 
+/** The token's SignedData and the TSTInfo it carries; throws TimestampError when it is not one. */
+function parseToken(token: Uint8Array): { signedData: pkijs.SignedData; tstInfo: pkijs.TSTInfo } {
+  try {
+    const asn1 = asn1js.fromBER(toArrayBuffer(token));
+    const contentInfo = new pkijs.ContentInfo({ schema: asn1.result });
+    if (contentInfo.contentType !== TS_OID.signedData) throw new Error('not SignedData');
+    const signedData = new pkijs.SignedData({ schema: contentInfo.content });
+    if (signedData.encapContentInfo.eContentType !== TS_OID.tstInfo) throw new Error('not a TSTInfo');
+    const eContent = signedData.encapContentInfo.eContent;
+    if (!eContent) throw new Error('no TSTInfo');
+    const tstInfo = pkijs.TSTInfo.fromBER(toArrayBuffer(bytesOfOctetString(eContent)));
+    return { signedData, tstInfo };
+  } catch (error) {
+    throw new TimestampError(`not a timestamp token: ${(error as Error).message}`);
+  }
+}
+
+/** The signingCertificate(V2) attribute must name the certificate that signed. */
+function checkNamesCertificate(signerInfo: pkijs.SignerInfo, tsaCertificate: pkijs.Certificate): void {
+  const certificateDer = new Uint8Array(tsaCertificate.toSchema(true).toBER(false));
+  const named = essCertHashes(signerInfo);
+  if (named.length === 0) throw new TimestampError('the timestamp token does not name its signing certificate');
+  if (!named.some(({ node: n, hash }) => sameBytes(hash, createHash(n).update(certificateDer).digest()))) {
+    throw new TimestampError('the timestamp token names another certificate than the one that signed it');
+  }
+}
+
+/** Whether the signed attributes' signature verifies with the certificate's key (false when it cannot be checked). */
+async function signatureVerifies(
+  signerInfo: pkijs.SignerInfo,
+  tsaCertificate: pkijs.Certificate,
+  node: string,
+): Promise<boolean> {
+  try {
+    const algorithmId = signerInfo.signatureAlgorithm.algorithmId;
+    const bare = algorithmId === '1.2.840.10045.2.1' || algorithmId === '1.2.840.113549.1.1.1';
+    return await cryptoEngine.verifyWithPublicKey(
+      signerInfo.signedAttrs!.encodedValue,
+      signerInfo.signature,
+      tsaCertificate.subjectPublicKeyInfo,
+      signerInfo.signatureAlgorithm,
+      bare ? ({ sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' } as Record<string, string>)[node] : undefined,
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The imprint (and the nonce, when one was sent) must be the ones asked for. */
+function checkExpected(
+  imprint: Imprint,
+  tstInfo: pkijs.TSTInfo,
+  expected: { imprint: Imprint; nonce?: asn1js.Integer | undefined },
+): void {
+  if (imprint.algorithm !== expected.imprint.algorithm || !sameBytes(imprint.digest, expected.imprint.digest)) {
+    throw new TimestampError('the timestamp token is over another imprint than the one asked for');
+  }
+  if (expected.nonce && !tstInfo.nonce?.isEqual(expected.nonce)) {
+    throw new TimestampError('the timestamp token does not carry the nonce sent');
+  }
+}
+
 /**
  * Checks a TimeStampToken and reads it: a SignedData over a TSTInfo, its messageDigest that of the
  * TSTInfo, its signature by the certificate the signingCertificate(V2) attribute names (taken
@@ -311,20 +373,7 @@ export async function checkTimestampToken(
   expected?: { imprint: Imprint; nonce?: asn1js.Integer | undefined },
   tsaCertificates: pkijs.Certificate[] = [],
 ): Promise<CheckedToken> {
-  let signedData: pkijs.SignedData;
-  let tstInfo: pkijs.TSTInfo;
-  try {
-    const asn1 = asn1js.fromBER(toArrayBuffer(token));
-    const contentInfo = new pkijs.ContentInfo({ schema: asn1.result });
-    if (contentInfo.contentType !== TS_OID.signedData) throw new Error('not SignedData');
-    signedData = new pkijs.SignedData({ schema: contentInfo.content });
-    if (signedData.encapContentInfo.eContentType !== TS_OID.tstInfo) throw new Error('not a TSTInfo');
-    const eContent = signedData.encapContentInfo.eContent;
-    if (!eContent) throw new Error('no TSTInfo');
-    tstInfo = pkijs.TSTInfo.fromBER(toArrayBuffer(bytesOfOctetString(eContent)));
-  } catch (error) {
-    throw new TimestampError(`not a timestamp token: ${(error as Error).message}`);
-  }
+  const { signedData, tstInfo } = parseToken(token);
   const content = bytesOfOctetString(signedData.encapContentInfo.eContent!);
   const signerInfo = signedData.signerInfos[0];
   if (!signerInfo?.signedAttrs) throw new TimestampError('the timestamp token has no signed attributes');
@@ -342,27 +391,9 @@ export async function checkTimestampToken(
   ) {
     throw new TimestampError("the timestamp token's messageDigest is not that of its content");
   }
-  const certificateDer = new Uint8Array(tsaCertificate.toSchema(true).toBER(false));
-  const named = essCertHashes(signerInfo);
-  if (named.length === 0) throw new TimestampError('the timestamp token does not name its signing certificate');
-  if (!named.some(({ node: n, hash }) => sameBytes(hash, createHash(n).update(certificateDer).digest()))) {
-    throw new TimestampError('the timestamp token names another certificate than the one that signed it');
-  }
-  let signatureValid = false;
-  try {
-    const algorithmId = signerInfo.signatureAlgorithm.algorithmId;
-    const bare = algorithmId === '1.2.840.10045.2.1' || algorithmId === '1.2.840.113549.1.1.1';
-    signatureValid = await cryptoEngine.verifyWithPublicKey(
-      signerInfo.signedAttrs.encodedValue,
-      signerInfo.signature,
-      tsaCertificate.subjectPublicKeyInfo,
-      signerInfo.signatureAlgorithm,
-      bare ? ({ sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' } as Record<string, string>)[node] : undefined,
-    );
-  } catch {
-    signatureValid = false;
-  }
-  if (!signatureValid) throw new TimestampError("the timestamp token's signature does not verify");
+  checkNamesCertificate(signerInfo, tsaCertificate);
+  if (!(await signatureVerifies(signerInfo, tsaCertificate, node)))
+    throw new TimestampError("the timestamp token's signature does not verify");
   if (!hasTimeStampingUsage(tsaCertificate)) {
     throw new TimestampError("the timestamp token's certificate is not a time-stamping certificate");
   }
@@ -373,14 +404,7 @@ export async function checkTimestampToken(
   const algorithm = algorithmByOid(tstInfo.messageImprint.hashAlgorithm.algorithmId);
   if (!algorithm) throw new TimestampError('the timestamp token has an imprint of an unsupported algorithm');
   const imprint = { algorithm, digest: new Uint8Array(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView) };
-  if (expected) {
-    if (imprint.algorithm !== expected.imprint.algorithm || !sameBytes(imprint.digest, expected.imprint.digest)) {
-      throw new TimestampError('the timestamp token is over another imprint than the one asked for');
-    }
-    if (expected.nonce && !tstInfo.nonce?.isEqual(expected.nonce)) {
-      throw new TimestampError('the timestamp token does not carry the nonce sent');
-    }
-  }
+  if (expected) checkExpected(imprint, tstInfo, expected);
   return {
     genTime,
     serialHex: integerHex(tstInfo.serialNumber),
