@@ -79,6 +79,11 @@ const exampleEvent = (event: Record<string, unknown>) => ({
   fileName: 'contract.pdf',
   ...event,
 });
+/** A signature: the mailed code, one seal placed on page 2. */
+const EXAMPLE_SIGN = {
+  code: 'R8WD',
+  placements: [{ sealLgcSn: '0b6f4c1e-3a52-4c8e-9d7a-2f1e6b5a4c3d', page: 2, x: 0.62, y: 0.78 }],
+};
 /** The publisher has signed; the counterpart has not yet. */
 const EXAMPLE_SIGNED_VIEW = {
   intentionLgcSn: EXAMPLE_INTENTION,
@@ -150,10 +155,21 @@ function sendPdf(reply: FastifyReply, name: string, data: Buffer, kind: 'inline'
   return sendFileBytes(reply, { name, mime: 'application/pdf', data }, kind);
 }
 
-export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, deps) => {
-  const active = { access: 'active' as const };
-  const tags = ['contracts'];
+type App = Parameters<FastifyPluginAsyncZod<ContractDeps>>[0];
+const active = { access: 'active' as const };
+const tags = ['contracts'];
 
+export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, deps) => {
+  registerCooperationRoutes(app, deps);
+  registerFileRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+  registerSigningRoutes(app, deps);
+  registerEvidenceRoutes(app, deps);
+  registerVerifyRoutes(app, deps);
+};
+
+/** The list of agreed cooperations, and the contract of one. */
+function registerCooperationRoutes(app: App, deps: ContractDeps) {
   app.get(
     '/api/cooperationManage/queryCooperationInfos',
     {
@@ -183,6 +199,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     },
     async (request) => ok(request, await contractView(deps, actorOf(request).user, request.params.intentionLgcSn)),
   );
+}
+
+/** The contract's PDF, and a party's opening of it (audit trail). */
+function registerFileRoutes(app: App, deps: ContractDeps) {
   app.get(
     '/api/contracts/:intentionLgcSn/file',
     {
@@ -226,6 +246,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         await recordContractView(deps, actorOf(request).user, request.params.intentionLgcSn, clientOf(request)),
       ),
   );
+}
+
+/** Before signing: uploading the PDF, deleting it, confirming it. */
+function registerUploadRoutes(app: App, deps: ContractDeps) {
   app.post(
     '/api/contracts/:intentionLgcSn/upload',
     {
@@ -283,6 +307,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
     async (request) =>
       ok(request, await confirmContract(deps, actorOf(request).user, request.params.intentionLgcSn, clientOf(request))),
   );
+}
+
+/** Signing: the mailed code, then the signature. */
+function registerSigningRoutes(app: App, deps: ContractDeps) {
   app.post(
     '/api/contracts/:intentionLgcSn/sign-code',
     {
@@ -318,14 +346,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         summary:
           'Sign for my institution: its seals placed on the pages, one PAdES signature, confirmed by the mailed code',
         params: ZIntentionParams,
-        body: ZSignRequest.meta({
-          examples: [
-            {
-              code: 'R8WD',
-              placements: [{ sealLgcSn: '0b6f4c1e-3a52-4c8e-9d7a-2f1e6b5a4c3d', page: 2, x: 0.62, y: 0.78 }],
-            },
-          ],
-        }),
+        body: ZSignRequest.meta({ examples: [EXAMPLE_SIGN] }),
         response: { 200: ZEnvelope(ZContractView).meta({ examples: [okExample(EXAMPLE_SIGNED_VIEW)] }) },
       },
     },
@@ -342,6 +363,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
         ),
       ),
   );
+}
+
+/** The evidence report of a signed contract. */
+function registerEvidenceRoutes(app: App, deps: ContractDeps) {
   app.get(
     '/api/contracts/:intentionLgcSn/evidence',
     {
@@ -365,6 +390,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
       return sendPdf(reply, report.name, report.data, 'attachment');
     },
   );
+}
+
+/** The public check of any signed PDF. */
+function registerVerifyRoutes(app: App, deps: ContractDeps) {
   app.post(
     '/api/verify',
     {
@@ -383,4 +412,4 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
       return ok(request, await verifyPdf(deps, file));
     },
   );
-};
+}

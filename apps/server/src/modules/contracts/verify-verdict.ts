@@ -80,12 +80,11 @@ export function judge(report: PdfSignatureReport, known: PortalKnowledge): Judge
   return { verdict, validationDataOnly, problems, signatures };
 }
 
-function judgeSignature(
-  signature: PdfSignature,
-  index: number,
-  known: PortalKnowledge,
-  completedFileSha256: string | null,
-): Omit<TVerifiedSignature, 'pagesChangedByItsUpdate' | 'pagesChangedLater'> {
+type Signer = TVerifiedSignature['signer'];
+type RecordedSeal = SealRecord | undefined;
+
+/** Who made the signature, as far as the portal can vouch: its seal, itself, or nobody it knows. */
+function identifySigner(signature: PdfSignature, known: PortalKnowledge) {
   const certificate = signature.certificate;
   const serial = certificate?.serialHex.toLowerCase() ?? null;
   const recordedSeal = serial ? known.seals.get(serial) : undefined;
@@ -94,17 +93,27 @@ function judgeSignature(
   const issuedByPortal =
     (certificate?.issuedByTrustedRoot ?? false) ||
     (recordedSeal?.certificateSha256 != null && recordedSeal.certificateSha256 === certificate?.sha256);
-  const seal = issuedByPortal ? recordedSeal : undefined;
-  const signer: TVerifiedSignature['signer'] = !issuedByPortal
+  const seal: RecordedSeal = issuedByPortal ? recordedSeal : undefined;
+  const signer: Signer = !issuedByPortal
     ? 'foreign'
     : seal
       ? 'seal'
       : serial === known.portalCertificateSerial
         ? 'portal'
         : 'unknown';
+  return { certificate, issuedByPortal, seal, signer };
+}
 
-  // A timestamp token that verifies and chains to the authority proves the time (B-T); else the
-  // portal's record of this very revision, by this seal; else the signer's claim.
+/**
+ * When the signature was made: a timestamp token that verifies and chains to the authority proves
+ * the time (B-T); else the portal's record of this very revision, by this seal; else the signer's claim.
+ */
+function signingTime(
+  signature: PdfSignature,
+  seal: RecordedSeal,
+  known: PortalKnowledge,
+  completedFileSha256: string | null,
+) {
   const stamped =
     signature.timestamp?.valid && signature.timestamp.trusted && signature.timestamp.genTime
       ? signature.timestamp.genTime
@@ -118,12 +127,16 @@ function judgeSignature(
       )
     : undefined;
   const time = stamped ?? (record ? new Date(record.at) : signature.signedAt);
-  const validAtSigningTime =
-    certificate !== null &&
-    time !== null &&
-    time.getTime() >= certificate.notBefore.getTime() &&
-    time.getTime() <= certificate.notAfter.getTime();
+  return { stamped, record, time };
+}
 
+/** The signature's problems, from what identifySigner and signingTime found. */
+function signatureProblems(
+  signature: PdfSignature,
+  { issuedByPortal, seal, signer }: ReturnType<typeof identifySigner>,
+  { stamped, record, time }: ReturnType<typeof signingTime>,
+  validAtSigningTime: boolean,
+): TSignatureProblem[] {
   const problems: TSignatureProblem[] = [];
   if (!signature.intact) problems.push('notIntact');
   if (!issuedByPortal) problems.push('notIssuedByPortal');
@@ -136,8 +149,37 @@ function judgeSignature(
       if (signer === 'seal' && !record && !stamped) problems.push('timeOnlyClaimed');
     }
   }
+  return problems;
+}
 
+/** What a certificate the portal does not vouch for says of its signer (null when it vouches). */
+function claimedSignerOf(signature: PdfSignature, signer: Signer): TVerifiedSignature['claimedSigner'] {
   const vouched = signer === 'seal' || signer === 'portal';
+  return vouched || !signature.signer
+    ? null
+    : {
+        organization: signature.signer.organization,
+        organizationalUnit: signature.signer.organizationalUnit,
+        commonName: signature.signer.commonName,
+        serialNumber: signature.signer.serialNumber,
+      };
+}
+
+function judgeSignature(
+  signature: PdfSignature,
+  index: number,
+  known: PortalKnowledge,
+  completedFileSha256: string | null,
+): Omit<TVerifiedSignature, 'pagesChangedByItsUpdate' | 'pagesChangedLater'> {
+  const identity = identifySigner(signature, known);
+  const { certificate, issuedByPortal, seal, signer } = identity;
+  const when = signingTime(signature, seal, known, completedFileSha256);
+  const { stamped, record, time } = when;
+  const validAtSigningTime =
+    certificate !== null &&
+    time !== null &&
+    time.getTime() >= certificate.notBefore.getTime() &&
+    time.getTime() <= certificate.notAfter.getTime();
   return {
     index,
     intact: signature.intact,
@@ -147,15 +189,7 @@ function judgeSignature(
     institutionName: seal ? (known.institutionNames.get(seal.institutionId) ?? null) : null,
     sealName: seal?.name ?? null,
     sealNo: seal?.sealNo ?? null,
-    claimedSigner:
-      vouched || !signature.signer
-        ? null
-        : {
-            organization: signature.signer.organization,
-            organizationalUnit: signature.signer.organizationalUnit,
-            commonName: signature.signer.commonName,
-            serialNumber: signature.signer.serialNumber,
-          },
+    claimedSigner: claimedSignerOf(signature, signer),
     certificateSerial: certificate?.serialHex ?? null,
     issuedByPortal,
     validAtSigningTime,
@@ -163,7 +197,7 @@ function judgeSignature(
     revokedAt: seal?.revokedAt ? seal.revokedAt.toISOString() : null,
     // The last signature of a B-LTA file covers all but the validation data added after it.
     coversWholeDocument: signature.coversWholeDocument || completedFileSha256 !== null,
-    problems,
+    problems: signatureProblems(signature, identity, when, validAtSigningTime),
   };
 }
 

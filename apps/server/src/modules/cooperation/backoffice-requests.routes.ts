@@ -16,12 +16,18 @@ import { exportAllRequests, listAllRequests, takeDownRequest } from './backoffic
 import { listMasterAgreements, markMasterAgreementSigned } from './master-agreement.service.ts';
 
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
+type App = Parameters<FastifyPluginAsyncZod>[0];
+const staff = { access: 'staff' as const };
+const tags = ['back office'];
 
 /** Bank staff (role 50) only: every published request, take-downs, master-agreement intentions. */
 export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const staff = { access: 'staff' as const };
-  const tags = ['back office'];
+  registerPublishedRequestRoutes(app, db);
+  registerMasterAgreementRoutes(app, db);
+};
 
+/** Every published request: the list, its CSV export, taking one down. */
+function registerPublishedRequestRoutes(app: App, db: Db) {
   app.get(
     '/api/backend/cooperation',
     {
@@ -73,7 +79,10 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       return ok(request, null);
     },
   );
+}
 
+/** Master-agreement intentions: the list, marking one signed. */
+function registerMasterAgreementRoutes(app: App, db: Db) {
   app.get(
     '/api/backend/masterAgreements',
     {
@@ -106,4 +115,4 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
       return ok(request, null);
     },
   );
-};
+}

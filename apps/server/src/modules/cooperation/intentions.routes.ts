@@ -22,6 +22,10 @@ import { answerIntention, myCooperation, sendIntention } from './intentions.serv
 
 /** Documentation examples (OpenAPI; `npm run openapi:check` checks them against their schemas). */
 const EXAMPLE_INTENTION_LGC_SN = 'c0554317-401f-44d1-83dd-9b9e2e87f88c';
+const EXAMPLE_SEND_INTENTION = {
+  requestLgcSn: '7765cb2e-7c03-47da-a460-b70690657425',
+  message: 'We would like to lend USD 2m of it.',
+};
 
 export const intentionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const active = { access: 'active' as const };
@@ -35,11 +39,7 @@ export const intentionRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
         operationId: 'SendBthw',
         tags,
         summary: 'Send a cooperation intention on a request of another institution',
-        body: ZSendIntentionRequest.meta({
-          examples: [
-            { requestLgcSn: '7765cb2e-7c03-47da-a460-b70690657425', message: 'We would like to lend USD 2m of it.' },
-          ],
-        }),
+        body: ZSendIntentionRequest.meta({ examples: [EXAMPLE_SEND_INTENTION] }),
         response: {
           200: ZEnvelope(z.object({ lgcSn: z.string().describe('The intention') })).meta({
             examples: [okExample({ lgcSn: EXAMPLE_INTENTION_LGC_SN })],

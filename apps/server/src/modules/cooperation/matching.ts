@@ -18,16 +18,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postMessageToUsers } from '../messages/index.ts';
 
-/**
- * Pushes a just-published (effective) request to the matching institutions and posts the
- * messages. Runs inside the caller's transaction, which must come from `inTransaction` (the
- * messages' streams are told after it commits); returns the ids of the users who got one. A
- * request that is not effective, or has no sub-type, pushes nothing.
- */
-export async function onRequestPublished(trx: Db, requestId: number): Promise<number[]> {
+type Kind = 'match' | 'requestPublished';
+
+/** The request, and the active, approved users elsewhere interested in its sub-type. */
+function requestAndInterested(requestId: number) {
   const activations = sql.join(ACCESS_ACTIVATIONS.map((a) => sql`${a}`));
-  const result = await sql<{ uid: number; kind: 'match' | 'requestPublished'; rid: number; iid: number }>`
-    with req as (
+  return sql`req as (
       select r.id, r.institution_id, r.owner_user_id, r.sub_type_code, r.direction,
              r.scope_limited, r.scope_countries
         from cooperation_request r
@@ -43,8 +39,12 @@ export async function onRequestPublished(trx: Db, requestId: number): Promise<nu
          and u.activation in (${activations})
          and u.institution_id is not null
          and u.institution_id <> req.institution_id
-    ),
-    -- Institutions with an effective request of the same sub-type and direction: competitors
+    )`;
+}
+
+/** The candidate institutions (in scope, no competitor), the pushes written to them, and bank staff. */
+function pushesAndStaff() {
+  return sql`-- Institutions with an effective request of the same sub-type and direction: competitors
     -- (read from cooperation_request_competitor_idx alone; the request's own institution is
     -- never a candidate, so the request itself needs no exclusion).
     competitors as (
@@ -76,20 +76,37 @@ export async function onRequestPublished(trx: Db, requestId: number): Promise<nu
           on u.role_codes @> array[${sql.lit(ROLE.bankStaff)}]::text[]
          and u.status = 'active'
          and u.id <> req.owner_user_id
-    )
+    )`;
+}
+
+/** Writes the pushes in one statement; answers the users to tell, each with its kind of message. */
+async function pushAndFindRecipients(trx: Db, requestId: number) {
+  const result = await sql<{ uid: number; kind: Kind; rid: number; iid: number }>`
+    with ${requestAndInterested(requestId)},
+    ${pushesAndStaff()}
     select it.uid, 'match' as kind, req.id as rid, req.institution_id as iid
       from req, interested it
       join pushed p on p.institution_id = it.inst_id
     union all
     select staff.uid, 'requestPublished' as kind, req.id as rid, req.institution_id as iid from req, staff
   `.execute(trx);
+  return result.rows;
+}
+
+/**
+ * Pushes a just-published (effective) request to the matching institutions and posts the
+ * messages. Runs inside the caller's transaction, which must come from `inTransaction` (the
+ * messages' streams are told after it commits); returns the ids of the users who got one. A
+ * request that is not effective, or has no sub-type, pushes nothing.
+ */
+export async function onRequestPublished(trx: Db, requestId: number): Promise<number[]> {
+  const rows = await pushAndFindRecipients(trx, requestId);
   // The messages are written by the messages module (one statement per kind), which tells the
   // users' open streams once the caller's transaction commits.
-  const first = result.rows[0];
+  const first = rows[0];
   if (!first) return [];
   const about = { requestId: first.rid, institutionId: first.iid };
-  const usersOf = (kind: 'match' | 'requestPublished') =>
-    result.rows.filter((row) => row.kind === kind).map((row) => row.uid);
+  const usersOf = (kind: Kind) => rows.filter((row) => row.kind === kind).map((row) => row.uid);
   const matched = await postMessageToUsers(trx, { type: 'match', userIds: usersOf('match'), ...about });
   const staff = await postMessageToUsers(trx, {
     type: 'requestPublished',

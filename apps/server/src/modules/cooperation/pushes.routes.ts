@@ -13,6 +13,14 @@ import { ok } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { matchedOpportunities, pushManually } from './pushes.service.ts';
 
+/** The answer to a manual push. */
+const ZPushResult = ZEnvelope(
+  z.object({
+    pushed: z.number().int().describe('Institutions pushed to'),
+    notified: z.number().int().describe('Users who got a message'),
+  }),
+);
+
 export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const active = { access: 'active' as const };
   const staff = { access: 'staff' as const };
@@ -59,12 +67,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         params: z.object({ lgcSn: z.string().min(1).max(64) }),
         body: ZManualPushRequest,
         response: {
-          200: ZEnvelope(
-            z.object({
-              pushed: z.number().int().describe('Institutions pushed to'),
-              notified: z.number().int().describe('Users who got a message'),
-            }),
-          ),
+          200: ZPushResult,
         },
       },
     },

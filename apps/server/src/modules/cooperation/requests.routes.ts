@@ -101,11 +101,38 @@ const EXAMPLE_OPPORTUNITY_PAGE = {
   pageSize: 10,
 };
 
+const ZContactResponse = ZEnvelope(ZRequestContact).meta({
+  examples: [
+    okExample({
+      requestLgcSn: EXAMPLE_REQUEST_LGC_SN,
+      instNm: 'Harbour Bank',
+      instSwiftCode: 'HARBHKHH',
+      country: 'HK',
+      contactName: 'Amy Chan',
+      contactEmail: 'amy.chan@harbour-bank.example',
+      contactPhone: '+852 2345 6789',
+    }),
+  ],
+});
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+const active = { access: 'active' as const };
+const tags = ['cooperation'];
+
 /** The marketplace for signed-in, approved users (docs/decisions/0006 API table), and the country list. */
 export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const active = { access: 'active' as const };
-  const tags = ['cooperation'];
+  registerOpportunityRoutes(app, db);
+  registerPublishRoutes(app, db);
+  registerOwnRequestRoutes(app, db);
+  registerDraftRoutes(app, db);
+  registerDraftByIdRoutes(app, db);
+  registerFollowRoutes(app, db);
+  registerMasterAgreementRoutes(app, db);
+  registerCountryRoutes(app);
+};
 
+/** Reading the marketplace: the list, one request, its contact. */
+function registerOpportunityRoutes(app: App, db: Db) {
   app.get(
     '/api/bthw/listPage',
     {
@@ -150,25 +177,16 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           'SPEC §7 `/front/bthw/queryContactById`, read in docs/decisions/0021: the id is the request’s lgcSn. Drafts are nobody’s to query; taken-down requests only their owner’s and bank staff’s (PRT_REQUEST_NOT_FOUND otherwise).',
         params,
         response: {
-          200: ZEnvelope(ZRequestContact).meta({
-            examples: [
-              okExample({
-                requestLgcSn: EXAMPLE_REQUEST_LGC_SN,
-                instNm: 'Harbour Bank',
-                instSwiftCode: 'HARBHKHH',
-                country: 'HK',
-                contactName: 'Amy Chan',
-                contactEmail: 'amy.chan@harbour-bank.example',
-                contactPhone: '+852 2345 6789',
-              }),
-            ],
-          }),
+          200: ZContactResponse,
         },
       },
     },
     async (request) => ok(request, await requestContact(db, actorOf(request).user, request.params.lgcSn)),
   );
+}
 
+/** Publishing a request and editing it. */
+function registerPublishRoutes(app: App, db: Db) {
   app.post(
     '/api/bthw/publish',
     {
@@ -210,7 +228,10 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         }),
       ),
   );
+}
 
+/** The owner's own requests: withdrawing one, the list of them. */
+function registerOwnRequestRoutes(app: App, db: Db) {
   app.post(
     '/api/bthw/invalidate/:lgcSn',
     {
@@ -243,7 +264,10 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => ok(request, await listMyRequests(db, actorOf(request).user, request.query, request.locale)),
   );
+}
 
+/** Saving a draft, the list of my drafts. */
+function registerDraftRoutes(app: App, db: Db) {
   app.post(
     '/api/bthw/saveDraft',
     {
@@ -273,7 +297,10 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => ok(request, await listMyDrafts(db, actorOf(request).user, request.query, request.locale)),
   );
+}
 
+/** One of my drafts by its id: read, delete. */
+function registerDraftByIdRoutes(app: App, db: Db) {
   app.get(
     '/api/bthw/detailDraft/:lgcSn',
     {
@@ -306,7 +333,10 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       return ok(request, null);
     },
   );
+}
 
+/** Following requests. */
+function registerFollowRoutes(app: App, db: Db) {
   app.post(
     '/api/bthw/collect/:lgcSn',
     {
@@ -336,7 +366,10 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => ok(request, await listMyFollows(db, actorOf(request).user, request.query, request.locale)),
   );
+}
 
+/** My institution's master agreement. */
+function registerMasterAgreementRoutes(app: App, db: Db) {
   app.get(
     '/api/bthw/masterAgreement',
     {
@@ -366,8 +399,12 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) =>
       ok(request, await submitMasterAgreementIntention(db, actorOf(request).user, request.body, request.ip)),
   );
+}
 
-  const countries = COUNTRIES.map(({ code, en, zh, continent }) => ({ code, en, zh, continent }));
+const countries = COUNTRIES.map(({ code, en, zh, continent }) => ({ code, en, zh, continent }));
+
+/** The country list, public and cached. */
+function registerCountryRoutes(app: App) {
   app.get(
     '/api/signet/new/countries',
     {
@@ -384,4 +421,4 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       return ok(request, { list: countries });
     },
   );
-};
+}

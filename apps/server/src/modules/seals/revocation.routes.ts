@@ -60,10 +60,12 @@ function fromGetPath(encoded: string): Uint8Array | null {
   return bytes.length > 0 && bytes.length <= OCSP_REQUEST_LIMIT ? new Uint8Array(bytes) : null;
 }
 
-export const revocationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, deps) => {
-  const open = { access: 'public' as const };
-  const tags = ['seals'];
+type RevocationDeps = { db: Db; config: Config };
+type App = Parameters<FastifyPluginAsyncZod<RevocationDeps>>[0];
+const open = { access: 'public' as const };
+const tags = ['seals'];
 
+export const revocationRoutes: FastifyPluginAsyncZod<RevocationDeps> = async (app, deps) => {
   // Only inside this plugin: the OCSP request's raw bytes, at most OCSP_REQUEST_LIMIT.
   app.addContentTypeParser(OCSP_REQUEST, { parseAs: 'buffer', bodyLimit: OCSP_REQUEST_LIMIT }, (_request, body, done) =>
     done(null, body),
@@ -77,6 +79,12 @@ export const revocationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     return sendOcsp(reply, ocspErrorResponse('internalError'), 500);
   });
 
+  registerCrlRoutes(app, deps);
+  registerOcspRoutes(app, deps);
+};
+
+/** The certificate revocation list. */
+function registerCrlRoutes(app: App, deps: RevocationDeps) {
   app.get(
     REVOCATION_PATHS.crl,
     {
@@ -105,7 +113,10 @@ export const revocationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       );
     },
   );
+}
 
+/** The OCSP responder: the POST form, then the GET form. */
+function registerOcspRoutes(app: App, deps: RevocationDeps) {
   app.post(
     REVOCATION_PATHS.ocsp,
     {
@@ -150,4 +161,4 @@ export const revocationRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return sendOcsp(reply, der, bad ? 400 : 200);
     },
   );
-};
+}

@@ -49,17 +49,27 @@ function sendFile(reply: FastifyReply, opened: { file: StoredFile; data: Buffer 
   return sendFileBytes(reply, { name: downloadName(opened.file), mime: opened.file.mime, data: opened.data }, 'inline');
 }
 
-export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => {
-  const active = { access: 'active' as const };
-  const tags = ['seals'];
+type App = Parameters<FastifyPluginAsyncZod<SealDeps>>[0];
+const active = { access: 'active' as const };
+const sealTags = ['seals'];
+const staff = { access: 'staff' as const };
+const reviewTags = ['back office: seals'];
 
+export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => {
+  registerMySealRoutes(app, deps);
+  registerSealFileRoutes(app, deps);
+  registerCancelRoutes(app, deps);
+};
+
+/** The applicant's seals: the list, applying, the usable ones. */
+function registerMySealRoutes(app: App, deps: SealDeps) {
   app.get(
     '/api/signet/seals',
     {
       config: active,
       schema: {
         operationId: 'listSeals',
-        tags,
+        tags: sealTags,
         summary: "My signature seals: my institution's seals, newest first, with the files each stamped",
         querystring: ZSealListQuery,
         response: { 200: ZEnvelope(ZSealPage) },
@@ -73,7 +83,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       config: active,
       schema: {
         operationId: 'applyForSeal',
-        tags,
+        tags: sealTags,
         summary: 'Apply for a seal (its image and authorization agreement uploaded first, /fileP1/upload)',
         description:
           'The image: purpose sealImage (PNG, at most 200 KB, square, transparent background); the authorization: purpose sealAuthorization (PDF, at most 10 MB). The e-signature agreement must be accepted.',
@@ -90,7 +100,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       config: active,
       schema: {
         operationId: 'listUsableSeals',
-        tags,
+        tags: sealTags,
         summary: 'The seals I may place on a contract now: issued to me, effective, within their period',
         description: 'A seal stamps only for its holder; `heldByColleagues` counts the usable ones colleagues hold.',
         response: { 200: ZEnvelope(ZUsableSeals) },
@@ -98,13 +108,17 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     },
     async (request) => ok(request, await usableSeals(deps.db, actorOf(request).user)),
   );
+}
+
+/** A seal's files: its image and its authorization agreement. */
+function registerSealFileRoutes(app: App, deps: SealDeps) {
   app.get(
     '/api/signet/seals/:lgcSn/image',
     {
       config: active,
       schema: {
         operationId: 'getSealImage',
-        tags,
+        tags: sealTags,
         summary: "A seal's image (PNG), for its institution's users and bank staff",
         params: ZSealParams,
         response: { 200: binary('The PNG', 'image/png') },
@@ -119,7 +133,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       config: active,
       schema: {
         operationId: 'getSealAuthorization',
-        tags,
+        tags: sealTags,
         summary: "A seal's authorization agreement (PDF), for its institution's users and bank staff",
         params: ZSealParams,
         response: { 200: binary('The PDF', 'application/pdf') },
@@ -128,6 +142,10 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     async (request, reply) =>
       sendFile(reply, await sealFile(deps, actorOf(request).user, request.params.lgcSn, 'authorization')),
   );
+}
+
+/** Cancelling an effective seal: the mailed code, then the cancellation. */
+function registerCancelRoutes(app: App, deps: SealDeps) {
   app.post(
     '/api/signet/seals/:lgcSn/cancel-code',
     {
@@ -135,7 +153,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       schema: {
         operationId: 'sendSealCancelCode',
         rateLimited: true,
-        tags,
+        tags: sealTags,
         summary: 'Mail the applicant the code that confirms cancelling their effective seal (again after 60 s)',
         params: ZSealParams,
         response: { 200: ZEnvelope(ZCodeSent) },
@@ -150,7 +168,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
       config: active,
       schema: {
         operationId: 'cancelSeal',
-        tags,
+        tags: sealTags,
         summary: 'Cancel my effective seal with the mailed code: it stamps nothing more, its certificate is revoked',
         params: ZSealParams,
         body: ZSealCancelRequest,
@@ -160,19 +178,23 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
     async (request) =>
       ok(request, await cancelSeal(deps, actorOf(request).user, request.params.lgcSn, request.body.code, request.ip)),
   );
-};
+}
 
 export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => {
-  const staff = { access: 'staff' as const };
-  const tags = ['back office: seals'];
+  registerReviewQueueRoutes(app, deps);
+  registerClaimRoutes(app, deps);
+  registerDecisionRoutes(app, deps);
+};
 
+/** The approval queue: the list, one application, its authorization agreement. */
+function registerReviewQueueRoutes(app: App, deps: SealDeps) {
   app.get(
     '/api/backend/seals',
     {
       config: staff,
       schema: {
         operationId: 'listSealApplications',
-        tags,
+        tags: reviewTags,
         summary: "Seal applications addressed to the reader's branch (system administrators: every branch)",
         querystring: ZSealReviewQuery,
         response: { 200: ZEnvelope(ZSealReviewPage) },
@@ -186,7 +208,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
       config: staff,
       schema: {
         operationId: 'getSealApplication',
-        tags,
+        tags: reviewTags,
         summary: 'An application with every field; reading it changes nothing (claimSealApplication starts the review)',
         params: ZSealParams,
         response: { 200: ZEnvelope(ZSealReviewItem) },
@@ -200,7 +222,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
       config: staff,
       schema: {
         operationId: 'getSealApplicationAuthorization',
-        tags,
+        tags: reviewTags,
         summary: "An application's authorization agreement (PDF)",
         params: ZSealParams,
         response: { 200: binary('The PDF', 'application/pdf') },
@@ -209,13 +231,17 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     async (request, reply) =>
       sendFile(reply, await reviewFile(deps, actorOf(request).user, request.params.lgcSn, 'authorization')),
   );
+}
+
+/** Starting the review of an application. */
+function registerClaimRoutes(app: App, deps: SealDeps) {
   app.post(
     '/api/backend/seals/:lgcSn/claim',
     {
       config: staff,
       schema: {
         operationId: 'claimSealApplication',
-        tags,
+        tags: reviewTags,
         summary:
           'Start reviewing an application: a submitted one becomes pending approval, with the reader as reviewer',
         description:
@@ -226,13 +252,17 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
     },
     async (request) => ok(request, await claimApplication(deps, actorOf(request).user, request.params.lgcSn)),
   );
+}
+
+/** Deciding an application: approve or reject. */
+function registerDecisionRoutes(app: App, deps: SealDeps) {
   app.post(
     '/api/backend/seals/:lgcSn/approve',
     {
       config: staff,
       schema: {
         operationId: 'approveSealApplication',
-        tags,
+        tags: reviewTags,
         summary: 'Approve an application: the seal gets its certificate and is effective for its period',
         params: ZSealParams,
         response: { 200: ZEnvelope(ZSealReviewItem) },
@@ -250,7 +280,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
       config: staff,
       schema: {
         operationId: 'rejectSealApplication',
-        tags,
+        tags: reviewTags,
         summary: 'Reject an application, with the reason the applicant is told',
         params: ZSealParams,
         body: ZSealRejectRequest,
@@ -269,4 +299,4 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
         ),
       ),
   );
-};
+}

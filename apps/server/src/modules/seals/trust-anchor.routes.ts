@@ -37,12 +37,21 @@ function sendCertificate(reply: FastifyReply, data: Buffer, type: string, extens
     .send(data);
 }
 
+type App = Parameters<FastifyPluginAsyncZod<{ db: Db; config: Config }>>[0];
+/** The authority's certificate (DER), read when asked. */
+type CertificateSource = () => Promise<Uint8Array>;
+const open = { access: 'public' as const };
+const tags = ['seals'];
+
 export const trustAnchorRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, deps) => {
-  const open = { access: 'public' as const };
-  const tags = ['seals'];
   // The authority is made (or loaded) at start (start.ts); these only read it.
   const certificate = async () => (await signingAuthority(deps.db, deps.config)).certificateDer;
+  registerTrustAnchorInfoRoutes(app, certificate);
+  registerCertificateFileRoutes(app, certificate);
+};
 
+/** The authority's name, fingerprint, validity and download addresses. */
+function registerTrustAnchorInfoRoutes(app: App, certificate: CertificateSource) {
   app.get(
     TRUST_ANCHOR_PATHS.info,
     {
@@ -69,6 +78,10 @@ export const trustAnchorRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
       });
     },
   );
+}
+
+/** The authority's certificate as a file: PEM, then DER. */
+function registerCertificateFileRoutes(app: App, certificate: CertificateSource) {
   app.get(
     TRUST_ANCHOR_PATHS.pem,
     {
@@ -101,4 +114,4 @@ export const trustAnchorRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
     },
     async (_request, reply) => sendCertificate(reply, Buffer.from(await certificate()), 'application/pkix-cert', 'cer'),
   );
-};
+}
