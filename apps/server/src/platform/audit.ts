@@ -73,22 +73,23 @@ function startOfDay(day: string): Date {
 
 /** Escapes LIKE wildcards so the actor filter matches the text as typed. */
 
-/** The audit log, newest first, filtered and paged. */
-export async function listAudit(
-  db: Db,
-  query: AuditQuery,
-): Promise<{ list: AuditEntry[]; total: number; pageNo: number; pageSize: number }> {
-  const { pageNo, pageSize } = query;
+/** The audit entries the filters select (action, actor e-mail containing, from/to days). */
+function filteredAudit(db: Db, query: AuditQuery) {
   const actor = query.actor?.trim();
   let filtered = db.selectFrom('auditLog as a');
   if (query.action) filtered = filtered.where('a.action', '=', query.action);
   if (actor) filtered = filtered.where('a.actorEmail', 'ilike', containsPattern(actor));
   if (query.from) filtered = filtered.where('a.at', '>=', startOfDay(query.from));
   if (query.to) filtered = filtered.where('a.at', '<', new Date(startOfDay(query.to).getTime() + DAY_MS));
+  return filtered;
+}
 
-  // The target's current name and institution, so the log reads "Tess Lee (Harbour Bank)"
-  // rather than an id. Each join matches only entries of its target type.
-  const named = filtered
+/**
+ * With the target's current name and institution, so the log reads "Tess Lee (Harbour Bank)"
+ * rather than an id. Each join matches only entries of its target type.
+ */
+function withTargetNames(filtered: ReturnType<typeof filteredAudit>) {
+  return filtered
     .leftJoin('appUser as tu', (join) => join.onRef('tu.lgcSn', '=', 'a.targetId').on('a.targetType', '=', 'user'))
     .leftJoin('institution as tui', 'tui.id', 'tu.institutionId')
     .leftJoin('institution as ti', (join) =>
@@ -111,6 +112,16 @@ export async function listAudit(
     .leftJoin('institution as tsi', (join) =>
       join.on(sql<boolean>`tsi.id = coalesce(ts.institution_id, tm.institution_id)`),
     );
+}
+
+/** The audit log, newest first, filtered and paged. */
+export async function listAudit(
+  db: Db,
+  query: AuditQuery,
+): Promise<{ list: AuditEntry[]; total: number; pageNo: number; pageSize: number }> {
+  const { pageNo, pageSize } = query;
+  const filtered = filteredAudit(db, query);
+  const named = withTargetNames(filtered);
 
   const [rows, counted] = await Promise.all([
     named

@@ -65,10 +65,21 @@ export function clientOf(request: FastifyRequest, reply: FastifyReply, config: C
   };
 }
 
-/** Log-in, log-out, picture and e-mail codes, passwords (SPEC §7 /user/p1/...). */
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  const tags = ['auth'];
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type AuthDeps = { db: Db; config: Config };
 
+const tags = ['auth'];
+
+/** Log-in, log-out, picture and e-mail codes, passwords (SPEC §7 /user/p1/...). */
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  registerPictureCodeAndPrecheckRoutes(app, deps);
+  registerLoginRoutes(app, deps);
+  registerLogoutRoute(app, deps);
+  registerPasswordRoutes(app, deps);
+};
+
+/** The picture code and the log-in pre-check. */
+function registerPictureCodeAndPrecheckRoutes(app: App, { db, config }: AuthDeps) {
   app.get(
     '/api/user/p1/getVerifyCode',
     {
@@ -121,7 +132,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         }),
       }),
   );
+}
 
+/** The log-in e-mail code and the log-in itself. */
+function registerLoginRoutes(app: App, { db, config }: AuthDeps) {
   app.post(
     '/api/user/p1/getEmailCode',
     {
@@ -165,7 +179,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       return ok(request, { ...toUserInfo(user, await institutionNameOf(db, user.institutionId)), firstLogin });
     },
   );
+}
 
+/** Log-out. */
+function registerLogoutRoute(app: App, { db, config }: AuthDeps) {
   app.post(
     '/api/user/p1/logout',
     {
@@ -181,7 +198,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       return ok(request, null);
     },
   );
+}
 
+/** Password changes (forced, by choice) and reset. */
+function registerPasswordRoutes(app: App, { db, config }: AuthDeps) {
   app.post(
     '/api/user/p1/first/modifyPwd',
     {
@@ -239,4 +259,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       return ok(request, null);
     },
   );
-};
+}

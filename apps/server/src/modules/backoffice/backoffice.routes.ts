@@ -17,11 +17,20 @@ import { ok } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { decideRegistration, exportRegistrations, listRegistrations, registrationDetail } from './review.service.ts';
 
-/** Bank staff (role 50) only: the registration review queue and the audit log. */
-export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  const tags = ['back office'];
-  const params = z.object({ lgcSn: z.string().min(1).max(64) });
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type BackofficeDeps = { db: Db; config: Config };
 
+const tags = ['back office'];
+const params = z.object({ lgcSn: z.string().min(1).max(64) });
+
+/** Bank staff (role 50) only: the registration review queue and the audit log. */
+export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeDeps> = async (app, deps) => {
+  registerRegistrationQueueRoutes(app, deps);
+  registerDecisionAndAuditRoutes(app, deps);
+};
+
+/** The review queue: list, export, one registration. */
+function registerRegistrationQueueRoutes(app: App, { db }: BackofficeDeps) {
   app.get(
     '/api/backend/registrations',
     {
@@ -69,7 +78,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     },
     async (request) => ok(request, await registrationDetail(db, request.params.lgcSn)),
   );
+}
 
+/** The review decision, and the audit log. */
+function registerDecisionAndAuditRoutes(app: App, { db, config }: BackofficeDeps) {
   app.post(
     '/api/backend/registrations/:lgcSn/decision',
     {
@@ -103,4 +115,4 @@ export const backofficeRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     },
     async (request) => ok(request, await listAudit(db, request.query)),
   );
-};
+}

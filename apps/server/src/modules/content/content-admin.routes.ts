@@ -76,6 +76,13 @@ const LABELS: Record<TContentKind, string> = {
   questionnaires: 'questionnaires of the survey jump',
 };
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const tags = ['back office: content'];
+const config = { access: 'staff' as const };
+const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
+const keyParams = z.object({ key: ZTopicKey });
+
 export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentCache }> = async (
   app,
   { db, cache },
@@ -85,138 +92,151 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     if (request.method === 'POST') cache.changed();
     return payload;
   });
-  const tags = ['back office: content'];
-  const config = { access: 'staff' as const };
-  const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
 
   for (const kind of CONTENT_KINDS) {
-    const def = KINDS[kind];
-    const base = `/api/backend/content/${kind}`;
-    const label = LABELS[kind];
-    const { one, many } = NOUNS[kind];
+    registerKindReadRoutes(app, db, kind);
+    registerKindEditRoutes(app, db, kind);
+    registerKindStatusRoutes(app, db, kind);
+  }
+  registerTopicReadRoutes(app, db);
+  registerTopicWriteRoutes(app, db);
+};
 
-    app.get(
-      base,
-      {
-        config,
-        schema: {
-          operationId: `list${many}`,
-          tags,
-          summary: `List ${label}, drafts included`,
-          querystring: ZAdminListQuery,
-          response: { 200: ZEnvelope(ZPage(def.admin)) },
-        },
+/** A kind's schema definitions, base path, label and operationId nouns. */
+function kindRoutes(kind: TContentKind) {
+  return { def: KINDS[kind], base: `/api/backend/content/${kind}`, label: LABELS[kind], ...NOUNS[kind] };
+}
+
+/** A kind's list, detail and preview. */
+function registerKindReadRoutes(app: App, db: Db, kind: TContentKind) {
+  const { def, base, label, many, one } = kindRoutes(kind);
+  app.get(
+    base,
+    {
+      config,
+      schema: {
+        operationId: `list${many}`,
+        tags,
+        summary: `List ${label}, drafts included`,
+        querystring: ZAdminListQuery,
+        response: { 200: ZEnvelope(ZPage(def.admin)) },
       },
-      async (request) => ok(request, await adminList(db, kind, request.query)),
-    );
+    },
+    async (request) => ok(request, await adminList(db, kind, request.query)),
+  );
 
-    app.get(
-      `${base}/:lgcSn`,
-      {
-        config,
-        schema: {
-          operationId: `get${one}`,
-          tags,
-          summary: `One of the ${label}`,
-          params: lgcSnParams,
-          response: { 200: ZEnvelope(def.admin) },
-        },
+  app.get(
+    `${base}/:lgcSn`,
+    {
+      config,
+      schema: {
+        operationId: `get${one}`,
+        tags,
+        summary: `One of the ${label}`,
+        params: lgcSnParams,
+        response: { 200: ZEnvelope(def.admin) },
       },
-      async (request) => ok(request, await adminGet(db, kind, request.params.lgcSn)),
-    );
+    },
+    async (request) => ok(request, await adminGet(db, kind, request.params.lgcSn)),
+  );
 
-    app.get(
-      `${base}/:lgcSn/preview`,
-      {
-        config,
-        schema: {
-          operationId: `preview${one}`,
-          tags,
-          summary: `Preview one of the ${label} as a visitor would see it, whatever its status`,
-          params: lgcSnParams,
-          response: { 200: ZEnvelope(PREVIEW_SHAPES[kind]) },
-        },
+  app.get(
+    `${base}/:lgcSn/preview`,
+    {
+      config,
+      schema: {
+        operationId: `preview${one}`,
+        tags,
+        summary: `Preview one of the ${label} as a visitor would see it, whatever its status`,
+        params: lgcSnParams,
+        response: { 200: ZEnvelope(PREVIEW_SHAPES[kind]) },
       },
-      async (request) => ok(request, await adminPreview(db, kind, request.params.lgcSn)),
-    );
+    },
+    async (request) => ok(request, await adminPreview(db, kind, request.params.lgcSn)),
+  );
+}
 
+/** Create and save one of a kind. */
+function registerKindEditRoutes(app: App, db: Db, kind: TContentKind) {
+  const { def, base, label, one } = kindRoutes(kind);
+  app.post(
+    base,
+    {
+      config,
+      schema: {
+        operationId: `create${one}`,
+        tags,
+        summary: `Create one of the ${label} (a draft); rich text is sanitised`,
+        body: def.input,
+        response: { 200: ZEnvelope(def.admin) },
+      },
+    },
+    async (request) => ok(request, await adminCreate(db, kind, request.body, actorOf(request).user, request.locale)),
+  );
+
+  app.post(
+    `${base}/:lgcSn`,
+    {
+      config,
+      schema: {
+        operationId: `save${one}`,
+        tags,
+        summary: `Save one of the ${label} (its status stays)`,
+        params: lgcSnParams,
+        body: def.input,
+        response: { 200: ZEnvelope(def.admin) },
+      },
+    },
+    async (request) =>
+      ok(request, await adminSave(db, kind, request.params.lgcSn, request.body, actorOf(request).user, request.locale)),
+  );
+}
+
+/** Publish, withdraw and delete one of a kind. */
+function registerKindStatusRoutes(app: App, db: Db, kind: TContentKind) {
+  const { def, base, label, one } = kindRoutes(kind);
+  for (const [action, status] of [
+    ['publish', 'published'],
+    ['unpublish', 'draft'],
+  ] as const) {
     app.post(
-      base,
+      `${base}/:lgcSn/${action}`,
       {
         config,
         schema: {
-          operationId: `create${one}`,
+          operationId: `${action}${one}`,
           tags,
-          summary: `Create one of the ${label} (a draft); rich text is sanitised`,
-          body: def.input,
-          response: { 200: ZEnvelope(def.admin) },
-        },
-      },
-      async (request) => ok(request, await adminCreate(db, kind, request.body, actorOf(request).user, request.locale)),
-    );
-
-    app.post(
-      `${base}/:lgcSn`,
-      {
-        config,
-        schema: {
-          operationId: `save${one}`,
-          tags,
-          summary: `Save one of the ${label} (its status stays)`,
+          summary: `${action === 'publish' ? 'Publish' : 'Withdraw to draft'} one of the ${label}`,
           params: lgcSnParams,
-          body: def.input,
           response: { 200: ZEnvelope(def.admin) },
         },
       },
       async (request) =>
-        ok(
-          request,
-          await adminSave(db, kind, request.params.lgcSn, request.body, actorOf(request).user, request.locale),
-        ),
-    );
-
-    for (const [action, status] of [
-      ['publish', 'published'],
-      ['unpublish', 'draft'],
-    ] as const) {
-      app.post(
-        `${base}/:lgcSn/${action}`,
-        {
-          config,
-          schema: {
-            operationId: `${action}${one}`,
-            tags,
-            summary: `${action === 'publish' ? 'Publish' : 'Withdraw to draft'} one of the ${label}`,
-            params: lgcSnParams,
-            response: { 200: ZEnvelope(def.admin) },
-          },
-        },
-        async (request) =>
-          ok(request, await adminSetStatus(db, kind, request.params.lgcSn, status, actorOf(request).user)),
-      );
-    }
-
-    app.post(
-      `${base}/:lgcSn/delete`,
-      {
-        config,
-        schema: {
-          operationId: `delete${one}`,
-          tags,
-          summary: `Delete one of the ${label}`,
-          params: lgcSnParams,
-          response: { 200: ZEnvelope(z.null()) },
-        },
-      },
-      async (request) => {
-        await adminDelete(db, kind, request.params.lgcSn);
-        return ok(request, null);
-      },
+        ok(request, await adminSetStatus(db, kind, request.params.lgcSn, status, actorOf(request).user)),
     );
   }
 
-  const keyParams = z.object({ key: ZTopicKey });
+  app.post(
+    `${base}/:lgcSn/delete`,
+    {
+      config,
+      schema: {
+        operationId: `delete${one}`,
+        tags,
+        summary: `Delete one of the ${label}`,
+        params: lgcSnParams,
+        response: { 200: ZEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await adminDelete(db, kind, request.params.lgcSn);
+      return ok(request, null);
+    },
+  );
+}
 
+/** The topic pages' list, detail and preview. */
+function registerTopicReadRoutes(app: App, db: Db) {
   app.get(
     '/api/backend/content/topics',
     {
@@ -260,7 +280,10 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
     },
     async (request) => ok(request, await adminTopicPreview(db, request.params.key)),
   );
+}
 
+/** Save, publish and withdraw a topic page. */
+function registerTopicWriteRoutes(app: App, db: Db) {
   app.post(
     '/api/backend/content/topics/:key',
     {
@@ -297,4 +320,4 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ContentC
       async (request) => ok(request, await adminSetTopicStatus(db, request.params.key, status, actorOf(request).user)),
     );
   }
-};
+}

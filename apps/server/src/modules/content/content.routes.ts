@@ -64,16 +64,32 @@ import { fetchUncommonCharToken } from './uncommon-char.ts';
 
 const cacheNote = 'Cacheable: ETag + Cache-Control; send If-None-Match to get 304 while nothing changed.';
 
-export const contentRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  config: Config;
-  storage: FileStorage;
-  cache: ContentCache;
-}> = async (app, { db, config, storage, cache }) => {
-  const tags = ['content'];
-  const idParams = z.object({ id: z.string().min(1).max(64) });
-  const notModified = { 304: z.null().describe('Not modified (If-None-Match matched the ETag)') };
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type ContentDeps = { db: Db; config: Config; storage: FileStorage; cache: ContentCache };
 
+const tags = ['content'];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const notModified = { 304: z.null().describe('Not modified (If-None-Match matched the ETag)') };
+const fileParams = z.object({ lgcSn: z.string().min(1).max(64) });
+const binary = {
+  200: {
+    description: "The file's bytes",
+    content: { 'application/octet-stream': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+};
+
+export const contentRoutes: FastifyPluginAsyncZod<ContentDeps> = async (app, deps) => {
+  registerHomeRoutes(app, deps);
+  registerArticleRoutes(app, deps);
+  registerReportRoutes(app, deps);
+  registerComplianceRoutes(app, deps);
+  registerTopicRoutes(app, deps);
+  registerContentFileRoutes(app, deps);
+  registerExternalServiceRoutes(app, deps);
+};
+
+/** The home: banners and module entries. */
+function registerHomeRoutes(app: App, { db, cache }: ContentDeps) {
   app.get(
     '/api/bannerP1/bannerListForP1',
     {
@@ -129,7 +145,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       }));
     },
   );
+}
 
+/** Market-trend and policy articles. */
+function registerArticleRoutes(app: App, { db, cache }: ContentDeps) {
   app.get(
     '/api/consultInfoP1/queryConsultInfosP1',
     {
@@ -165,7 +184,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{
         data: await publicArticleDetail(db, request.params.id),
       })),
   );
+}
 
+/** Research reports. */
+function registerReportRoutes(app: App, { db, cache }: ContentDeps) {
   app.get(
     '/api/fchy/p1/getShowList',
     {
@@ -199,7 +221,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     (request, reply) =>
       cache.respond(request, reply, 'private', async () => ({ data: await publicReportDetail(db, request.params.id) })),
   );
+}
 
+/** Compliance materials (/hgcl). */
+function registerComplianceRoutes(app: App, { db, cache }: ContentDeps) {
   app.get(
     '/api/hgcl/p1/frontList',
     {
@@ -256,7 +281,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{
         data: await publicComplianceDetail(db, request.params.id),
       })),
   );
+}
 
+/** Portuguese-speaking institutions and the topic pages. */
+function registerTopicRoutes(app: App, { db, cache }: ContentDeps) {
   app.get(
     '/api/hgcl/queryInst',
     {
@@ -290,53 +318,49 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     (request, reply) =>
       cache.respond(request, reply, 'private', async () => ({ data: await publicTopic(db, request.params.key) })),
   );
+}
 
-  /**
-   * Sends a content file (content.service.ts findContentFile: files of other kinds and of drafts
-   * are 404 to everyone but staff). The ETag is not derived from the bytes (contentFileEtag), and
-   * If-None-Match is answered only after that check, comparing whole tags.
-   */
-  async function sendContentFile(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    lgcSn: string,
-    use: FileUse,
-    inlineAsked: boolean,
-  ): Promise<FastifyReply> {
-    const { file, published } = await findContentFile(db, lgcSn, use, request.auth?.user ?? null);
-    const etag = contentFileEtag(file);
-    const cacheControl = !published
-      ? 'private, no-store'
-      : use === 'image'
-        ? 'public, max-age=86400, immutable'
-        : 'private, max-age=3600';
-    reply.header('etag', etag).header('cache-control', cacheControl);
-    if (published && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    let data: Buffer;
-    try {
-      data = await readContentFile(storage, file);
-    } catch (error) {
-      if (!(error instanceof StoredFileMissingError)) throw error;
-      reply.log.error({ err: error, lgcSn }, 'stored content file missing');
-      throw new AppError('PRT_NOT_FOUND');
-    }
-    const inline = use === 'image' || (inlineAsked && PREVIEWABLE_MIME_TYPES.includes(file.mime));
-    return reply
-      .header('content-type', file.mime)
-      .header('content-length', String(data.length))
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(file)))
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
+/**
+ * Sends a content file (content.service.ts findContentFile: files of other kinds and of drafts
+ * are 404 to everyone but staff). The ETag is not derived from the bytes (contentFileEtag), and
+ * If-None-Match is answered only after that check, comparing whole tags.
+ */
+async function sendContentFile(
+  { db, storage }: Pick<ContentDeps, 'db' | 'storage'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lgcSn: string,
+  use: FileUse,
+  inlineAsked: boolean,
+): Promise<FastifyReply> {
+  const { file, published } = await findContentFile(db, lgcSn, use, request.auth?.user ?? null);
+  const etag = contentFileEtag(file);
+  const cacheControl = !published
+    ? 'private, no-store'
+    : use === 'image'
+      ? 'public, max-age=86400, immutable'
+      : 'private, max-age=3600';
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (published && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  let data: Buffer;
+  try {
+    data = await readContentFile(storage, file);
+  } catch (error) {
+    if (!(error instanceof StoredFileMissingError)) throw error;
+    reply.log.error({ err: error, lgcSn }, 'stored content file missing');
+    throw new AppError('PRT_NOT_FOUND');
   }
+  const inline = use === 'image' || (inlineAsked && PREVIEWABLE_MIME_TYPES.includes(file.mime));
+  return reply
+    .header('content-type', file.mime)
+    .header('content-length', String(data.length))
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', downloadName(file)))
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
+}
 
-  const fileParams = z.object({ lgcSn: z.string().min(1).max(64) });
-  const binary = {
-    200: {
-      description: "The file's bytes",
-      content: { 'application/octet-stream': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
-    },
-  };
-
+/** Images and documents of portal content. */
+function registerContentFileRoutes(app: App, deps: ContentDeps) {
   app.get(
     '/api/content/image/:lgcSn',
     {
@@ -351,7 +375,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
         response: { ...binary, ...notModified },
       },
     },
-    (request, reply) => sendContentFile(request, reply, request.params.lgcSn, 'image', true),
+    (request, reply) => sendContentFile(deps, request, reply, request.params.lgcSn, 'image', true),
   );
 
   app.get(
@@ -367,9 +391,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{
         response: { ...binary, ...notModified },
       },
     },
-    (request, reply) => sendContentFile(request, reply, request.params.lgcSn, 'document', request.query.inline === '1'),
+    (request, reply) =>
+      sendContentFile(deps, request, reply, request.params.lgcSn, 'document', request.query.inline === '1'),
   );
+}
 
+/** Calls that hand over to another service: survey jump, partner page credentials, uncommon-character helper. */
+function registerExternalServiceRoutes(app: App, { db, config }: ContentDeps) {
   app.post(
     '/api/qtn/checkEmail',
     {
@@ -426,4 +454,4 @@ export const contentRoutes: FastifyPluginAsyncZod<{
       return ok(request, await fetchUncommonCharToken(config, request.log));
     },
   );
-};
+}

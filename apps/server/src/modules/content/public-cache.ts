@@ -60,6 +60,47 @@ function compress(body: string, encoding: Encoding): Buffer {
 
 export type Built<T> = { data: T /** ms since epoch when the answer may change without a write */; expiresAt?: number };
 
+/** The serialised envelope of a built answer and its ETag (a hash of the body). */
+function memoOf<T>(request: FastifyRequest, version: number, built: Built<T>): Memo {
+  const body = JSON.stringify(ok(request, built.data));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { version, expiresAt: built.expiresAt ?? Number.POSITIVE_INFINITY, body, etag, compressed: {} };
+}
+
+/** Sends a memo with ETag/Cache-Control/Vary: 304 when the client's copy is current, else the body (compressed when worth it). */
+async function sendMemo(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Memo,
+  scope: 'public' | 'private',
+): Promise<void> {
+  reply
+    .header('etag', entry.etag)
+    .header(
+      'cache-control',
+      scope === 'public' ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, must-revalidate` : 'private, no-cache',
+    )
+    .header(
+      'vary',
+      scope === 'public' ? 'lang, accept-language, accept-encoding' : 'lang, accept-language, accept-encoding, cookie',
+    );
+  const given = request.headers['if-none-match'];
+  if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+    await reply.code(304).send();
+    return;
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  const encoding =
+    Buffer.byteLength(entry.body) >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) {
+    await reply.send(entry.body);
+    return;
+  }
+  entry.compressed[encoding] ??= compress(entry.body, encoding);
+  // Already encoded: the compression plugin leaves a reply with Content-Encoding alone.
+  await reply.header('content-encoding', encoding).send(entry.compressed[encoding]);
+}
+
 export function createContentCache(db: Db) {
   const memo = new Map<string, Memo>();
 
@@ -102,42 +143,11 @@ export function createContentCache(db: Db) {
       const key = `${request.routeOptions.url}|${request.url}|${request.locale}`;
       let entry = memo.get(key);
       if (!entry || entry.version !== version || entry.expiresAt <= Date.now()) {
-        const built = await build();
-        const body = JSON.stringify(ok(request, built.data));
-        const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-        entry = { version, expiresAt: built.expiresAt ?? Number.POSITIVE_INFINITY, body, etag, compressed: {} };
+        entry = memoOf(request, version, await build());
         memo.delete(key);
         remember(key, entry);
       }
-      reply
-        .header('etag', entry.etag)
-        .header(
-          'cache-control',
-          scope === 'public' ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, must-revalidate` : 'private, no-cache',
-        )
-        .header(
-          'vary',
-          scope === 'public'
-            ? 'lang, accept-language, accept-encoding'
-            : 'lang, accept-language, accept-encoding, cookie',
-        );
-      const given = request.headers['if-none-match'];
-      if (given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
-        await reply.code(304).send();
-        return;
-      }
-      reply.header('content-type', 'application/json; charset=utf-8');
-      const encoding =
-        Buffer.byteLength(entry.body) >= COMPRESS_FROM_BYTES
-          ? preferredEncoding(request.headers['accept-encoding'])
-          : null;
-      if (!encoding) {
-        await reply.send(entry.body);
-        return;
-      }
-      entry.compressed[encoding] ??= compress(entry.body, encoding);
-      // Already encoded: the compression plugin leaves a reply with Content-Encoding alone.
-      await reply.header('content-encoding', encoding).send(entry.compressed[encoding]);
+      await sendMemo(request, reply, entry, scope);
     },
     clear() {
       memo.clear();

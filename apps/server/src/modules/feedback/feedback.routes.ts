@@ -18,6 +18,7 @@ import {
   ZLeaveMessageListQuery,
   ZLeaveMessageReply,
 } from '@portal/shared/schemas/content';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -44,14 +45,65 @@ import {
 } from './feedback.service.ts';
 
 const FILE_FIELD = 'file';
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type FeedbackDeps = { db: Db; config: Config; storage: FileStorage };
 
-export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; storage: FileStorage }> = async (
-  app,
-  { db, config, storage },
-) => {
-  const tags = ['feedback'];
-  const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
+const tags = ['feedback'];
+const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
+const staff = { access: 'staff' as const };
+const backTags = ['back office: feedback'];
 
+export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackDeps> = async (app, deps) => {
+  registerFeedbackSubmitRoute(app, deps);
+  registerLeaveMessageRoutes(app, deps);
+  registerStaffFeedbackRoutes(app, deps);
+  registerStaffAnswerRoutes(app, deps);
+};
+
+/**
+ * The text fields and images of a feedback form, read within the multipart limits; a file part
+ * under another name, too many or too large files are refused.
+ */
+async function readFeedbackParts(request: FastifyRequest) {
+  const locale = request.locale;
+  const fields: Record<string, string> = {};
+  const images: { name: string; data: Buffer }[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: {
+        files: CONTENT_LIMITS.feedbackImages,
+        fileSize: FEEDBACK_IMAGE_MAX_BYTES,
+        fields: 5,
+        fieldSize: 16 * 1024,
+        parts: CONTENT_LIMITS.feedbackImages + 5,
+      },
+    })) {
+      if (part.type === 'field') {
+        const field = part as MultipartValue<unknown>;
+        if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
+        continue;
+      }
+      const file = part as MultipartFile;
+      if (file.fieldname !== FILE_FIELD)
+        throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+      images.push({ name: file.filename, data: await file.toBuffer() });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    switch ((error as { code?: string }).code) {
+      case 'FST_REQ_FILE_TOO_LARGE':
+        throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: '10 MB' });
+      case 'FST_FILES_LIMIT':
+        throw fieldError(locale, FILE_FIELD, 'tooManyItems', { max: CONTENT_LIMITS.feedbackImages });
+      default:
+        throw new AppError('PRT_BAD_REQUEST');
+    }
+  }
+  return { fields, images };
+}
+
+/** Feedback from anyone (multipart). */
+function registerFeedbackSubmitRoute(app: App, { db, storage }: FeedbackDeps) {
   app.post(
     '/api/feedback/submit',
     {
@@ -75,39 +127,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
       }
       const locale = request.locale;
       await countFeedback(db, request.ip);
-      const fields: Record<string, string> = {};
-      const images: { name: string; data: Buffer }[] = [];
-      try {
-        for await (const part of request.parts({
-          limits: {
-            files: CONTENT_LIMITS.feedbackImages,
-            fileSize: FEEDBACK_IMAGE_MAX_BYTES,
-            fields: 5,
-            fieldSize: 16 * 1024,
-            parts: CONTENT_LIMITS.feedbackImages + 5,
-          },
-        })) {
-          if (part.type === 'field') {
-            const field = part as MultipartValue<unknown>;
-            if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
-            continue;
-          }
-          const file = part as MultipartFile;
-          if (file.fieldname !== FILE_FIELD)
-            throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
-          images.push({ name: file.filename, data: await file.toBuffer() });
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        switch ((error as { code?: string }).code) {
-          case 'FST_REQ_FILE_TOO_LARGE':
-            throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: '10 MB' });
-          case 'FST_FILES_LIMIT':
-            throw fieldError(locale, FILE_FIELD, 'tooManyItems', { max: CONTENT_LIMITS.feedbackImages });
-          default:
-            throw new AppError('PRT_BAD_REQUEST');
-        }
-      }
+      const { fields, images } = await readFeedbackParts(request);
       const { text, emailAdr } = parseFeedbackFields(fields, locale);
       const receipt = await submitFeedback(db, storage, {
         text,
@@ -119,7 +139,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
       return ok(request, receipt);
     },
   );
+}
 
+/** A signed-in user's leave messages. */
+function registerLeaveMessageRoutes(app: App, { db }: FeedbackDeps) {
   app.get(
     '/api/cooperLevgMg/getLevaingMessage',
     {
@@ -150,10 +173,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     },
     async (request) => ok(request, await saveLeaveMessage(db, actorOf(request).user, request.body.content)),
   );
+}
 
-  const staff = { access: 'staff' as const };
-  const backTags = ['back office: feedback'];
-
+/** Bank staff: feedback list, export and detail. */
+function registerStaffFeedbackRoutes(app: App, { db }: FeedbackDeps) {
   app.get(
     '/api/backend/feedback',
     {
@@ -201,7 +224,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     },
     async (request) => ok(request, await feedbackDetail(db, request.params.lgcSn)),
   );
+}
 
+/** Bank staff: answer feedback, list and reply to leave messages. */
+function registerStaffAnswerRoutes(app: App, { db, config }: FeedbackDeps) {
   app.post(
     '/api/backend/feedback/:lgcSn/answer',
     {
@@ -250,4 +276,4 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; sto
     async (request) =>
       ok(request, await replyLeaveMessage(db, config, actorOf(request).user, request.params.lgcSn, request.body.reply)),
   );
-};
+}

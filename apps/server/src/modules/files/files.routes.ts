@@ -9,7 +9,7 @@ import {
   ZFilePurpose,
   ZUploadResult,
 } from '@portal/shared/schemas/files';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -111,18 +111,74 @@ export function sendFileBytes(
     .send(file.data);
 }
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type FileDeps = { db: Db; config: Config; storage: FileStorage; isEmailRegistered: IsEmailRegistered };
+
+const tags = ['files'];
+
+/** Who may upload for which purpose: decided once, when the first file arrives (its bytes are read only after that). */
+async function authorizePurpose(
+  { db, isEmailRegistered }: FileDeps,
+  request: FastifyRequest,
+  fields: Record<string, string>,
+): Promise<{ purpose: TFilePurpose; uploader: Uploader }> {
+  const locale = request.locale;
+  const purpose = parsePurpose(fields.purpose, locale);
+  // Feedback images come with their feedback (POST /api/feedback/submit); content files are staff's.
+  // A contract comes with its cooperation (POST /api/contracts/{intentionLgcSn}/upload).
+  if (purpose === 'feedback' || purpose === 'contract') throw fieldError(locale, 'purpose', 'invalid');
+  // A seal's files are its applicant's: signed-in users only.
+  if (purpose.startsWith('seal') && !request.auth) throw new AppError('PRT_UNAUTHENTICATED');
+  if (purpose.startsWith('content') && !(request.auth && isStaff(request.auth.user))) {
+    throw new AppError(request.auth ? 'PRT_FORBIDDEN' : 'PRT_UNAUTHENTICATED');
+  }
+  return {
+    purpose,
+    uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale, isEmailRegistered),
+  };
+}
+
+/** Reads a multipart upload (text fields, then files), checks who may upload it, and stores the files. */
+async function receiveUpload(deps: FileDeps, request: FastifyRequest) {
+  const { db, storage } = deps;
+  if (!request.isMultipart()) {
+    throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: request.headers['content-type'] ?? '-' });
+  }
+  const locale = request.locale;
+  await countUpload(db, request.ip);
+  const fields: Record<string, string> = {};
+  const files: IncomingFile[] = [];
+  let decided: { purpose: TFilePurpose; uploader: Uploader } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const field = part as MultipartValue<unknown>;
+        if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
+        continue;
+      }
+      const file = part as MultipartFile;
+      if (file.fieldname !== FILE_FIELD)
+        throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+      decided ??= await authorizePurpose(deps, request, fields);
+      files.push({ name: file.filename, data: await file.toBuffer() });
+    }
+  } catch (error) {
+    throw multipartFailure(error, decided?.purpose ?? null, locale);
+  }
+  decided ??= await authorizePurpose(deps, request, fields);
+  return saveUploads(db, storage, { ...decided, files, locale });
+}
+
 /**
  * Files (SPEC §7 /fileP1/upload, /fileP1/download). Rules in files.service.ts. A visitor's upload
  * asks `isEmailRegistered` (the users module's, handed in by app.ts) whether the address is taken.
  */
-export const fileRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  config: Config;
-  storage: FileStorage;
-  isEmailRegistered: IsEmailRegistered;
-}> = async (app, { db, storage, isEmailRegistered }) => {
-  const tags = ['files'];
+export const fileRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, deps) => {
+  registerUploadRoute(app, deps);
+  registerDownloadRoute(app, deps);
+};
 
+function registerUploadRoute(app: App, deps: FileDeps) {
   app.post(
     '/api/fileP1/upload',
     {
@@ -148,53 +204,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZEnvelope(ZUploadResult) },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError('PRT_UNSUPPORTED_MEDIA_TYPE', { type: request.headers['content-type'] ?? '-' });
-      }
-      const locale = request.locale;
-      await countUpload(db, request.ip);
-      const fields: Record<string, string> = {};
-      const files: IncomingFile[] = [];
-      // Decided once, when the first file arrives (its bytes are read only after that).
-      const authorize = async (): Promise<{ purpose: TFilePurpose; uploader: Uploader }> => {
-        const purpose = parsePurpose(fields.purpose, locale);
-        // Feedback images come with their feedback (POST /api/feedback/submit); content files are staff's.
-        // A contract comes with its cooperation (POST /api/contracts/{intentionLgcSn}/upload).
-        if (purpose === 'feedback' || purpose === 'contract') throw fieldError(locale, 'purpose', 'invalid');
-        // A seal's files are its applicant's: signed-in users only.
-        if (purpose.startsWith('seal') && !request.auth) throw new AppError('PRT_UNAUTHENTICATED');
-        if (purpose.startsWith('content') && !(request.auth && isStaff(request.auth.user))) {
-          throw new AppError(request.auth ? 'PRT_FORBIDDEN' : 'PRT_UNAUTHENTICATED');
-        }
-        return {
-          purpose,
-          uploader: await authorizeUpload(db, request.auth?.user ?? null, fields, locale, isEmailRegistered),
-        };
-      };
-      let decided: { purpose: TFilePurpose; uploader: Uploader } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            const field = part as MultipartValue<unknown>;
-            if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
-            continue;
-          }
-          const file = part as MultipartFile;
-          if (file.fieldname !== FILE_FIELD)
-            throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
-          decided ??= await authorize();
-          files.push({ name: file.filename, data: await file.toBuffer() });
-        }
-      } catch (error) {
-        throw multipartFailure(error, decided?.purpose ?? null, locale);
-      }
-      decided ??= await authorize();
-      const list = await saveUploads(db, storage, { ...decided, files, locale });
-      return ok(request, { list });
-    },
+    async (request) => ok(request, { list: await receiveUpload(deps, request) }),
   );
+}
 
+function registerDownloadRoute(app: App, { db, storage }: FileDeps) {
   app.get(
     '/api/fileP1/download/:lgcSn',
     {
@@ -233,4 +247,4 @@ export const fileRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
-};
+}

@@ -9,12 +9,11 @@ import { listInstitutions, setInstitutionStatus } from './institutions.service.t
 
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
 const done = ZEnvelope(z.null());
+const staff = { access: 'staff' as const };
+const tags = ['back office'];
 
 /** Institutions in the back office: bank staff search, stop and re-enable them. */
 export const institutionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const staff = { access: 'staff' as const };
-  const tags = ['back office'];
-
   app.get(
     '/api/backend/institutions',
     {

@@ -22,23 +22,32 @@ import { API_CSP } from '../../platform/security.ts';
 import { actorOf, sessionOf } from '../../platform/session.ts';
 import type {} from '../../platform/shutdown.ts';
 import { listMessages, markEverythingRead, markSelectedRead, unreadCount } from './messages.service.ts';
-import { createUnreadStreamHub } from './messages.stream.ts';
+import { createUnreadStreamHub, type UnreadStreamHub } from './messages.stream.ts';
 
 const ZMarkedCount = z.object({ count: z.number().int().describe('Messages marked read') });
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const active = { access: 'active' as const };
+const session = { access: 'session' as const };
+const tags = ['messages'];
 
 export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; listen: Listen; config: Config }> = async (
   app,
   { db, listen, config },
 ) => {
-  const active = { access: 'active' as const };
-  const session = { access: 'session' as const };
-  const tags = ['messages'];
   const hub = createUnreadStreamHub({ db, listen, log: app.log, sessionIdleMs: config.auth.sessionIdleMs });
   // Open streams would keep their connections (and so the server) up: end them first.
   app.addHook('preClose', async () => {
     hub.closeAll();
   });
 
+  registerMessageRoutes(app, db);
+  registerUnreadStreamRoute(app, hub);
+};
+
+/** The list, marking read, the unread count. */
+function registerMessageRoutes(app: App, db: Db) {
   app.get(
     '/api/bthw/messages',
     {
@@ -93,6 +102,10 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; listen: Listen; conf
     },
     async (request) => ok(request, await unreadCount(db, actorOf(request).user.id)),
   );
+}
+
+/** The unread count as server-sent events, served by the hub. */
+function registerUnreadStreamRoute(app: App, hub: UnreadStreamHub) {
   app.get(
     '/api/bthw/messages/stream',
     {
@@ -133,4 +146,4 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; listen: Listen; conf
       await hub.open({ userId: auth.user.id, tokenHash: auth.tokenHash, raw });
     },
   );
-};
+}

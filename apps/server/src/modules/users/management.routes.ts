@@ -36,13 +36,27 @@ import { changeRoles, inviteFromBackoffice, makeInstitutionAdmin } from './roles
 const params = z.object({ lgcSn: z.string().trim().max(64) });
 const done = ZEnvelope(z.null());
 
-/** Account management: bank staff over everyone (back office); institution administrators over their own users. */
-export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  const staff = { access: 'staff' as const };
-  const instAdmin = { access: 'institutionAdmin' as const };
-  const backTags = ['back office'];
-  const adminTags = ['institution users'];
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type ManagementDeps = { db: Db; config: Config };
 
+const staff = { access: 'staff' as const };
+const instAdmin = { access: 'institutionAdmin' as const };
+const backTags = ['back office'];
+const adminTags = ['institution users'];
+
+/** Account management: bank staff over everyone (back office); institution administrators over their own users. */
+export const managementRoutes: FastifyPluginAsyncZod<ManagementDeps> = async (app, deps) => {
+  registerStaffAccountRoutes(app, deps);
+  registerStaffRoleAndStopRoutes(app, deps);
+  registerStaffEnableAndPasswordRoutes(app, deps);
+  registerInstitutionUserRoutes(app, deps);
+  registerInstitutionStopRoutes(app, deps);
+  registerInstitutionRoleAndDeleteRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
+};
+
+/** Bank staff: search, export and invite accounts. */
+function registerStaffAccountRoutes(app: App, { db, config }: ManagementDeps) {
   app.get(
     '/api/backend/users',
     {
@@ -90,6 +104,10 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
     async (request) =>
       ok(request, await inviteFromBackoffice(db, config, actorOf(request).user, request.body, request.ip)),
   );
+}
+
+/** Bank staff: set roles, stop an account. */
+function registerStaffRoleAndStopRoutes(app: App, { db }: ManagementDeps) {
   app.post(
     '/api/backend/users/:lgcSn/roles',
     {
@@ -132,6 +150,10 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return ok(request, null);
     },
   );
+}
+
+/** Bank staff: re-enable an account, require a new password. */
+function registerStaffEnableAndPasswordRoutes(app: App, { db }: ManagementDeps) {
   app.post(
     '/api/backend/users/:lgcSn/enable',
     {
@@ -167,7 +189,10 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return ok(request, null);
     },
   );
+}
 
+/** Institution administrators: list, invite and change their users. */
+function registerInstitutionUserRoutes(app: App, { db, config }: ManagementDeps) {
   app.get(
     '/api/user/p1/institution/users',
     {
@@ -215,6 +240,10 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return ok(request, null);
     },
   );
+}
+
+/** Institution administrators: stop and re-enable their users. */
+function registerInstitutionStopRoutes(app: App, { db }: ManagementDeps) {
   app.post(
     '/api/user/p1/institution/users/:lgcSn/stop',
     {
@@ -259,6 +288,10 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return ok(request, null);
     },
   );
+}
+
+/** Institution administrators: make a user administrator, delete a user. */
+function registerInstitutionRoleAndDeleteRoutes(app: App, { db }: ManagementDeps) {
   app.post(
     '/api/user/p1/institution/users/:lgcSn/make-admin',
     {
@@ -293,7 +326,10 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return ok(request, null);
     },
   );
+}
 
+/** Invitations, reached by the invited person before they have an account. */
+function registerInvitationRoutes(app: App, { db }: ManagementDeps) {
   app.get(
     '/api/user/p1/invitation',
     {
@@ -325,4 +361,4 @@ export const managementRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }>
       return ok(request, null);
     },
   );
-};
+}

@@ -8,14 +8,22 @@ import { ok } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { registerVerifyOrg, userDetailForBthw } from './spec-calls.ts';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type SpecCallDeps = { db: Db; config: Config };
+
+const tags = ['users'];
+
 /**
  * Two `/user/p1/` calls of SPEC §7 read in docs/decisions/0021: the submitter's details for the
  * cooperation forms (`detailForBthw`) and the institution a registration joins
  * (`getRegisterVerifyOrg`).
  */
-export const userSpecCallRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  const tags = ['users'];
+export const userSpecCallRoutes: FastifyPluginAsyncZod<SpecCallDeps> = async (app, deps) => {
+  registerDetailForBthwRoute(app, deps);
+  registerVerifyOrgRoute(app, deps);
+};
 
+function registerDetailForBthwRoute(app: App, { db }: SpecCallDeps) {
   app.get(
     '/api/user/p1/detailForBthw',
     {
@@ -49,7 +57,9 @@ export const userSpecCallRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
       return ok(request, await userDetailForBthw(db, actorOf(request).user));
     },
   );
+}
 
+function registerVerifyOrgRoute(app: App, { db, config }: SpecCallDeps) {
   app.post(
     '/api/user/p1/getRegisterVerifyOrg',
     {
@@ -76,4 +86,4 @@ export const userSpecCallRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config 
     async (request) =>
       ok(request, await registerVerifyOrg(db, config, request.body, { ip: request.ip, locale: request.locale })),
   );
-};
+}

@@ -37,16 +37,33 @@ import {
 import { toUserInfo } from './user-info.ts';
 import { findUserById, type UserRow } from './users.repository.ts';
 
-/** The current user, registration and profile (SPEC §7 /user/p1/...). */
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  const tags = ['users'];
-  const infoOf = async (user: SessionUser) => toUserInfo(user, await institutionNameOf(db, user.institutionId));
-  const reload = async (id: number): Promise<UserRow> => {
-    const row = await findUserById(db, id);
-    if (!row) throw new AppError('PRT_CURRENT_USER_UNAVAILABLE');
-    return row;
-  };
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type UserDeps = { db: Db; config: Config };
 
+const tags = ['users'];
+
+async function infoOf(db: Db, user: SessionUser) {
+  return toUserInfo(user, await institutionNameOf(db, user.institutionId));
+}
+
+async function reload(db: Db, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw new AppError('PRT_CURRENT_USER_UNAVAILABLE');
+  return row;
+}
+
+/** The current user, registration and profile (SPEC §7 /user/p1/...). */
+export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, deps) => {
+  registerCurrentUserRoutes(app, deps);
+  registerAgreementVersionRoutes(app, deps);
+  registerRegistrationRoutes(app, deps);
+  registerApplicationStatusRoute(app, deps);
+  registerAccountInfoRoute(app, deps);
+  registerProfileRoutes(app, deps);
+};
+
+/** Who is signed in, and their acceptance of the agreement. */
+function registerCurrentUserRoutes(app: App, { db }: UserDeps) {
   app.get(
     '/api/user/p1/detail',
     {
@@ -64,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       reply.header('cache-control', 'no-store');
       const ended = endedSessionCode(request);
       if (ended) throw new AppError(ended);
-      return ok(request, request.auth ? await infoOf(request.auth.user) : null);
+      return ok(request, request.auth ? await infoOf(db, request.auth.user) : null);
     },
   );
 
@@ -82,10 +99,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     async (request) => {
       const user = actorOf(request).user;
       await acceptAgreement(db, user.id, request.ip);
-      return ok(request, await infoOf({ ...user, agreementAccepted: true }));
+      return ok(request, await infoOf(db, { ...user, agreementAccepted: true }));
     },
   );
+}
 
+/** The agreement version in force, and publishing a new one (bank staff). */
+function registerAgreementVersionRoutes(app: App, { db }: UserDeps) {
   app.get(
     '/api/user/p1/agreement/version',
     {
@@ -114,7 +134,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (request) => ok(request, await publishAgreementVersion(db, actorOf(request).user, request.body, request.ip)),
   );
+}
 
+/** Registration: checking the e-mail code, registering. */
+function registerRegistrationRoutes(app: App, { db, config }: UserDeps) {
   app.post(
     '/api/user/p1/register/checkEmailCode',
     {
@@ -152,7 +175,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       return ok(request, null);
     },
   );
+}
 
+/** The state of the application registered in this browser. */
+function registerApplicationStatusRoute(app: App, { db }: UserDeps) {
   app.get(
     APPLICATION_STATUS_PATH,
     {
@@ -185,7 +211,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       return ok(request, await applicationStatus(db, request.cookies[APPLICATION_COOKIE], request.ip));
     },
   );
+}
 
+/** The signed-in user's profile. */
+function registerAccountInfoRoute(app: App, { db }: UserDeps) {
   app.get(
     '/api/user/p1/accountInfo',
     {
@@ -198,63 +227,76 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (request) => {
-      const row = await reload(actorOf(request).user.id);
+      const row = await reload(db, actorOf(request).user.id);
       // With the bank-managed values an older invited profile lacks (continent, role), so the
       // form shows them read-only and sends them back unchanged.
       const profile = { ...row.profile, ...bankManagedValues(row.profile, row.roleCodes) };
       return ok(request, {
-        user: await infoOf(row),
+        user: await infoOf(db, row),
         profile: profile as Record<string, never>,
         attachments: await describeAttachments(db, row.lgcSn, row.profile.introAttachments),
       });
     },
   );
+}
 
-  // improve/info (not approved, back to review) takes the whole profile, institution included;
-  // completeInfo and updateUserInfo never move the account (ZProfileUpdateRequest, saveProfile).
-  const profileRoute = (
-    url: string,
-    operationId: string,
-    change: ProfileChange,
-    access: 'session' | 'active',
-    summary: string,
-  ) =>
-    app.post(
-      url,
-      {
-        config: { access },
-        schema: {
-          operationId,
-          tags,
-          summary,
-          body: change === 'resubmit' ? ZProfileResubmitRequest : ZProfileUpdateRequest,
-          response: { 200: ZEnvelope(ZUserInfo) },
-        },
+// improve/info (not approved, back to review) takes the whole profile, institution included;
+// completeInfo and updateUserInfo never move the account (ZProfileUpdateRequest, saveProfile).
+function registerProfileRoute(
+  app: App,
+  db: Db,
+  url: string,
+  operationId: string,
+  change: ProfileChange,
+  access: 'session' | 'active',
+  summary: string,
+) {
+  app.post(
+    url,
+    {
+      config: { access },
+      schema: {
+        operationId,
+        tags,
+        summary,
+        body: change === 'resubmit' ? ZProfileResubmitRequest : ZProfileUpdateRequest,
+        response: { 200: ZEnvelope(ZUserInfo) },
       },
-      async (request) => {
-        await saveProfile(db, actorOf(request).user, request.body.profile, change, request.ip, request.locale);
-        return ok(request, await infoOf(await reload(actorOf(request).user.id)));
-      },
-    );
-  profileRoute(
+    },
+    async (request) => {
+      await saveProfile(db, actorOf(request).user, request.body.profile, change, request.ip, request.locale);
+      return ok(request, await infoOf(db, await reload(db, actorOf(request).user.id)));
+    },
+  );
+}
+
+/** The three ways to save a profile. */
+function registerProfileRoutes(app: App, { db }: UserDeps) {
+  registerProfileRoute(
+    app,
+    db,
     '/api/user/p1/improve/info',
     'improveInfo',
     'resubmit',
     'session',
     'Refill after rejection (7) or a request for more (8); back to review',
   );
-  profileRoute(
+  registerProfileRoute(
+    app,
+    db,
     '/api/user/p1/completeInfo',
     'completeInfo',
     'complete',
     'session',
     'Complete a profile that lacks information; bank-managed fields keep their values (422 bankManaged)',
   );
-  profileRoute(
+  registerProfileRoute(
+    app,
+    db,
     '/api/user/p1/updateUserInfo',
     'updateUserInfo',
     'update',
     'active',
     "Update an active account's profile; institution, region, role and branch fields change only through the bank (422 bankManaged)",
   );
-};
+}
