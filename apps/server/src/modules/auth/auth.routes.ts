@@ -20,7 +20,7 @@ import { issueCaptcha } from '../../platform/captcha.ts';
 import { AppError } from '../../platform/errors.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit, RATE_LIMITS } from '../../platform/rate-limit.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf, clearSessionCookie, deviceIdOf, endedSessionCode, setSessionCookie } from '../../platform/session.ts';
 import { institutionNameOf } from '../institutions/index.ts';
 import { toUserInfo } from '../users/index.ts';
@@ -65,7 +65,6 @@ export function clientOf(request: FastifyRequest, reply: FastifyReply, config: C
   };
 }
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type AuthDeps = { db: Db; config: Config };
 
 const tags = ['auth'];
@@ -79,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
 };
 
 /** The picture code and the log-in pre-check. */
-function registerPictureCodeAndPrecheckRoutes(app: App, { db, config }: AuthDeps) {
+function registerPictureCodeAndPrecheckRoutes(app: RouteApp, { db, config }: AuthDeps) {
   app.get(
     '/api/user/p1/getVerifyCode',
     {
@@ -135,7 +134,7 @@ function registerPictureCodeAndPrecheckRoutes(app: App, { db, config }: AuthDeps
 }
 
 /** The log-in e-mail code and the log-in itself. */
-function registerLoginRoutes(app: App, { db, config }: AuthDeps) {
+function registerLoginRoutes(app: RouteApp, { db, config }: AuthDeps) {
   app.post(
     '/api/user/p1/getEmailCode',
     {
@@ -182,7 +181,7 @@ function registerLoginRoutes(app: App, { db, config }: AuthDeps) {
 }
 
 /** Log-out. */
-function registerLogoutRoute(app: App, { db, config }: AuthDeps) {
+function registerLogoutRoute(app: RouteApp, { db, config }: AuthDeps) {
   app.post(
     '/api/user/p1/logout',
     {
@@ -201,7 +200,7 @@ function registerLogoutRoute(app: App, { db, config }: AuthDeps) {
 }
 
 /** Password changes (forced, by choice) and reset. */
-function registerPasswordRoutes(app: App, { db, config }: AuthDeps) {
+function registerPasswordRoutes(app: RouteApp, { db, config }: AuthDeps) {
   app.post(
     '/api/user/p1/first/modifyPwd',
     {

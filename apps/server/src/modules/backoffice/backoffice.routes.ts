@@ -13,11 +13,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { listAudit } from '../../platform/audit.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { decideRegistration, exportRegistrations, listRegistrations, registrationDetail } from './review.service.ts';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type BackofficeDeps = { db: Db; config: Config };
 
 const tags = ['back office'];
@@ -30,7 +29,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeDeps> = async (ap
 };
 
 /** The review queue: list, export, one registration. */
-function registerRegistrationQueueRoutes(app: App, { db }: BackofficeDeps) {
+function registerRegistrationQueueRoutes(app: RouteApp, { db }: BackofficeDeps) {
   app.get(
     '/api/backend/registrations',
     {
@@ -81,7 +80,7 @@ function registerRegistrationQueueRoutes(app: App, { db }: BackofficeDeps) {
 }
 
 /** The review decision, and the audit log. */
-function registerDecisionAndAuditRoutes(app: App, { db, config }: BackofficeDeps) {
+function registerDecisionAndAuditRoutes(app: RouteApp, { db, config }: BackofficeDeps) {
   app.post(
     '/api/backend/registrations/:lgcSn/decision',
     {

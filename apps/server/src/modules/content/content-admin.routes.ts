@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import {
   adminCreate,
@@ -76,8 +76,6 @@ const LABELS: Record<TContentKind, string> = {
   questionnaires: 'questionnaires of the survey jump',
 };
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
-
 const tags = ['back office: content'];
 const config = { access: 'staff' as const };
 const lgcSnParams = z.object({ lgcSn: z.string().min(1).max(64) });
@@ -108,7 +106,7 @@ function kindRoutes(kind: TContentKind) {
 }
 
 /** A kind's list, detail and preview. */
-function registerKindReadRoutes(app: App, db: Db, kind: TContentKind) {
+function registerKindReadRoutes(app: RouteApp, db: Db, kind: TContentKind) {
   const { def, base, label, many, one } = kindRoutes(kind);
   app.get(
     base,
@@ -157,7 +155,7 @@ function registerKindReadRoutes(app: App, db: Db, kind: TContentKind) {
 }
 
 /** Create and save one of a kind. */
-function registerKindEditRoutes(app: App, db: Db, kind: TContentKind) {
+function registerKindEditRoutes(app: RouteApp, db: Db, kind: TContentKind) {
   const { def, base, label, one } = kindRoutes(kind);
   app.post(
     base,
@@ -193,7 +191,7 @@ function registerKindEditRoutes(app: App, db: Db, kind: TContentKind) {
 }
 
 /** Publish, withdraw and delete one of a kind. */
-function registerKindStatusRoutes(app: App, db: Db, kind: TContentKind) {
+function registerKindStatusRoutes(app: RouteApp, db: Db, kind: TContentKind) {
   const { def, base, label, one } = kindRoutes(kind);
   for (const [action, status] of [
     ['publish', 'published'],
@@ -236,7 +234,7 @@ function registerKindStatusRoutes(app: App, db: Db, kind: TContentKind) {
 }
 
 /** The topic pages' list, detail and preview. */
-function registerTopicReadRoutes(app: App, db: Db) {
+function registerTopicReadRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/backend/content/topics',
     {
@@ -283,7 +281,7 @@ function registerTopicReadRoutes(app: App, db: Db) {
 }
 
 /** Save, publish and withdraw a topic page. */
-function registerTopicWriteRoutes(app: App, db: Db) {
+function registerTopicWriteRoutes(app: RouteApp, db: Db) {
   app.post(
     '/api/backend/content/topics/:key',
     {

@@ -37,7 +37,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { contentDisposition, downloadName } from '../files/index.ts';
 import {
@@ -64,7 +64,6 @@ import { fetchUncommonCharToken } from './uncommon-char.ts';
 
 const cacheNote = 'Cacheable: ETag + Cache-Control; send If-None-Match to get 304 while nothing changed.';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type ContentDeps = { db: Db; config: Config; storage: FileStorage; cache: ContentCache };
 
 const tags = ['content'];
@@ -89,7 +88,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentDeps> = async (app, dep
 };
 
 /** The home: banners and module entries. */
-function registerHomeRoutes(app: App, { db, cache }: ContentDeps) {
+function registerHomeRoutes(app: RouteApp, { db, cache }: ContentDeps) {
   app.get(
     '/api/bannerP1/bannerListForP1',
     {
@@ -148,7 +147,7 @@ function registerHomeRoutes(app: App, { db, cache }: ContentDeps) {
 }
 
 /** Market-trend and policy articles. */
-function registerArticleRoutes(app: App, { db, cache }: ContentDeps) {
+function registerArticleRoutes(app: RouteApp, { db, cache }: ContentDeps) {
   app.get(
     '/api/consultInfoP1/queryConsultInfosP1',
     {
@@ -187,7 +186,7 @@ function registerArticleRoutes(app: App, { db, cache }: ContentDeps) {
 }
 
 /** Research reports. */
-function registerReportRoutes(app: App, { db, cache }: ContentDeps) {
+function registerReportRoutes(app: RouteApp, { db, cache }: ContentDeps) {
   app.get(
     '/api/fchy/p1/getShowList',
     {
@@ -224,7 +223,7 @@ function registerReportRoutes(app: App, { db, cache }: ContentDeps) {
 }
 
 /** Compliance materials (/hgcl). */
-function registerComplianceRoutes(app: App, { db, cache }: ContentDeps) {
+function registerComplianceRoutes(app: RouteApp, { db, cache }: ContentDeps) {
   app.get(
     '/api/hgcl/p1/frontList',
     {
@@ -284,7 +283,7 @@ function registerComplianceRoutes(app: App, { db, cache }: ContentDeps) {
 }
 
 /** Portuguese-speaking institutions and the topic pages. */
-function registerTopicRoutes(app: App, { db, cache }: ContentDeps) {
+function registerTopicRoutes(app: RouteApp, { db, cache }: ContentDeps) {
   app.get(
     '/api/hgcl/queryInst',
     {
@@ -360,7 +359,7 @@ async function sendContentFile(
 }
 
 /** Images and documents of portal content. */
-function registerContentFileRoutes(app: App, deps: ContentDeps) {
+function registerContentFileRoutes(app: RouteApp, deps: ContentDeps) {
   app.get(
     '/api/content/image/:lgcSn',
     {
@@ -397,7 +396,7 @@ function registerContentFileRoutes(app: App, deps: ContentDeps) {
 }
 
 /** Calls that hand over to another service: survey jump, partner page credentials, uncommon-character helper. */
-function registerExternalServiceRoutes(app: App, { db, config }: ContentDeps) {
+function registerExternalServiceRoutes(app: RouteApp, { db, config }: ContentDeps) {
   app.post(
     '/api/qtn/checkEmail',
     {

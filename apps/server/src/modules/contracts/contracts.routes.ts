@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { readSingleFile } from '../../platform/files/multipart.ts';
 import { okExample } from '../../platform/openapi.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { downloadName, sendFileBytes } from '../files/index.ts';
 import {
@@ -155,7 +155,6 @@ function sendPdf(reply: FastifyReply, name: string, data: Buffer, kind: 'inline'
   return sendFileBytes(reply, { name, mime: 'application/pdf', data }, kind);
 }
 
-type App = Parameters<FastifyPluginAsyncZod<ContractDeps>>[0];
 const active = { access: 'active' as const };
 const tags = ['contracts'];
 
@@ -169,7 +168,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractDeps> = async (app, d
 };
 
 /** The list of agreed cooperations, and the contract of one. */
-function registerCooperationRoutes(app: App, deps: ContractDeps) {
+function registerCooperationRoutes(app: RouteApp, deps: ContractDeps) {
   app.get(
     '/api/cooperationManage/queryCooperationInfos',
     {
@@ -202,7 +201,7 @@ function registerCooperationRoutes(app: App, deps: ContractDeps) {
 }
 
 /** The contract's PDF, and a party's opening of it (audit trail). */
-function registerFileRoutes(app: App, deps: ContractDeps) {
+function registerFileRoutes(app: RouteApp, deps: ContractDeps) {
   app.get(
     '/api/contracts/:intentionLgcSn/file',
     {
@@ -249,7 +248,7 @@ function registerFileRoutes(app: App, deps: ContractDeps) {
 }
 
 /** Before signing: uploading the PDF, deleting it, confirming it. */
-function registerUploadRoutes(app: App, deps: ContractDeps) {
+function registerUploadRoutes(app: RouteApp, deps: ContractDeps) {
   app.post(
     '/api/contracts/:intentionLgcSn/upload',
     {
@@ -310,7 +309,7 @@ function registerUploadRoutes(app: App, deps: ContractDeps) {
 }
 
 /** Signing: the mailed code, then the signature. */
-function registerSigningRoutes(app: App, deps: ContractDeps) {
+function registerSigningRoutes(app: RouteApp, deps: ContractDeps) {
   app.post(
     '/api/contracts/:intentionLgcSn/sign-code',
     {
@@ -366,7 +365,7 @@ function registerSigningRoutes(app: App, deps: ContractDeps) {
 }
 
 /** The evidence report of a signed contract. */
-function registerEvidenceRoutes(app: App, deps: ContractDeps) {
+function registerEvidenceRoutes(app: RouteApp, deps: ContractDeps) {
   app.get(
     '/api/contracts/:intentionLgcSn/evidence',
     {
@@ -393,7 +392,7 @@ function registerEvidenceRoutes(app: App, deps: ContractDeps) {
 }
 
 /** The public check of any signed PDF. */
-function registerVerifyRoutes(app: App, deps: ContractDeps) {
+function registerVerifyRoutes(app: RouteApp, deps: ContractDeps) {
   app.post(
     '/api/verify',
     {

@@ -10,13 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { exportAllRequests, listAllRequests, takeDownRequest } from './backoffice-requests.service.ts';
 import { listMasterAgreements, markMasterAgreementSigned } from './master-agreement.service.ts';
 
 const params = z.object({ lgcSn: z.string().min(1).max(64) });
-type App = Parameters<FastifyPluginAsyncZod>[0];
 const staff = { access: 'staff' as const };
 const tags = ['back office'];
 
@@ -27,7 +26,7 @@ export const backofficeRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async 
 };
 
 /** Every published request: the list, its CSV export, taking one down. */
-function registerPublishedRequestRoutes(app: App, db: Db) {
+function registerPublishedRequestRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/backend/cooperation',
     {
@@ -82,7 +81,7 @@ function registerPublishedRequestRoutes(app: App, db: Db) {
 }
 
 /** Master-agreement intentions: the list, marking one signed. */
-function registerMasterAgreementRoutes(app: App, db: Db) {
+function registerMasterAgreementRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/backend/masterAgreements',
     {

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { okExample } from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { deleteDraft, draftDetail, listMyDrafts, saveDraft } from './drafts.service.ts';
 import { masterAgreementStatus, submitMasterAgreementIntention } from './master-agreement.service.ts';
@@ -115,7 +115,6 @@ const ZContactResponse = ZEnvelope(ZRequestContact).meta({
   ],
 });
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 const active = { access: 'active' as const };
 const tags = ['cooperation'];
 
@@ -132,7 +131,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 };
 
 /** Reading the marketplace: the list, one request, its contact. */
-function registerOpportunityRoutes(app: App, db: Db) {
+function registerOpportunityRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/bthw/listPage',
     {
@@ -186,7 +185,7 @@ function registerOpportunityRoutes(app: App, db: Db) {
 }
 
 /** Publishing a request and editing it. */
-function registerPublishRoutes(app: App, db: Db) {
+function registerPublishRoutes(app: RouteApp, db: Db) {
   app.post(
     '/api/bthw/publish',
     {
@@ -231,7 +230,7 @@ function registerPublishRoutes(app: App, db: Db) {
 }
 
 /** The owner's own requests: withdrawing one, the list of them. */
-function registerOwnRequestRoutes(app: App, db: Db) {
+function registerOwnRequestRoutes(app: RouteApp, db: Db) {
   app.post(
     '/api/bthw/invalidate/:lgcSn',
     {
@@ -267,7 +266,7 @@ function registerOwnRequestRoutes(app: App, db: Db) {
 }
 
 /** Saving a draft, the list of my drafts. */
-function registerDraftRoutes(app: App, db: Db) {
+function registerDraftRoutes(app: RouteApp, db: Db) {
   app.post(
     '/api/bthw/saveDraft',
     {
@@ -300,7 +299,7 @@ function registerDraftRoutes(app: App, db: Db) {
 }
 
 /** One of my drafts by its id: read, delete. */
-function registerDraftByIdRoutes(app: App, db: Db) {
+function registerDraftByIdRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/bthw/detailDraft/:lgcSn',
     {
@@ -336,7 +335,7 @@ function registerDraftByIdRoutes(app: App, db: Db) {
 }
 
 /** Following requests. */
-function registerFollowRoutes(app: App, db: Db) {
+function registerFollowRoutes(app: RouteApp, db: Db) {
   app.post(
     '/api/bthw/collect/:lgcSn',
     {
@@ -369,7 +368,7 @@ function registerFollowRoutes(app: App, db: Db) {
 }
 
 /** My institution's master agreement. */
-function registerMasterAgreementRoutes(app: App, db: Db) {
+function registerMasterAgreementRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/bthw/masterAgreement',
     {
@@ -404,7 +403,7 @@ function registerMasterAgreementRoutes(app: App, db: Db) {
 const countries = COUNTRIES.map(({ code, en, zh, continent }) => ({ code, en, zh, continent }));
 
 /** The country list, public and cached. */
-function registerCountryRoutes(app: App) {
+function registerCountryRoutes(app: RouteApp) {
   app.get(
     '/api/signet/new/countries',
     {

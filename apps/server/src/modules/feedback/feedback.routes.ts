@@ -27,7 +27,7 @@ import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
@@ -45,7 +45,6 @@ import {
 } from './feedback.service.ts';
 
 const FILE_FIELD = 'file';
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type FeedbackDeps = { db: Db; config: Config; storage: FileStorage };
 
 const tags = ['feedback'];
@@ -103,7 +102,7 @@ async function readFeedbackParts(request: FastifyRequest) {
 }
 
 /** Feedback from anyone (multipart). */
-function registerFeedbackSubmitRoute(app: App, { db, storage }: FeedbackDeps) {
+function registerFeedbackSubmitRoute(app: RouteApp, { db, storage }: FeedbackDeps) {
   app.post(
     '/api/feedback/submit',
     {
@@ -142,7 +141,7 @@ function registerFeedbackSubmitRoute(app: App, { db, storage }: FeedbackDeps) {
 }
 
 /** A signed-in user's leave messages. */
-function registerLeaveMessageRoutes(app: App, { db }: FeedbackDeps) {
+function registerLeaveMessageRoutes(app: RouteApp, { db }: FeedbackDeps) {
   app.get(
     '/api/cooperLevgMg/getLevaingMessage',
     {
@@ -176,7 +175,7 @@ function registerLeaveMessageRoutes(app: App, { db }: FeedbackDeps) {
 }
 
 /** Bank staff: feedback list, export and detail. */
-function registerStaffFeedbackRoutes(app: App, { db }: FeedbackDeps) {
+function registerStaffFeedbackRoutes(app: RouteApp, { db }: FeedbackDeps) {
   app.get(
     '/api/backend/feedback',
     {
@@ -227,7 +226,7 @@ function registerStaffFeedbackRoutes(app: App, { db }: FeedbackDeps) {
 }
 
 /** Bank staff: answer feedback, list and reply to leave messages. */
-function registerStaffAnswerRoutes(app: App, { db, config }: FeedbackDeps) {
+function registerStaffAnswerRoutes(app: RouteApp, { db, config }: FeedbackDeps) {
   app.post(
     '/api/backend/feedback/:lgcSn/answer',
     {

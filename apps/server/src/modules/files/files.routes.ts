@@ -25,7 +25,7 @@ import {
 import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf, isStaff } from '../../platform/session.ts';
 import { fieldError } from '../../platform/validation-errors.ts';
 import {
@@ -111,7 +111,6 @@ export function sendFileBytes(
     .send(file.data);
 }
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type FileDeps = { db: Db; config: Config; storage: FileStorage; isEmailRegistered: IsEmailRegistered };
 
 const tags = ['files'];
@@ -178,7 +177,7 @@ export const fileRoutes: FastifyPluginAsyncZod<FileDeps> = async (app, deps) => 
   registerDownloadRoute(app, deps);
 };
 
-function registerUploadRoute(app: App, deps: FileDeps) {
+function registerUploadRoute(app: RouteApp, deps: FileDeps) {
   app.post(
     '/api/fileP1/upload',
     {
@@ -208,7 +207,7 @@ function registerUploadRoute(app: App, deps: FileDeps) {
   );
 }
 
-function registerDownloadRoute(app: App, { db, storage }: FileDeps) {
+function registerDownloadRoute(app: RouteApp, { db, storage }: FileDeps) {
   app.get(
     '/api/fileP1/download/:lgcSn',
     {

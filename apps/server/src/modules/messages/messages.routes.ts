@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Listen } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { API_CSP } from '../../platform/security.ts';
 import { actorOf, sessionOf } from '../../platform/session.ts';
 import type {} from '../../platform/shutdown.ts';
@@ -25,8 +25,6 @@ import { listMessages, markEverythingRead, markSelectedRead, unreadCount } from 
 import { createUnreadStreamHub, type UnreadStreamHub } from './messages.stream.ts';
 
 const ZMarkedCount = z.object({ count: z.number().int().describe('Messages marked read') });
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const active = { access: 'active' as const };
 const session = { access: 'session' as const };
@@ -47,7 +45,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Db; listen: Listen; conf
 };
 
 /** The list, marking read, the unread count. */
-function registerMessageRoutes(app: App, db: Db) {
+function registerMessageRoutes(app: RouteApp, db: Db) {
   app.get(
     '/api/bthw/messages',
     {
@@ -105,7 +103,7 @@ function registerMessageRoutes(app: App, db: Db) {
 }
 
 /** The unread count as server-sent events, served by the hub. */
-function registerUnreadStreamRoute(app: App, hub: UnreadStreamHub) {
+function registerUnreadStreamRoute(app: RouteApp, hub: UnreadStreamHub) {
   app.get(
     '/api/bthw/messages/stream',
     {

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { statusOf } from '../../platform/errors.ts';
 import type {} from '../../platform/openapi.ts';
+import type { RouteApp } from '../../platform/respond.ts';
 import { ocspErrorResponse } from '../../platform/signing/revocation.ts';
 import { contentDisposition } from '../files/index.ts';
 import { answerOcspRequest, currentCrl } from './revocation.ts';
@@ -61,7 +62,6 @@ function fromGetPath(encoded: string): Uint8Array | null {
 }
 
 type RevocationDeps = { db: Db; config: Config };
-type App = Parameters<FastifyPluginAsyncZod<RevocationDeps>>[0];
 const open = { access: 'public' as const };
 const tags = ['seals'];
 
@@ -84,7 +84,7 @@ export const revocationRoutes: FastifyPluginAsyncZod<RevocationDeps> = async (ap
 };
 
 /** The certificate revocation list. */
-function registerCrlRoutes(app: App, deps: RevocationDeps) {
+function registerCrlRoutes(app: RouteApp, deps: RevocationDeps) {
   app.get(
     REVOCATION_PATHS.crl,
     {
@@ -116,7 +116,7 @@ function registerCrlRoutes(app: App, deps: RevocationDeps) {
 }
 
 /** The OCSP responder: the POST form, then the GET form. */
-function registerOcspRoutes(app: App, deps: RevocationDeps) {
+function registerOcspRoutes(app: RouteApp, deps: RevocationDeps) {
   app.post(
     REVOCATION_PATHS.ocsp,
     {

@@ -21,7 +21,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type {} from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { downloadName, type StoredFile, sendFileBytes } from '../files/index.ts';
 import {
@@ -49,7 +49,6 @@ function sendFile(reply: FastifyReply, opened: { file: StoredFile; data: Buffer 
   return sendFileBytes(reply, { name: downloadName(opened.file), mime: opened.file.mime, data: opened.data }, 'inline');
 }
 
-type App = Parameters<FastifyPluginAsyncZod<SealDeps>>[0];
 const active = { access: 'active' as const };
 const sealTags = ['seals'];
 const staff = { access: 'staff' as const };
@@ -62,7 +61,7 @@ export const sealRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, deps) => 
 };
 
 /** The applicant's seals: the list, applying, the usable ones. */
-function registerMySealRoutes(app: App, deps: SealDeps) {
+function registerMySealRoutes(app: RouteApp, deps: SealDeps) {
   app.get(
     '/api/signet/seals',
     {
@@ -111,7 +110,7 @@ function registerMySealRoutes(app: App, deps: SealDeps) {
 }
 
 /** A seal's files: its image and its authorization agreement. */
-function registerSealFileRoutes(app: App, deps: SealDeps) {
+function registerSealFileRoutes(app: RouteApp, deps: SealDeps) {
   app.get(
     '/api/signet/seals/:lgcSn/image',
     {
@@ -145,7 +144,7 @@ function registerSealFileRoutes(app: App, deps: SealDeps) {
 }
 
 /** Cancelling an effective seal: the mailed code, then the cancellation. */
-function registerCancelRoutes(app: App, deps: SealDeps) {
+function registerCancelRoutes(app: RouteApp, deps: SealDeps) {
   app.post(
     '/api/signet/seals/:lgcSn/cancel-code',
     {
@@ -187,7 +186,7 @@ export const sealReviewRoutes: FastifyPluginAsyncZod<SealDeps> = async (app, dep
 };
 
 /** The approval queue: the list, one application, its authorization agreement. */
-function registerReviewQueueRoutes(app: App, deps: SealDeps) {
+function registerReviewQueueRoutes(app: RouteApp, deps: SealDeps) {
   app.get(
     '/api/backend/seals',
     {
@@ -234,7 +233,7 @@ function registerReviewQueueRoutes(app: App, deps: SealDeps) {
 }
 
 /** Starting the review of an application. */
-function registerClaimRoutes(app: App, deps: SealDeps) {
+function registerClaimRoutes(app: RouteApp, deps: SealDeps) {
   app.post(
     '/api/backend/seals/:lgcSn/claim',
     {
@@ -255,7 +254,7 @@ function registerClaimRoutes(app: App, deps: SealDeps) {
 }
 
 /** Deciding an application: approve or reject. */
-function registerDecisionRoutes(app: App, deps: SealDeps) {
+function registerDecisionRoutes(app: RouteApp, deps: SealDeps) {
   app.post(
     '/api/backend/seals/:lgcSn/approve',
     {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type {} from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { fingerprintOf, nameText, parseCertificate, serialHexOf, toPem } from '../../platform/signing/pki.ts';
 import { contentDisposition } from '../files/index.ts';
 import { signingAuthority } from './authority.ts';
@@ -37,7 +37,6 @@ function sendCertificate(reply: FastifyReply, data: Buffer, type: string, extens
     .send(data);
 }
 
-type App = Parameters<FastifyPluginAsyncZod<{ db: Db; config: Config }>>[0];
 /** The authority's certificate (DER), read when asked. */
 type CertificateSource = () => Promise<Uint8Array>;
 const open = { access: 'public' as const };
@@ -51,7 +50,7 @@ export const trustAnchorRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }
 };
 
 /** The authority's name, fingerprint, validity and download addresses. */
-function registerTrustAnchorInfoRoutes(app: App, certificate: CertificateSource) {
+function registerTrustAnchorInfoRoutes(app: RouteApp, certificate: CertificateSource) {
   app.get(
     TRUST_ANCHOR_PATHS.info,
     {
@@ -81,7 +80,7 @@ function registerTrustAnchorInfoRoutes(app: App, certificate: CertificateSource)
 }
 
 /** The authority's certificate as a file: PEM, then DER. */
-function registerCertificateFileRoutes(app: App, certificate: CertificateSource) {
+function registerCertificateFileRoutes(app: RouteApp, certificate: CertificateSource) {
   app.get(
     TRUST_ANCHOR_PATHS.pem,
     {

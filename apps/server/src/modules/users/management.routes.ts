@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import {
   acceptInvitation,
@@ -36,7 +36,6 @@ import { changeRoles, inviteFromBackoffice, makeInstitutionAdmin } from './roles
 const params = z.object({ lgcSn: z.string().trim().max(64) });
 const done = ZEnvelope(z.null());
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type ManagementDeps = { db: Db; config: Config };
 
 const staff = { access: 'staff' as const };
@@ -56,7 +55,7 @@ export const managementRoutes: FastifyPluginAsyncZod<ManagementDeps> = async (ap
 };
 
 /** Bank staff: search, export and invite accounts. */
-function registerStaffAccountRoutes(app: App, { db, config }: ManagementDeps) {
+function registerStaffAccountRoutes(app: RouteApp, { db, config }: ManagementDeps) {
   app.get(
     '/api/backend/users',
     {
@@ -107,7 +106,7 @@ function registerStaffAccountRoutes(app: App, { db, config }: ManagementDeps) {
 }
 
 /** Bank staff: set roles, stop an account. */
-function registerStaffRoleAndStopRoutes(app: App, { db }: ManagementDeps) {
+function registerStaffRoleAndStopRoutes(app: RouteApp, { db }: ManagementDeps) {
   app.post(
     '/api/backend/users/:lgcSn/roles',
     {
@@ -153,7 +152,7 @@ function registerStaffRoleAndStopRoutes(app: App, { db }: ManagementDeps) {
 }
 
 /** Bank staff: re-enable an account, require a new password. */
-function registerStaffEnableAndPasswordRoutes(app: App, { db }: ManagementDeps) {
+function registerStaffEnableAndPasswordRoutes(app: RouteApp, { db }: ManagementDeps) {
   app.post(
     '/api/backend/users/:lgcSn/enable',
     {
@@ -192,7 +191,7 @@ function registerStaffEnableAndPasswordRoutes(app: App, { db }: ManagementDeps) 
 }
 
 /** Institution administrators: list, invite and change their users. */
-function registerInstitutionUserRoutes(app: App, { db, config }: ManagementDeps) {
+function registerInstitutionUserRoutes(app: RouteApp, { db, config }: ManagementDeps) {
   app.get(
     '/api/user/p1/institution/users',
     {
@@ -243,7 +242,7 @@ function registerInstitutionUserRoutes(app: App, { db, config }: ManagementDeps)
 }
 
 /** Institution administrators: stop and re-enable their users. */
-function registerInstitutionStopRoutes(app: App, { db }: ManagementDeps) {
+function registerInstitutionStopRoutes(app: RouteApp, { db }: ManagementDeps) {
   app.post(
     '/api/user/p1/institution/users/:lgcSn/stop',
     {
@@ -291,7 +290,7 @@ function registerInstitutionStopRoutes(app: App, { db }: ManagementDeps) {
 }
 
 /** Institution administrators: make a user administrator, delete a user. */
-function registerInstitutionRoleAndDeleteRoutes(app: App, { db }: ManagementDeps) {
+function registerInstitutionRoleAndDeleteRoutes(app: RouteApp, { db }: ManagementDeps) {
   app.post(
     '/api/user/p1/institution/users/:lgcSn/make-admin',
     {
@@ -329,7 +328,7 @@ function registerInstitutionRoleAndDeleteRoutes(app: App, { db }: ManagementDeps
 }
 
 /** Invitations, reached by the invited person before they have an account. */
-function registerInvitationRoutes(app: App, { db }: ManagementDeps) {
+function registerInvitationRoutes(app: RouteApp, { db }: ManagementDeps) {
   app.get(
     '/api/user/p1/invitation',
     {

@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { okExample } from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf } from '../../platform/session.ts';
 import { registerVerifyOrg, userDetailForBthw } from './spec-calls.ts';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type SpecCallDeps = { db: Db; config: Config };
 
 const tags = ['users'];
@@ -23,7 +22,7 @@ export const userSpecCallRoutes: FastifyPluginAsyncZod<SpecCallDeps> = async (ap
   registerVerifyOrgRoute(app, deps);
 };
 
-function registerDetailForBthwRoute(app: App, { db }: SpecCallDeps) {
+function registerDetailForBthwRoute(app: RouteApp, { db }: SpecCallDeps) {
   app.get(
     '/api/user/p1/detailForBthw',
     {
@@ -59,7 +58,7 @@ function registerDetailForBthwRoute(app: App, { db }: SpecCallDeps) {
   );
 }
 
-function registerVerifyOrgRoute(app: App, { db, config }: SpecCallDeps) {
+function registerVerifyOrgRoute(app: RouteApp, { db, config }: SpecCallDeps) {
   app.post(
     '/api/user/p1/getRegisterVerifyOrg',
     {

@@ -16,7 +16,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { okExample } from '../../platform/openapi.ts';
-import { ok } from '../../platform/respond.ts';
+import { ok, type RouteApp } from '../../platform/respond.ts';
 import { actorOf, endedSessionCode, type SessionUser } from '../../platform/session.ts';
 import { institutionNameOf } from '../institutions/index.ts';
 import { acceptAgreement, currentAgreementVersion, publishAgreementVersion } from './agreements.ts';
@@ -37,7 +37,6 @@ import {
 import { toUserInfo } from './user-info.ts';
 import { findUserById, type UserRow } from './users.repository.ts';
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 type UserDeps = { db: Db; config: Config };
 
 const tags = ['users'];
@@ -63,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, deps) => 
 };
 
 /** Who is signed in, and their acceptance of the agreement. */
-function registerCurrentUserRoutes(app: App, { db }: UserDeps) {
+function registerCurrentUserRoutes(app: RouteApp, { db }: UserDeps) {
   app.get(
     '/api/user/p1/detail',
     {
@@ -105,7 +104,7 @@ function registerCurrentUserRoutes(app: App, { db }: UserDeps) {
 }
 
 /** The agreement version in force, and publishing a new one (bank staff). */
-function registerAgreementVersionRoutes(app: App, { db }: UserDeps) {
+function registerAgreementVersionRoutes(app: RouteApp, { db }: UserDeps) {
   app.get(
     '/api/user/p1/agreement/version',
     {
@@ -137,7 +136,7 @@ function registerAgreementVersionRoutes(app: App, { db }: UserDeps) {
 }
 
 /** Registration: checking the e-mail code, registering. */
-function registerRegistrationRoutes(app: App, { db, config }: UserDeps) {
+function registerRegistrationRoutes(app: RouteApp, { db, config }: UserDeps) {
   app.post(
     '/api/user/p1/register/checkEmailCode',
     {
@@ -178,7 +177,7 @@ function registerRegistrationRoutes(app: App, { db, config }: UserDeps) {
 }
 
 /** The state of the application registered in this browser. */
-function registerApplicationStatusRoute(app: App, { db }: UserDeps) {
+function registerApplicationStatusRoute(app: RouteApp, { db }: UserDeps) {
   app.get(
     APPLICATION_STATUS_PATH,
     {
@@ -214,7 +213,7 @@ function registerApplicationStatusRoute(app: App, { db }: UserDeps) {
 }
 
 /** The signed-in user's profile. */
-function registerAccountInfoRoute(app: App, { db }: UserDeps) {
+function registerAccountInfoRoute(app: RouteApp, { db }: UserDeps) {
   app.get(
     '/api/user/p1/accountInfo',
     {
@@ -243,7 +242,7 @@ function registerAccountInfoRoute(app: App, { db }: UserDeps) {
 // improve/info (not approved, back to review) takes the whole profile, institution included;
 // completeInfo and updateUserInfo never move the account (ZProfileUpdateRequest, saveProfile).
 function registerProfileRoute(
-  app: App,
+  app: RouteApp,
   db: Db,
   url: string,
   operationId: string,
@@ -271,7 +270,7 @@ function registerProfileRoute(
 }
 
 /** The three ways to save a profile. */
-function registerProfileRoutes(app: App, { db }: UserDeps) {
+function registerProfileRoutes(app: RouteApp, { db }: UserDeps) {
   registerProfileRoute(
     app,
     db,
