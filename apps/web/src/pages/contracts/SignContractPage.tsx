@@ -71,7 +71,7 @@ function SignContract() {
   );
 }
 
-function NoSeals({ heldByColleagues }: { heldByColleagues: boolean | undefined }) {
+function NoSeals({ heldByColleagues }: { heldByColleagues: number | undefined }) {
   const { t } = useTranslation('contracts');
   return (
     <div className="contract-card contract-state">
