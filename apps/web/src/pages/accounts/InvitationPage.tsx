@@ -63,22 +63,7 @@ export function InvitationPage() {
     if (accepted) openLogin(accepted);
   }, [accepted]);
 
-  if (accepted) {
-    return (
-      <AccountPageFrame title={t('routes.invitation')} width="narrow">
-        <Result
-          status="success"
-          title={t('invitation.acceptedTitle')}
-          subTitle={t('invitation.acceptedText', { email: accepted })}
-          extra={[
-            <Button key="login" type="primary" onClick={() => openLogin(accepted)}>
-              {t('invitation.logIn')}
-            </Button>,
-          ]}
-        />
-      </AccountPageFrame>
-    );
-  }
+  if (accepted) return <InvitationAccepted email={accepted} />;
 
   if (token.length >= 20 && invitation.isPending) return <PageFallback />;
 
@@ -112,6 +97,25 @@ export function InvitationPage() {
   return (
     <AccountPageFrame title={t('routes.invitation')} intro={t('invitation.intro')} width="narrow">
       <AcceptForm token={token} info={invitation.data} onAccepted={setAccepted} />
+    </AccountPageFrame>
+  );
+}
+
+/** The invitation accepted: the account is active, and the log-in dialog opens with its e-mail. */
+function InvitationAccepted({ email }: { email: string }) {
+  const { t } = useTranslation('users');
+  return (
+    <AccountPageFrame title={t('routes.invitation')} width="narrow">
+      <Result
+        status="success"
+        title={t('invitation.acceptedTitle')}
+        subTitle={t('invitation.acceptedText', { email })}
+        extra={[
+          <Button key="login" type="primary" onClick={() => openLogin(email)}>
+            {t('invitation.logIn')}
+          </Button>,
+        ]}
+      />
     </AccountPageFrame>
   );
 }

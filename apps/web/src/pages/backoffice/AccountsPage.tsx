@@ -32,17 +32,13 @@ import { showToast } from '../../lib/notify.ts';
  */
 export function AccountsPage() {
   const { t } = useTranslation('users');
-  const queryClient = useQueryClient();
   const current = useCurrentUser();
   const viewer = current.status === 'user' ? current.user.lgcSn : null;
   // Only the system administrator invites from the back office (the server checks it too).
   const mayInvite = current.status === 'user' && isSystemAdmin(current.user);
   const { view, update, setPage } = useListView(accountList);
   const { institution, instNm, ...userView } = view;
-  const [stopping, setStopping] = useState<ManagedUser | null>(null);
-  const [editingRoles, setEditingRoles] = useState<ManagedUser | null>(null);
-  const [inviting, setInviting] = useState(false);
-  const userColumns = useUserColumns();
+  const actions = useAccountActions();
 
   const query = { ...userView, institution };
   const list = useQuery({
@@ -51,67 +47,7 @@ export function AccountsPage() {
     placeholderData: keepPreviousData,
   });
   const institutionName = instNm || list.data?.list[0]?.instNm || institution;
-
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: userManagementKeys.backofficeUsersAll });
-
-  const stop = async (user: ManagedUser, reason: string) => {
-    await stopBackofficeUser(user.lgcSn, reason);
-    setStopping(null);
-    showToast({ type: 'success', content: t('stop.userDone', { name: user.usrNm }) });
-    refresh();
-  };
-
-  const enable = async (user: ManagedUser) => {
-    try {
-      await enableBackofficeUser(user.lgcSn);
-      showToast({ type: 'success', content: t('enable.userDone', { name: user.usrNm }) });
-      refresh();
-    } catch {
-      // The toast said why.
-    }
-  };
-
-  const columns: TableColumnsType<ManagedUser> = [
-    userColumns.user,
-    { key: 'institution', title: t('columns.institution'), render: (_, row) => <InstitutionCell row={row} /> },
-    userColumns.roles,
-    userColumns.status,
-    userColumns.lastLoginAt,
-    { key: 'createdAt', title: t('columns.createdAt'), dataIndex: 'createdAt', width: 120, render: formatDate },
-    {
-      key: 'action',
-      title: t('columns.action'),
-      width: 200,
-      render: (_, row) => {
-        const plan = backofficeUserActions(row, viewer);
-        if (plan.note) return <span className="row-actions__note">{t(`notes.${plan.note}`)}</span>;
-        return (
-          <div className="row-actions">
-            {plan.actions.map(({ action }) =>
-              action === 'roles' ? (
-                <Button
-                  key={action}
-                  type="link"
-                  onClick={() => setEditingRoles(row)}
-                  aria-label={t('roles.for', { name: row.usrNm })}
-                >
-                  {t('actions.roles')}
-                </Button>
-              ) : action === 'stop' ? (
-                <StopButton key={action} subject="user" name={row.usrNm} onClick={() => setStopping(row)} />
-              ) : (
-                <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => enable(row)} />
-              ),
-            )}
-            {/* An active account (one that can be stopped) can be made to choose a new password. */}
-            {plan.actions.some(({ action }) => action === 'stop') ? (
-              <RequirePasswordButton lgcSn={row.lgcSn} name={row.usrNm} />
-            ) : null}
-          </div>
-        );
-      },
-    },
-  ];
+  const columns = useAccountColumns(viewer, actions);
 
   return (
     <ListPage
@@ -121,7 +57,7 @@ export function AccountsPage() {
       actions={
         <>
           {mayInvite ? (
-            <Button type="primary" onClick={() => setInviting(true)}>
+            <Button type="primary" onClick={() => actions.setInviting(true)}>
               {t('backofficeInvite.button')}
             </Button>
           ) : null}
@@ -147,6 +83,104 @@ export function AccountsPage() {
       query={list}
       scrollX={1000}
     >
+      <AccountDialogs actions={actions} />
+    </ListPage>
+  );
+}
+
+type AccountActions = ReturnType<typeof useAccountActions>;
+
+/** The dialog open (invite, roles, stop) and what stopping and enabling an account do. */
+function useAccountActions() {
+  const { t } = useTranslation('users');
+  const queryClient = useQueryClient();
+  const [stopping, setStopping] = useState<ManagedUser | null>(null);
+  const [editingRoles, setEditingRoles] = useState<ManagedUser | null>(null);
+  const [inviting, setInviting] = useState(false);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: userManagementKeys.backofficeUsersAll });
+
+  const stop = async (user: ManagedUser, reason: string) => {
+    await stopBackofficeUser(user.lgcSn, reason);
+    setStopping(null);
+    showToast({ type: 'success', content: t('stop.userDone', { name: user.usrNm }) });
+    refresh();
+  };
+
+  const enable = async (user: ManagedUser) => {
+    try {
+      await enableBackofficeUser(user.lgcSn);
+      showToast({ type: 'success', content: t('enable.userDone', { name: user.usrNm }) });
+      refresh();
+    } catch {
+      // The toast said why.
+    }
+  };
+  return { stopping, setStopping, editingRoles, setEditingRoles, inviting, setInviting, refresh, stop, enable };
+}
+
+function useAccountColumns(viewer: string | null, actions: AccountActions): TableColumnsType<ManagedUser> {
+  const { t } = useTranslation('users');
+  const userColumns = useUserColumns();
+  return [
+    userColumns.user,
+    { key: 'institution', title: t('columns.institution'), render: (_, row) => <InstitutionCell row={row} /> },
+    userColumns.roles,
+    userColumns.status,
+    userColumns.lastLoginAt,
+    { key: 'createdAt', title: t('columns.createdAt'), dataIndex: 'createdAt', width: 120, render: formatDate },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 200,
+      render: (_, row) => <AccountRowActions row={row} viewer={viewer} actions={actions} />,
+    },
+  ];
+}
+
+function AccountRowActions({
+  row,
+  viewer,
+  actions,
+}: {
+  row: ManagedUser;
+  viewer: string | null;
+  actions: AccountActions;
+}) {
+  const { t } = useTranslation('users');
+  const plan = backofficeUserActions(row, viewer);
+  if (plan.note) return <span className="row-actions__note">{t(`notes.${plan.note}`)}</span>;
+  return (
+    <div className="row-actions">
+      {plan.actions.map(({ action }) =>
+        action === 'roles' ? (
+          <Button
+            key={action}
+            type="link"
+            onClick={() => actions.setEditingRoles(row)}
+            aria-label={t('roles.for', { name: row.usrNm })}
+          >
+            {t('actions.roles')}
+          </Button>
+        ) : action === 'stop' ? (
+          <StopButton key={action} subject="user" name={row.usrNm} onClick={() => actions.setStopping(row)} />
+        ) : (
+          <EnableButton key={action} subject="user" name={row.usrNm} onConfirm={() => actions.enable(row)} />
+        ),
+      )}
+      {/* An active account (one that can be stopped) can be made to choose a new password. */}
+      {plan.actions.some(({ action }) => action === 'stop') ? (
+        <RequirePasswordButton lgcSn={row.lgcSn} name={row.usrNm} />
+      ) : null}
+    </div>
+  );
+}
+
+function AccountDialogs({ actions }: { actions: AccountActions }) {
+  const { t } = useTranslation('users');
+  const { inviting, setInviting, editingRoles, setEditingRoles, stopping, setStopping, refresh, stop } = actions;
+  return (
+    <>
       {inviting ? (
         <BackofficeInviteDialog
           onClose={() => setInviting(false)}
@@ -177,6 +211,6 @@ export function AccountsPage() {
           onClose={() => setStopping(null)}
         />
       ) : null}
-    </ListPage>
+    </>
   );
 }

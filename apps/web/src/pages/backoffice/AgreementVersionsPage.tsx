@@ -1,6 +1,6 @@
 import { ZPublishAgreementRequest } from '@portal/shared/schemas/accounts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Descriptions, Form, Input, Popconfirm } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, type FormInstance, Input, Popconfirm } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,39 +25,13 @@ const fromDate = (value: Dayjs | null) => (value ? value.format(DATE_FORMAT) : '
  */
 export function AgreementVersionsPage() {
   const { t } = useTranslation('backoffice');
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<PublishValues>();
-  const [publishing, setPublishing] = useState(false);
   const current = useQuery({
     queryKey: backofficeKeys.agreementVersion,
     queryFn: ({ signal }) => fetchAgreementVersion(signal),
   });
   const version = Form.useWatch('version', form) ?? '';
-
-  const checked = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return null;
-    }
-    return validateForm(form, ZPublishAgreementRequest, form.getFieldsValue(true));
-  };
-
-  const publish = async () => {
-    const body = await checked();
-    if (!body) return;
-    setPublishing(true);
-    try {
-      const published = await publishAgreementVersion(body);
-      queryClient.setQueryData(backofficeKeys.agreementVersion, published);
-      form.resetFields();
-      showToast({ type: 'success', content: t('agreementVersions.done', { version: published.version }) });
-    } catch {
-      // The toast said why.
-    } finally {
-      setPublishing(false);
-    }
-  };
+  const { publishing, publish } = usePublishVersion(form);
 
   return (
     <div className="backoffice-page">
@@ -84,25 +58,7 @@ export function AgreementVersionsPage() {
         />
       ) : null}
       <Form<PublishValues> form={form} name="agreementVersion" layout="vertical" className="agreement-versions__form">
-        <Form.Item
-          name="version"
-          label={t('agreementVersions.version')}
-          required
-          rules={[schemaRule(ZPublishAgreementRequest, 'version')]}
-        >
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item
-          name="effectiveDate"
-          label={t('agreementVersions.effectiveDate')}
-          required
-          rules={[schemaRule(ZPublishAgreementRequest, 'effectiveDate')]}
-          getValueProps={toDate}
-          normalize={fromDate}
-        >
-          {/* antd's picker, in the reader's language like the rest of the back office (not the browser's mm/dd/yyyy). */}
-          <DatePicker format={DATE_FORMAT} />
-        </Form.Item>
+        <VersionFields />
         <Popconfirm
           title={t('agreementVersions.confirmTitle', { version: version.trim() })}
           description={t('agreementVersions.confirmText')}
@@ -115,5 +71,65 @@ export function AgreementVersionsPage() {
         </Popconfirm>
       </Form>
     </div>
+  );
+}
+
+/** Publishing the form's version once it is valid; the version in force then shows it. */
+function usePublishVersion(form: FormInstance<PublishValues>) {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const [publishing, setPublishing] = useState(false);
+
+  const checked = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return null;
+    }
+    return validateForm(form, ZPublishAgreementRequest, form.getFieldsValue(true));
+  };
+
+  const publish = async () => {
+    const body = await checked();
+    if (!body) return;
+    setPublishing(true);
+    try {
+      const published = await publishAgreementVersion(body);
+      queryClient.setQueryData(backofficeKeys.agreementVersion, published);
+      form.resetFields();
+      showToast({ type: 'success', content: t('agreementVersions.done', { version: published.version }) });
+    } catch {
+      // The toast said why.
+    } finally {
+      setPublishing(false);
+    }
+  };
+  return { publishing, publish };
+}
+
+function VersionFields() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <Form.Item
+        name="version"
+        label={t('agreementVersions.version')}
+        required
+        rules={[schemaRule(ZPublishAgreementRequest, 'version')]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="effectiveDate"
+        label={t('agreementVersions.effectiveDate')}
+        required
+        rules={[schemaRule(ZPublishAgreementRequest, 'effectiveDate')]}
+        getValueProps={toDate}
+        normalize={fromDate}
+      >
+        {/* antd's picker, in the reader's language like the rest of the back office (not the browser's mm/dd/yyyy). */}
+        <DatePicker format={DATE_FORMAT} />
+      </Form.Item>
+    </>
   );
 }

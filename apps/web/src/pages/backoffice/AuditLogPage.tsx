@@ -52,14 +52,47 @@ type FilterValues = { action?: string; actor?: string; range?: [Dayjs | null, Da
  */
 export function AuditLogPage() {
   const { t } = useTranslation('backoffice');
-  const { view: query, setPage, setParams } = useListView(auditList);
-  const { action, actor, from, to } = query;
-  const [form] = Form.useForm<FilterValues>();
+  const { view: query, setPage, setParams } = useAuditList();
   const list = useQuery({
     queryKey: backofficeKeys.audit(query),
     queryFn: ({ signal }) => fetchAudit(query, signal),
     placeholderData: keepPreviousData,
   });
+  const columns = useAuditColumns();
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('routes.audit')}</h1>
+        <p className="backoffice-page__intro">{t('audit.intro')}</p>
+      </header>
+      <AuditFilters query={query} setParams={setParams} />
+      <PagedTable<AuditEntry>
+        rowKey="id"
+        columns={columns}
+        query={list}
+        page={query}
+        onPage={setPage}
+        scroll={{ x: 960 }}
+        tableLayout="fixed"
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{ loadFailed: t('audit.loadFailed'), empty: t('audit.empty') }}
+      />
+    </div>
+  );
+}
+
+type AuditListView = ReturnType<typeof useAuditList>;
+
+function useAuditList() {
+  return useListView(auditList);
+}
+
+/** Action, actor and date range; applying starts a new search, resetting clears them. */
+function AuditFilters({ query, setParams }: Pick<AuditListView, 'setParams'> & { query: AuditListView['view'] }) {
+  const { t } = useTranslation('backoffice');
+  const { action, actor, from, to } = query;
+  const [form] = Form.useForm<FilterValues>();
 
   /** A new search: these filters only, from page 1 at the default page size. */
   const apply = (values: FilterValues) => {
@@ -79,7 +112,62 @@ export function AuditLogPage() {
     setParams(new URLSearchParams());
   };
 
-  const columns: TableColumnsType<AuditEntry> = [
+  return (
+    <Form<FilterValues>
+      form={form}
+      layout="inline"
+      name="auditFilters"
+      className="backoffice-filters backoffice-filters--form"
+      initialValues={{
+        action,
+        actor,
+        range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null,
+      }}
+      onFinish={apply}
+    >
+      <ActionFilter />
+      <Form.Item name="actor" label={t('audit.filters.actor')}>
+        <Input allowClear placeholder={t('audit.filters.actorPlaceholder')} maxLength={254} />
+      </Form.Item>
+      <Form.Item name="range" label={t('audit.filters.range')}>
+        <DatePicker.RangePicker allowEmpty={[true, true]} />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('audit.filters.apply')}
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button onClick={reset}>{t('audit.filters.reset')}</Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The action, typed or picked from the known ones (by their names in the reader's language). */
+function ActionFilter() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <Form.Item name="action" label={t('audit.filters.action')}>
+      <AutoComplete
+        allowClear
+        style={{ width: 260 }}
+        placeholder={t('audit.filters.actionPlaceholder')}
+        options={KNOWN_AUDIT_ACTIONS.map((value) => ({ value, label: `${auditActionLabel(value)} (${value})` }))}
+        showSearch={{
+          filterOption: (input, option) =>
+            String(option?.label ?? '')
+              .toLowerCase()
+              .includes(input.toLowerCase()),
+        }}
+      />
+    </Form.Item>
+  );
+}
+
+function useAuditColumns(): TableColumnsType<AuditEntry> {
+  const { t } = useTranslation('backoffice');
+  return [
     {
       key: 'at',
       title: t('audit.columns.at'),
@@ -124,65 +212,4 @@ export function AuditLogPage() {
       render: (value: string | null) => (value ? <BreakableText text={value} /> : '—'),
     },
   ];
-
-  return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('routes.audit')}</h1>
-        <p className="backoffice-page__intro">{t('audit.intro')}</p>
-      </header>
-      <Form<FilterValues>
-        form={form}
-        layout="inline"
-        name="auditFilters"
-        className="backoffice-filters backoffice-filters--form"
-        initialValues={{
-          action,
-          actor,
-          range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null,
-        }}
-        onFinish={apply}
-      >
-        <Form.Item name="action" label={t('audit.filters.action')}>
-          <AutoComplete
-            allowClear
-            style={{ width: 260 }}
-            placeholder={t('audit.filters.actionPlaceholder')}
-            options={KNOWN_AUDIT_ACTIONS.map((value) => ({ value, label: `${auditActionLabel(value)} (${value})` }))}
-            showSearch={{
-              filterOption: (input, option) =>
-                String(option?.label ?? '')
-                  .toLowerCase()
-                  .includes(input.toLowerCase()),
-            }}
-          />
-        </Form.Item>
-        <Form.Item name="actor" label={t('audit.filters.actor')}>
-          <Input allowClear placeholder={t('audit.filters.actorPlaceholder')} maxLength={254} />
-        </Form.Item>
-        <Form.Item name="range" label={t('audit.filters.range')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('audit.filters.apply')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button onClick={reset}>{t('audit.filters.reset')}</Button>
-        </Form.Item>
-      </Form>
-      <PagedTable<AuditEntry>
-        rowKey="id"
-        columns={columns}
-        query={list}
-        page={query}
-        onPage={setPage}
-        scroll={{ x: 960 }}
-        tableLayout="fixed"
-        totalText={(total) => t('pagination.total', { total })}
-        emptyTexts={{ loadFailed: t('audit.loadFailed'), empty: t('audit.empty') }}
-      />
-    </div>
-  );
 }

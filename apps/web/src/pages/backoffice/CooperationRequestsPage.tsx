@@ -32,15 +32,67 @@ type Dialog = { kind: 'takeDown' | 'push'; request: BackofficeRequest } | null;
  */
 export function CooperationRequestsPage() {
   const { t } = useTranslation('backoffice');
-  const queryClient = useQueryClient();
   const { view, update, setPage } = useListView(requestList);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const { dialog, setDialog, close, takeDown, push } = useRequestActions();
 
   const list = useQuery({
     queryKey: cooperationBackofficeKeys.requests(view),
     queryFn: ({ signal }) => fetchBackofficeRequests(view, signal),
     placeholderData: keepPreviousData,
   });
+  const columns = useRequestColumns(setDialog);
+
+  const filtered = Boolean(view.q) || view.status !== 'all';
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head backoffice-page__head--actions">
+        <div>
+          <h1 className="backoffice-page__title">{t('cooperation.routes.requests')}</h1>
+          <p className="backoffice-page__intro">{t('cooperation.requests.intro')}</p>
+        </div>
+        <div className="backoffice-page__actions">
+          <ExportButton path="/api/backend/cooperation/export" filters={{ q: view.q, status: view.status }} />
+        </div>
+      </header>
+      <StatusSearchToolbar<RequestStatusFilter>
+        className="backoffice-filters"
+        status={view.status}
+        q={view.q}
+        onChange={(change) => update({ ...change, page: null })}
+        searchPlaceholder={t('cooperation.requests.searchPlaceholder')}
+        searchLabel={t('cooperation.requests.searchLabel')}
+        statuses={{
+          label: t('cooperation.requests.filters.label'),
+          options: REQUEST_STATUS_FILTERS.map((value) => ({
+            value,
+            label: t(`cooperation.requests.filters.${value}`),
+          })),
+        }}
+      />
+      <PagedTable<BackofficeRequest>
+        columns={columns}
+        query={list}
+        page={view}
+        onPage={setPage}
+        scroll={{ x: 1020 }}
+        totalText={(total) => t('pagination.total', { total })}
+        emptyTexts={{
+          loadFailed: t('cooperation.requests.loadFailed'),
+          noMatch: t('cooperation.requests.noMatch'),
+          empty: t('cooperation.requests.empty'),
+          filtered,
+        }}
+      />
+      <RequestDialogs dialog={dialog} close={close} takeDown={takeDown} push={push} />
+    </div>
+  );
+}
+
+/** The open dialog and what its confirmation does: take the request down or push it. */
+function useRequestActions() {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
 
   const close = () => setDialog(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: cooperationBackofficeKeys.requestsAll });
@@ -61,8 +113,12 @@ export function CooperationRequestsPage() {
     });
     refresh();
   };
+  return { dialog, setDialog, close, takeDown, push };
+}
 
-  const columns: TableColumnsType<BackofficeRequest> = [
+function useRequestColumns(setDialog: (dialog: Dialog) => void): TableColumnsType<BackofficeRequest> {
+  const { t } = useTranslation('backoffice');
+  return [
     {
       key: 'name',
       title: t('cooperation.requests.columns.name'),
@@ -110,82 +166,58 @@ export function CooperationRequestsPage() {
       key: 'action',
       title: t('cooperation.requests.columns.action'),
       width: 215,
-      render: (_, row) => (
-        <div className="row-actions">
-          <Button
-            type="link"
-            href={cooperationDetailPath(row.lgcSn)}
-            target="_blank"
-            rel="noopener"
-            aria-label={t('cooperation.requests.viewFor', { name: row.itDpchlstRqmNm })}
-          >
-            {t('cooperation.requests.view')}
-          </Button>
-          {row.status === 'effective' ? (
-            <>
-              <Button
-                type="link"
-                onClick={() => setDialog({ kind: 'push', request: row })}
-                aria-label={t('cooperation.requests.pushFor', { name: row.itDpchlstRqmNm })}
-              >
-                {t('cooperation.requests.push')}
-              </Button>
-              <Button
-                type="link"
-                danger
-                onClick={() => setDialog({ kind: 'takeDown', request: row })}
-                aria-label={t('cooperation.requests.takeDownFor', { name: row.itDpchlstRqmNm })}
-              >
-                {t('cooperation.requests.takeDown')}
-              </Button>
-            </>
-          ) : null}
-        </div>
-      ),
+      render: (_, row) => <RowActions row={row} setDialog={setDialog} />,
     },
   ];
+}
 
-  const filtered = Boolean(view.q) || view.status !== 'all';
+function RowActions({ row, setDialog }: { row: BackofficeRequest; setDialog: (dialog: Dialog) => void }) {
+  const { t } = useTranslation('backoffice');
   return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head backoffice-page__head--actions">
-        <div>
-          <h1 className="backoffice-page__title">{t('cooperation.routes.requests')}</h1>
-          <p className="backoffice-page__intro">{t('cooperation.requests.intro')}</p>
-        </div>
-        <div className="backoffice-page__actions">
-          <ExportButton path="/api/backend/cooperation/export" filters={{ q: view.q, status: view.status }} />
-        </div>
-      </header>
-      <StatusSearchToolbar<RequestStatusFilter>
-        className="backoffice-filters"
-        status={view.status}
-        q={view.q}
-        onChange={(change) => update({ ...change, page: null })}
-        searchPlaceholder={t('cooperation.requests.searchPlaceholder')}
-        searchLabel={t('cooperation.requests.searchLabel')}
-        statuses={{
-          label: t('cooperation.requests.filters.label'),
-          options: REQUEST_STATUS_FILTERS.map((value) => ({
-            value,
-            label: t(`cooperation.requests.filters.${value}`),
-          })),
-        }}
-      />
-      <PagedTable<BackofficeRequest>
-        columns={columns}
-        query={list}
-        page={view}
-        onPage={setPage}
-        scroll={{ x: 1020 }}
-        totalText={(total) => t('pagination.total', { total })}
-        emptyTexts={{
-          loadFailed: t('cooperation.requests.loadFailed'),
-          noMatch: t('cooperation.requests.noMatch'),
-          empty: t('cooperation.requests.empty'),
-          filtered,
-        }}
-      />
+    <div className="row-actions">
+      <Button
+        type="link"
+        href={cooperationDetailPath(row.lgcSn)}
+        target="_blank"
+        rel="noopener"
+        aria-label={t('cooperation.requests.viewFor', { name: row.itDpchlstRqmNm })}
+      >
+        {t('cooperation.requests.view')}
+      </Button>
+      {row.status === 'effective' ? <EffectiveRowActions row={row} setDialog={setDialog} /> : null}
+    </div>
+  );
+}
+
+function EffectiveRowActions({ row, setDialog }: { row: BackofficeRequest; setDialog: (dialog: Dialog) => void }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <Button
+        type="link"
+        onClick={() => setDialog({ kind: 'push', request: row })}
+        aria-label={t('cooperation.requests.pushFor', { name: row.itDpchlstRqmNm })}
+      >
+        {t('cooperation.requests.push')}
+      </Button>
+      <Button
+        type="link"
+        danger
+        onClick={() => setDialog({ kind: 'takeDown', request: row })}
+        aria-label={t('cooperation.requests.takeDownFor', { name: row.itDpchlstRqmNm })}
+      >
+        {t('cooperation.requests.takeDown')}
+      </Button>
+    </>
+  );
+}
+
+type DialogsProps = Pick<ReturnType<typeof useRequestActions>, 'dialog' | 'close' | 'takeDown' | 'push'>;
+
+function RequestDialogs({ dialog, close, takeDown, push }: DialogsProps) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
       {dialog?.kind === 'takeDown' ? (
         <StopDialog
           title={t('cooperation.takeDown.title', { name: dialog.request.itDpchlstRqmNm })}
@@ -207,6 +239,6 @@ export function CooperationRequestsPage() {
           onClose={close}
         />
       ) : null}
-    </div>
+    </>
   );
 }

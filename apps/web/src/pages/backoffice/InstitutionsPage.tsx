@@ -29,16 +29,51 @@ import { showToast } from '../../lib/notify.ts';
  */
 export function InstitutionsPage() {
   const { t } = useTranslation('users');
-  const { locale } = useLocale();
-  const queryClient = useQueryClient();
   const { view, update, setPage } = useListView();
-  const [stopping, setStopping] = useState<ManagedInstitution | null>(null);
+  const { stopping, setStopping, stop, enable } = useInstitutionActions();
 
   const list = useQuery({
     queryKey: userManagementKeys.institutions(view),
     queryFn: ({ signal }) => fetchInstitutions(view, signal),
     placeholderData: keepPreviousData,
   });
+  const columns = useInstitutionColumns({ onStop: setStopping, onEnable: enable });
+
+  return (
+    <ListPage
+      texts="users:institutions"
+      title={t('routes.institutions')}
+      intro={t('institutions.intro')}
+      view={view}
+      update={update}
+      setPage={setPage}
+      columns={columns}
+      query={list}
+      scrollX={1000}
+    >
+      {stopping ? (
+        <StopDialog
+          title={t('stop.institutionTitle', { name: stopping.name })}
+          text={
+            <>
+              <p>{t('stop.institutionText', { name: stopping.name, users: stopping.userCount })}</p>
+              <p>{t('stop.institutionUndo')}</p>
+            </>
+          }
+          confirmLabel={t('stop.confirmInstitution')}
+          onConfirm={(reason) => stop(stopping, reason)}
+          onClose={() => setStopping(null)}
+        />
+      ) : null}
+    </ListPage>
+  );
+}
+
+/** The institution being stopped (its dialog open), and what stopping and enabling one do. */
+function useInstitutionActions() {
+  const { t } = useTranslation('users');
+  const queryClient = useQueryClient();
+  const [stopping, setStopping] = useState<ManagedInstitution | null>(null);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: userManagementKeys.institutionsAll });
@@ -61,8 +96,18 @@ export function InstitutionsPage() {
       // The toast said why.
     }
   };
+  return { stopping, setStopping, stop, enable };
+}
 
-  const columns: TableColumnsType<ManagedInstitution> = [
+type RowHandlers = {
+  onStop: (row: ManagedInstitution) => void;
+  onEnable: (row: ManagedInstitution) => Promise<void>;
+};
+
+function useInstitutionColumns({ onStop, onEnable }: RowHandlers): TableColumnsType<ManagedInstitution> {
+  const { t } = useTranslation('users');
+  const { locale } = useLocale();
+  return [
     {
       key: 'name',
       title: t('columns.institution'),
@@ -106,61 +151,41 @@ export function InstitutionsPage() {
       dataIndex: 'userCount',
       width: 110,
       align: 'right',
-      render: (count: number, row) => (
-        <Link to={accountsOfInstitution(row)} aria-label={t('institutions.usersOf', { users: count, name: row.name })}>
-          {count}
-        </Link>
-      ),
+      render: (count: number, row) => <UserCountLink count={count} row={row} />,
     },
     { key: 'createdAt', title: t('columns.createdAt'), dataIndex: 'createdAt', width: 120, render: formatDate },
     {
       key: 'action',
       title: t('columns.action'),
       width: 130,
-      render: (_, row) => {
-        const actions = institutionActions(row);
-        if (!actions.length) return <span className="row-actions__note">{t('notes.bankInstitution')}</span>;
-        return (
-          <div className="row-actions">
-            {actions.map((action) =>
-              action === 'stop' ? (
-                <StopButton key={action} subject="institution" name={row.name} onClick={() => setStopping(row)} />
-              ) : (
-                <EnableButton key={action} subject="institution" name={row.name} onConfirm={() => enable(row)} />
-              ),
-            )}
-          </div>
-        );
-      },
+      render: (_, row) => <InstitutionRowActions row={row} onStop={onStop} onEnable={onEnable} />,
     },
   ];
+}
 
+/** The number of users, opening the accounts page narrowed to the institution. */
+function UserCountLink({ count, row }: { count: number; row: ManagedInstitution }) {
+  const { t } = useTranslation('users');
   return (
-    <ListPage
-      texts="users:institutions"
-      title={t('routes.institutions')}
-      intro={t('institutions.intro')}
-      view={view}
-      update={update}
-      setPage={setPage}
-      columns={columns}
-      query={list}
-      scrollX={1000}
-    >
-      {stopping ? (
-        <StopDialog
-          title={t('stop.institutionTitle', { name: stopping.name })}
-          text={
-            <>
-              <p>{t('stop.institutionText', { name: stopping.name, users: stopping.userCount })}</p>
-              <p>{t('stop.institutionUndo')}</p>
-            </>
-          }
-          confirmLabel={t('stop.confirmInstitution')}
-          onConfirm={(reason) => stop(stopping, reason)}
-          onClose={() => setStopping(null)}
-        />
-      ) : null}
-    </ListPage>
+    <Link to={accountsOfInstitution(row)} aria-label={t('institutions.usersOf', { users: count, name: row.name })}>
+      {count}
+    </Link>
+  );
+}
+
+function InstitutionRowActions({ row, onStop, onEnable }: RowHandlers & { row: ManagedInstitution }) {
+  const { t } = useTranslation('users');
+  const actions = institutionActions(row);
+  if (!actions.length) return <span className="row-actions__note">{t('notes.bankInstitution')}</span>;
+  return (
+    <div className="row-actions">
+      {actions.map((action) =>
+        action === 'stop' ? (
+          <StopButton key={action} subject="institution" name={row.name} onClick={() => onStop(row)} />
+        ) : (
+          <EnableButton key={action} subject="institution" name={row.name} onConfirm={() => onEnable(row)} />
+        ),
+      )}
+    </div>
   );
 }

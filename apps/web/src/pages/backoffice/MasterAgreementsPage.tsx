@@ -24,8 +24,6 @@ import { showToast } from '../../lib/notify.ts';
  */
 export function MasterAgreementsPage() {
   const { t } = useTranslation('backoffice');
-  const { locale } = useLocale();
-  const queryClient = useQueryClient();
   const { view: address, update, setPage } = useListView(agreementList);
   const view = { status: address.show, pageNo: address.pageNo, pageSize: address.pageSize };
 
@@ -35,101 +33,7 @@ export function MasterAgreementsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const markSigned = async (item: MasterAgreementItem) => {
-    try {
-      await markAgreementSigned(item.lgcSn);
-      showToast({ type: 'success', content: t('cooperation.agreements.done', { name: item.instNm }) });
-      void queryClient.invalidateQueries({ queryKey: cooperationBackofficeKeys.agreementsAll });
-    } catch {
-      // The toast said why.
-    }
-  };
-
-  const business = (code: string) => {
-    const sub = findCooperationSubType(code);
-    return sub ? dictLabel(sub, locale) : code;
-  };
-
-  const columns: TableColumnsType<MasterAgreementItem> = [
-    {
-      key: 'institution',
-      title: t('cooperation.agreements.columns.institution'),
-      dataIndex: 'instNm',
-      render: (name: string, row) => (
-        <div className="cell-stack">
-          <span className="cell-stack__main">{name}</span>
-          {row.instSwiftCode ? <code className="cell-stack__sub">{row.instSwiftCode}</code> : null}
-        </div>
-      ),
-    },
-    {
-      key: 'submittedBy',
-      title: t('cooperation.agreements.columns.submittedBy'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span>{row.userName}</span>
-          <span className="cell-stack__sub">{row.userEmail}</span>
-        </div>
-      ),
-    },
-    {
-      key: 'business',
-      title: t('cooperation.agreements.columns.business'),
-      dataIndex: 'subTypeCode',
-      width: 150,
-      render: business,
-    },
-    {
-      key: 'note',
-      title: t('cooperation.agreements.columns.note'),
-      dataIndex: 'note',
-      render: (note: string) => note || '—',
-    },
-    {
-      key: 'status',
-      title: t('cooperation.agreements.columns.status'),
-      dataIndex: 'status',
-      width: 150,
-      render: (status: MasterAgreementItem['status']) => (
-        <Tag color={status === 'signed' ? 'success' : 'warning'}>{t(`cooperation.agreements.status.${status}`)}</Tag>
-      ),
-    },
-    {
-      key: 'createdAt',
-      title: t('cooperation.agreements.columns.submittedAt'),
-      dataIndex: 'createdAt',
-      width: 150,
-      render: formatTime,
-    },
-    {
-      key: 'signedAt',
-      title: t('cooperation.agreements.columns.signedAt'),
-      dataIndex: 'signedAt',
-      width: 150,
-      render: formatTime,
-    },
-    {
-      key: 'action',
-      title: t('cooperation.agreements.columns.action'),
-      width: 140,
-      render: (_, row) =>
-        row.status === 'submitted' ? (
-          <Popconfirm
-            title={t('cooperation.agreements.markSignedTitle', { name: row.instNm })}
-            description={
-              <p className="popconfirm-text">{t('cooperation.agreements.markSignedText', { name: row.instNm })}</p>
-            }
-            okText={t('cooperation.agreements.markSigned')}
-            cancelText={t('cooperation.agreements.cancel')}
-            onConfirm={() => markSigned(row)}
-          >
-            <Button type="link" aria-label={t('cooperation.agreements.markSignedFor', { name: row.instNm })}>
-              {t('cooperation.agreements.markSigned')}
-            </Button>
-          </Popconfirm>
-        ) : null,
-    },
-  ];
+  const columns = useAgreementColumns();
 
   return (
     <div className="backoffice-page">
@@ -158,6 +62,123 @@ export function MasterAgreementsPage() {
         totalText={(total) => t('pagination.total', { total })}
         emptyTexts={{ loadFailed: t('cooperation.agreements.loadFailed'), empty: t('cooperation.agreements.empty') }}
       />
+    </div>
+  );
+}
+
+function useAgreementColumns(): TableColumnsType<MasterAgreementItem> {
+  const { t } = useTranslation('backoffice');
+  const { locale } = useLocale();
+  return [
+    {
+      key: 'institution',
+      title: t('cooperation.agreements.columns.institution'),
+      dataIndex: 'instNm',
+      render: (_: string, row) => <InstitutionCell row={row} />,
+    },
+    {
+      key: 'submittedBy',
+      title: t('cooperation.agreements.columns.submittedBy'),
+      render: (_, row) => <SubmitterCell row={row} />,
+    },
+    {
+      key: 'business',
+      title: t('cooperation.agreements.columns.business'),
+      dataIndex: 'subTypeCode',
+      width: 150,
+      render: (code: string) => businessName(code, locale),
+    },
+    {
+      key: 'note',
+      title: t('cooperation.agreements.columns.note'),
+      dataIndex: 'note',
+      render: (note: string) => note || '—',
+    },
+    {
+      key: 'status',
+      title: t('cooperation.agreements.columns.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (status: MasterAgreementItem['status']) => <AgreementStatusTag status={status} />,
+    },
+    {
+      key: 'createdAt',
+      title: t('cooperation.agreements.columns.submittedAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: formatTime,
+    },
+    {
+      key: 'signedAt',
+      title: t('cooperation.agreements.columns.signedAt'),
+      dataIndex: 'signedAt',
+      width: 150,
+      render: formatTime,
+    },
+    {
+      key: 'action',
+      title: t('cooperation.agreements.columns.action'),
+      width: 140,
+      render: (_, row) => (row.status === 'submitted' ? <MarkSignedButton row={row} /> : null),
+    },
+  ];
+}
+
+/** Marks a waiting agreement signed, after a confirmation. */
+function MarkSignedButton({ row }: { row: MasterAgreementItem }) {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const markSigned = async (item: MasterAgreementItem) => {
+    try {
+      await markAgreementSigned(item.lgcSn);
+      showToast({ type: 'success', content: t('cooperation.agreements.done', { name: item.instNm }) });
+      void queryClient.invalidateQueries({ queryKey: cooperationBackofficeKeys.agreementsAll });
+    } catch {
+      // The toast said why.
+    }
+  };
+  return (
+    <Popconfirm
+      title={t('cooperation.agreements.markSignedTitle', { name: row.instNm })}
+      description={
+        <p className="popconfirm-text">{t('cooperation.agreements.markSignedText', { name: row.instNm })}</p>
+      }
+      okText={t('cooperation.agreements.markSigned')}
+      cancelText={t('cooperation.agreements.cancel')}
+      onConfirm={() => markSigned(row)}
+    >
+      <Button type="link" aria-label={t('cooperation.agreements.markSignedFor', { name: row.instNm })}>
+        {t('cooperation.agreements.markSigned')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** The business the agreement is for, in the reader's language (its code when unknown). */
+function businessName(code: string, locale: Parameters<typeof dictLabel>[1]) {
+  const sub = findCooperationSubType(code);
+  return sub ? dictLabel(sub, locale) : code;
+}
+
+function AgreementStatusTag({ status }: { status: MasterAgreementItem['status'] }) {
+  const { t } = useTranslation('backoffice');
+  return <Tag color={status === 'signed' ? 'success' : 'warning'}>{t(`cooperation.agreements.status.${status}`)}</Tag>;
+}
+
+function InstitutionCell({ row }: { row: MasterAgreementItem }) {
+  return (
+    <div className="cell-stack">
+      <span className="cell-stack__main">{row.instNm}</span>
+      {row.instSwiftCode ? <code className="cell-stack__sub">{row.instSwiftCode}</code> : null}
+    </div>
+  );
+}
+
+function SubmitterCell({ row }: { row: MasterAgreementItem }) {
+  return (
+    <div className="cell-stack">
+      <span>{row.userName}</span>
+      <span className="cell-stack__sub">{row.userEmail}</span>
     </div>
   );
 }

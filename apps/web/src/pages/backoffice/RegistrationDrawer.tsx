@@ -22,7 +22,6 @@ import { emailDomain, STATUS_COLOURS } from './status.ts';
 /** One registration with every field, and the review decisions (while it waits for review). */
 export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; onClose: () => void }) {
   const { t } = useTranslation('backoffice');
-  const { locale } = useLocale();
   const queryClient = useQueryClient();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const detail = useQuery({
@@ -53,22 +52,7 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
       }
       destroyOnHidden
       styles={DRAWER_BODY_STYLES}
-      footer={
-        registration && pending ? (
-          <div className="drawer-actions">
-            <span className="drawer-actions__hint">{t('registrations.decideHint')}</span>
-            <Space wrap>
-              <Button danger onClick={() => setDeciding('reject')}>
-                {t('decision.reject.button')}
-              </Button>
-              <Button onClick={() => setDeciding('supplement')}>{t('decision.supplement.button')}</Button>
-              <Button type="primary" onClick={() => setDeciding('approve')}>
-                {t('decision.approve.button')}
-              </Button>
-            </Space>
-          </div>
-        ) : null
-      }
+      footer={registration && pending ? <DecisionButtons onDecide={setDeciding} /> : null}
     >
       <DrawerScrollRegion
         label={
@@ -76,61 +60,7 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
         }
       >
         {registration ? (
-          <div className="registration-detail" data-testid="registration-detail">
-            <Descriptions
-              bordered
-              size="small"
-              column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-              className="profile-view__section"
-              title={t('registrations.application')}
-              items={[
-                {
-                  key: 'domain',
-                  label: t('columns.emailDomain'),
-                  // The domain tells the reviewer which institution the address belongs to.
-                  children: (
-                    <strong data-testid="registration-email-domain">{emailDomain(registration.emailAdr)}</strong>
-                  ),
-                },
-                { key: 'email', label: t('columns.email'), children: registration.emailAdr },
-                {
-                  key: 'submitted',
-                  label: t('columns.submittedAt'),
-                  children: <TimeText value={registration.submittedAt} />,
-                },
-                { key: 'inst', label: t('columns.institution'), children: registration.instNm ?? '—' },
-                {
-                  key: 'swift',
-                  label: t('columns.swift'),
-                  // One unit: a SWIFT code never breaks over two lines.
-                  children: <span className="text-code">{registration.instSwiftCode ?? '—'}</span>,
-                },
-                {
-                  key: 'country',
-                  label: t('columns.country'),
-                  children: dictName('countries', registration.country, locale) || '—',
-                },
-              ]}
-            />
-            {registration.reviewNote ? (
-              <Alert
-                type={pending ? 'info' : 'warning'}
-                showIcon
-                className="registration-detail__note"
-                title={t('registrations.lastNote')}
-                description={registration.reviewNote}
-              />
-            ) : null}
-            {!pending ? (
-              <Alert
-                type="info"
-                showIcon
-                className="registration-detail__note"
-                title={t(`registrations.decided.${registration.actvtInd}`)}
-              />
-            ) : null}
-            <ProfileView profile={registration.profile} attachments={registration.attachments} />
-          </div>
+          <RegistrationDetailView registration={registration} pending={pending} />
         ) : detail.isError ? (
           <Result status="warning" title={t('registrations.loadFailed')} />
         ) : (
@@ -146,5 +76,84 @@ export function RegistrationDrawer({ lgcSn, onClose }: { lgcSn: string | null; o
         />
       ) : null}
     </Drawer>
+  );
+}
+
+function DecisionButtons({ onDecide }: { onDecide: (decision: Decision) => void }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <div className="drawer-actions">
+      <span className="drawer-actions__hint">{t('registrations.decideHint')}</span>
+      <Space wrap>
+        <Button danger onClick={() => onDecide('reject')}>
+          {t('decision.reject.button')}
+        </Button>
+        <Button onClick={() => onDecide('supplement')}>{t('decision.supplement.button')}</Button>
+        <Button type="primary" onClick={() => onDecide('approve')}>
+          {t('decision.approve.button')}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+/** The application's key facts, the last review note, the decision taken, then the whole profile. */
+function RegistrationDetailView({ registration, pending }: { registration: RegistrationDetail; pending: boolean }) {
+  const { t } = useTranslation('backoffice');
+  const { locale } = useLocale();
+  return (
+    <div className="registration-detail" data-testid="registration-detail">
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+        className="profile-view__section"
+        title={t('registrations.application')}
+        items={[
+          {
+            key: 'domain',
+            label: t('columns.emailDomain'),
+            // The domain tells the reviewer which institution the address belongs to.
+            children: <strong data-testid="registration-email-domain">{emailDomain(registration.emailAdr)}</strong>,
+          },
+          { key: 'email', label: t('columns.email'), children: registration.emailAdr },
+          {
+            key: 'submitted',
+            label: t('columns.submittedAt'),
+            children: <TimeText value={registration.submittedAt} />,
+          },
+          { key: 'inst', label: t('columns.institution'), children: registration.instNm ?? '—' },
+          {
+            key: 'swift',
+            label: t('columns.swift'),
+            // One unit: a SWIFT code never breaks over two lines.
+            children: <span className="text-code">{registration.instSwiftCode ?? '—'}</span>,
+          },
+          {
+            key: 'country',
+            label: t('columns.country'),
+            children: dictName('countries', registration.country, locale) || '—',
+          },
+        ]}
+      />
+      {registration.reviewNote ? (
+        <Alert
+          type={pending ? 'info' : 'warning'}
+          showIcon
+          className="registration-detail__note"
+          title={t('registrations.lastNote')}
+          description={registration.reviewNote}
+        />
+      ) : null}
+      {!pending ? (
+        <Alert
+          type="info"
+          showIcon
+          className="registration-detail__note"
+          title={t(`registrations.decided.${registration.actvtInd}`)}
+        />
+      ) : null}
+      <ProfileView profile={registration.profile} attachments={registration.attachments} />
+    </div>
   );
 }

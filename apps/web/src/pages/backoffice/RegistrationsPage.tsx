@@ -31,7 +31,6 @@ const registrationList = listView({
  */
 export function RegistrationsPage() {
   const { t } = useTranslation('backoffice');
-  const { locale } = useLocale();
   const { view, update, setPage } = useListView(registrationList);
   const { status: activation, q, open, pageNo, pageSize } = view;
 
@@ -42,7 +41,36 @@ export function RegistrationsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const columns: TableColumnsType<RegistrationSummary> = [
+  const columns = useRegistrationColumns((row) => update({ open: row.lgcSn }));
+
+  return (
+    <ListPage
+      texts="backoffice:registrations"
+      title={t('routes.registrations')}
+      intro={t('registrations.intro')}
+      actions={<ExportButton path="/api/backend/registrations/export" filters={{ activation, q }} />}
+      view={view}
+      update={update}
+      setPage={setPage}
+      statuses={{
+        options: FILTERS.map((value) => ({ value, label: t(`filters.${value}`) })),
+        label: t('filters.label'),
+      }}
+      searchButton={t('registrations.search')}
+      filtered={Boolean(q)}
+      columns={columns}
+      query={list}
+      scrollX={900}
+    >
+      <RegistrationDrawer lgcSn={open || null} onClose={() => update({ open: null })} />
+    </ListPage>
+  );
+}
+
+function useRegistrationColumns(onOpen: (row: RegistrationSummary) => void): TableColumnsType<RegistrationSummary> {
+  const { t } = useTranslation('backoffice');
+  const { locale } = useLocale();
+  return [
     {
       key: 'submittedAt',
       title: t('columns.submittedAt'),
@@ -84,42 +112,28 @@ export function RegistrationsPage() {
       key: 'action',
       title: t('columns.action'),
       width: 110,
-      render: (_, row) => {
-        const action = row.actvtInd === '5' ? t('registrations.review') : t('registrations.view');
-        return (
-          // The accessible name starts with the visible word (WCAG 2.5.3, label in name).
-          <Button
-            type="link"
-            onClick={() => update({ open: row.lgcSn })}
-            aria-label={`${action} – ${t('registrations.openFor', { name: row.usrNm })}`}
-          >
-            {action}
-          </Button>
-        );
-      },
+      render: (_, row) => <OpenRegistrationButton row={row} onOpen={onOpen} />,
     },
   ];
+}
 
+function OpenRegistrationButton({
+  row,
+  onOpen,
+}: {
+  row: RegistrationSummary;
+  onOpen: (row: RegistrationSummary) => void;
+}) {
+  const { t } = useTranslation('backoffice');
+  const action = row.actvtInd === '5' ? t('registrations.review') : t('registrations.view');
   return (
-    <ListPage
-      texts="backoffice:registrations"
-      title={t('routes.registrations')}
-      intro={t('registrations.intro')}
-      actions={<ExportButton path="/api/backend/registrations/export" filters={{ activation, q }} />}
-      view={view}
-      update={update}
-      setPage={setPage}
-      statuses={{
-        options: FILTERS.map((value) => ({ value, label: t(`filters.${value}`) })),
-        label: t('filters.label'),
-      }}
-      searchButton={t('registrations.search')}
-      filtered={Boolean(q)}
-      columns={columns}
-      query={list}
-      scrollX={900}
+    // The accessible name starts with the visible word (WCAG 2.5.3, label in name).
+    <Button
+      type="link"
+      onClick={() => onOpen(row)}
+      aria-label={`${action} – ${t('registrations.openFor', { name: row.usrNm })}`}
     >
-      <RegistrationDrawer lgcSn={open || null} onClose={() => update({ open: null })} />
-    </ListPage>
+      {action}
+    </Button>
   );
 }

@@ -36,7 +36,6 @@ export function SealApprovalsPage() {
 
 function SealApprovalsView() {
   const { t } = useTranslation('seals');
-  const { locale } = useLocale();
   const { view, update, setPage } = useListView(sealReviewList);
   const { state, q, open, pageNo, pageSize } = view;
 
@@ -47,80 +46,7 @@ function SealApprovalsView() {
     placeholderData: keepPreviousData,
   });
 
-  const columns: TableColumnsType<TSealReviewItem> = [
-    {
-      key: 'generatedAt',
-      title: t('review.columns.appliedAt'),
-      dataIndex: 'generatedAt',
-      width: 140,
-      render: formatTime,
-    },
-    {
-      key: 'seal',
-      title: t('review.columns.seal'),
-      render: (_, row) => (
-        <div className="seal-cell">
-          <SealImage src={row.imageUrl} alt={t('card.imageAlt', { name: row.sealName })} size={44} />
-          <div className="cell-stack">
-            <span className="cell-stack__main">{row.sealName}</span>
-            <span className="cell-stack__sub">{row.sealNo}</span>
-          </div>
-        </div>
-      ),
-    },
-    {
-      key: 'institution',
-      title: t('review.columns.institution'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span className="cell-stack__main">{row.institutionName}</span>
-          {row.institutionSwiftCode ? (
-            <span className="cell-stack__sub text-code">{row.institutionSwiftCode}</span>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      key: 'applicant',
-      title: t('review.columns.applicant'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span className="cell-stack__main">{row.applicantName}</span>
-          <span className="cell-stack__sub">{row.applicantEmail}</span>
-        </div>
-      ),
-    },
-    {
-      key: 'approver',
-      title: t('review.columns.approver'),
-      width: 160,
-      render: (_, row) => dictName('branches', row.approverBranch, locale) || row.approverBranch,
-    },
-    {
-      key: 'state',
-      title: t('review.columns.state'),
-      width: 120,
-      render: (_, row) => <SealStateTag state={row.state} />,
-    },
-    {
-      key: 'action',
-      title: t('review.columns.action'),
-      width: 110,
-      render: (_, row) => {
-        const action = row.canDecide ? t('review.review') : t('review.view');
-        return (
-          // The accessible name starts with the visible word (WCAG 2.5.3, label in name).
-          <Button
-            type="link"
-            onClick={() => update({ open: row.lgcSn })}
-            aria-label={`${action} – ${t('review.openFor', { name: row.sealName, institution: row.institutionName })}`}
-          >
-            {action}
-          </Button>
-        );
-      },
-    },
-  ];
+  const columns = useReviewColumns((row) => update({ open: row.lgcSn }));
 
   return (
     <div className="backoffice-page">
@@ -159,5 +85,88 @@ function SealApprovalsView() {
       />
       <SealReviewDrawer lgcSn={open || null} onClose={() => update({ open: null })} />
     </div>
+  );
+}
+
+function useReviewColumns(onOpen: (row: TSealReviewItem) => void): TableColumnsType<TSealReviewItem> {
+  const { t } = useTranslation('seals');
+  const { locale } = useLocale();
+  return [
+    {
+      key: 'generatedAt',
+      title: t('review.columns.appliedAt'),
+      dataIndex: 'generatedAt',
+      width: 140,
+      render: formatTime,
+    },
+    { key: 'seal', title: t('review.columns.seal'), render: (_, row) => <SealCell row={row} /> },
+    {
+      key: 'institution',
+      title: t('review.columns.institution'),
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{row.institutionName}</span>
+          {row.institutionSwiftCode ? (
+            <span className="cell-stack__sub text-code">{row.institutionSwiftCode}</span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'applicant',
+      title: t('review.columns.applicant'),
+      render: (_, row) => (
+        <div className="cell-stack">
+          <span className="cell-stack__main">{row.applicantName}</span>
+          <span className="cell-stack__sub">{row.applicantEmail}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'approver',
+      title: t('review.columns.approver'),
+      width: 160,
+      render: (_, row) => dictName('branches', row.approverBranch, locale) || row.approverBranch,
+    },
+    {
+      key: 'state',
+      title: t('review.columns.state'),
+      width: 120,
+      render: (_, row) => <SealStateTag state={row.state} />,
+    },
+    {
+      key: 'action',
+      title: t('review.columns.action'),
+      width: 110,
+      render: (_, row) => <OpenReviewButton row={row} onOpen={onOpen} />,
+    },
+  ];
+}
+
+function SealCell({ row }: { row: TSealReviewItem }) {
+  const { t } = useTranslation('seals');
+  return (
+    <div className="seal-cell">
+      <SealImage src={row.imageUrl} alt={t('card.imageAlt', { name: row.sealName })} size={44} />
+      <div className="cell-stack">
+        <span className="cell-stack__main">{row.sealName}</span>
+        <span className="cell-stack__sub">{row.sealNo}</span>
+      </div>
+    </div>
+  );
+}
+
+function OpenReviewButton({ row, onOpen }: { row: TSealReviewItem; onOpen: (row: TSealReviewItem) => void }) {
+  const { t } = useTranslation('seals');
+  const action = row.canDecide ? t('review.review') : t('review.view');
+  return (
+    // The accessible name starts with the visible word (WCAG 2.5.3, label in name).
+    <Button
+      type="link"
+      onClick={() => onOpen(row)}
+      aria-label={`${action} – ${t('review.openFor', { name: row.sealName, institution: row.institutionName })}`}
+    >
+      {action}
+    </Button>
   );
 }

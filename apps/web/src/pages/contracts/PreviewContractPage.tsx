@@ -37,14 +37,10 @@ export function PreviewContractPage() {
 type Dialog = 'upload' | 'delete' | 'confirm' | null;
 
 function PreviewContract() {
-  const { t, i18n } = useTranslation('contracts');
-  const { locale } = useLocale();
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
-  const queryClient = useQueryClient();
   const { current, query, problem } = useContractView(id);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [saving, setSaving] = useState(false);
+  const actions = useContractActions(() => void query.refetch());
 
   if (problem) {
     return (
@@ -63,7 +59,14 @@ function PreviewContract() {
       </ContractFrame>
     );
   }
+  return <ContractView id={id} view={view} actions={actions} />;
+}
 
+/** The open dialog and the save under way; `run` sends a change and closes the dialog once done. */
+function useContractActions(refetch: () => void) {
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saving, setSaving] = useState(false);
   const done = (next: TContractView, message: string) => {
     storeContractView(queryClient, next);
     setDialog(null);
@@ -75,74 +78,24 @@ function PreviewContract() {
       done(await action(), message);
     } catch {
       // The toast said why; the dialog stays (the page reloads the view in case it changed).
-      void query.refetch();
+      refetch();
     } finally {
       setSaving(false);
     }
   };
+  return { dialog, setDialog, saving, done, run };
+}
 
+type ContractActions = ReturnType<typeof useContractActions>;
+
+function ContractView({ id, view, actions }: { id: string; view: TContractView; actions: ContractActions }) {
+  const { t } = useTranslation('contracts');
   const title = view.title ?? view.requestName;
-  const signed = view.status === 'signed';
 
   return (
     <ContractFrame>
       <article className="contract-page">
-        <header className="contract-card contract-head">
-          <div className="contract-head__main">
-            <h1 className="contract-head__title">{title}</h1>
-            <p className="contract-head__request">
-              {t('page.request')}
-              {i18n.language === 'zh-CN' ? '：' : ': '}
-              <Link to={detailPath(view.requestLgcSn)}>{view.requestName}</Link>
-            </p>
-            <div className="contract-head__status">
-              <ContractStatusTag status={view.status} />
-              {view.confirmed ? (
-                <span className="cell-stack__sub">{t('page.confirmedAt', { time: formatTime(view.confirmedAt) })}</span>
-              ) : view.file ? (
-                <span className="cell-stack__sub">{t('page.notConfirmed')}</span>
-              ) : null}
-            </div>
-            {view.file ? (
-              <p className="contract-head__file">
-                {view.file.name} · {formatFileSize(view.file.size)} · {t('page.pages', { count: view.file.pageCount })}{' '}
-                · SHA-256 <HashText value={view.file.sha256} />
-              </p>
-            ) : null}
-          </div>
-          <div className="contract-head__actions">
-            {view.can.upload ? (
-              <Button type="primary" onClick={() => setDialog('upload')}>
-                {t('actions.upload')}
-              </Button>
-            ) : null}
-            {view.can.confirm ? (
-              <Button type="primary" onClick={() => setDialog('confirm')}>
-                {t('actions.confirm')}
-              </Button>
-            ) : null}
-            {view.can.sign ? (
-              <ButtonLink type="primary" to={signContractPath(view.intentionLgcSn)}>
-                {t('actions.goSign')}
-              </ButtonLink>
-            ) : null}
-            {view.can.delete ? (
-              <Button danger onClick={() => setDialog('delete')}>
-                {t('actions.delete')}
-              </Button>
-            ) : null}
-            {signed && view.signedPdfUrl ? (
-              <Button href={view.signedPdfUrl} download>
-                {t('actions.downloadSigned')}
-              </Button>
-            ) : null}
-            {signed && view.evidenceUrl ? (
-              <Button href={inLanguage(view.evidenceUrl, locale)} download>
-                {t('actions.downloadEvidence')}
-              </Button>
-            ) : null}
-          </div>
-        </header>
+        <ContractHead view={view} title={title} onDialog={actions.setDialog} />
 
         <NextStep view={view} />
 
@@ -153,29 +106,7 @@ function PreviewContract() {
           <ContractParties parties={view.parties} myParty={view.myParty} />
         </section>
 
-        <section className="contract-card contract-card--document" aria-labelledby="contract-document-title">
-          <h2 id="contract-document-title" className="contract-card__title">
-            {t('page.document')}
-          </h2>
-          {view.file ? (
-            <>
-              <PdfPages
-                key={view.file.sha256}
-                url={view.file.url}
-                label={t('page.documentLabel', { title })}
-                zoomable
-                onLoaded={view.myParty ? () => void recordContractView(id).catch(() => {}) : undefined}
-              />
-              <p className="contract-document__download">
-                <a href={originalFileUrl(view.file.url)} download={view.file.name}>
-                  {t('page.downloadOriginal')}
-                </a>
-              </p>
-            </>
-          ) : (
-            <p className="contract-state__text">{t('page.noFile')}</p>
-          )}
-        </section>
+        <DocumentSection id={id} view={view} title={title} />
 
         <section className="contract-card" aria-labelledby="contract-audit-title">
           <h2 id="contract-audit-title" className="contract-card__title">
@@ -185,6 +116,118 @@ function PreviewContract() {
         </section>
       </article>
 
+      <ContractDialogs view={view} title={title} actions={actions} />
+    </ContractFrame>
+  );
+}
+
+type HeadProps = { view: TContractView; title: string; onDialog: (dialog: Dialog) => void };
+
+function ContractHead({ view, title, onDialog }: HeadProps) {
+  const { t, i18n } = useTranslation('contracts');
+  return (
+    <header className="contract-card contract-head">
+      <div className="contract-head__main">
+        <h1 className="contract-head__title">{title}</h1>
+        <p className="contract-head__request">
+          {t('page.request')}
+          {i18n.language === 'zh-CN' ? '：' : ': '}
+          <Link to={detailPath(view.requestLgcSn)}>{view.requestName}</Link>
+        </p>
+        <div className="contract-head__status">
+          <ContractStatusTag status={view.status} />
+          {view.confirmed ? (
+            <span className="cell-stack__sub">{t('page.confirmedAt', { time: formatTime(view.confirmedAt) })}</span>
+          ) : view.file ? (
+            <span className="cell-stack__sub">{t('page.notConfirmed')}</span>
+          ) : null}
+        </div>
+        {view.file ? (
+          <p className="contract-head__file">
+            {view.file.name} · {formatFileSize(view.file.size)} · {t('page.pages', { count: view.file.pageCount })} ·
+            SHA-256 <HashText value={view.file.sha256} />
+          </p>
+        ) : null}
+      </div>
+      <HeadActions view={view} onDialog={onDialog} />
+    </header>
+  );
+}
+
+function HeadActions({ view, onDialog }: { view: TContractView; onDialog: (dialog: Dialog) => void }) {
+  const { t } = useTranslation('contracts');
+  const { locale } = useLocale();
+  const signed = view.status === 'signed';
+  return (
+    <div className="contract-head__actions">
+      {view.can.upload ? (
+        <Button type="primary" onClick={() => onDialog('upload')}>
+          {t('actions.upload')}
+        </Button>
+      ) : null}
+      {view.can.confirm ? (
+        <Button type="primary" onClick={() => onDialog('confirm')}>
+          {t('actions.confirm')}
+        </Button>
+      ) : null}
+      {view.can.sign ? (
+        <ButtonLink type="primary" to={signContractPath(view.intentionLgcSn)}>
+          {t('actions.goSign')}
+        </ButtonLink>
+      ) : null}
+      {view.can.delete ? (
+        <Button danger onClick={() => onDialog('delete')}>
+          {t('actions.delete')}
+        </Button>
+      ) : null}
+      {signed && view.signedPdfUrl ? (
+        <Button href={view.signedPdfUrl} download>
+          {t('actions.downloadSigned')}
+        </Button>
+      ) : null}
+      {signed && view.evidenceUrl ? (
+        <Button href={inLanguage(view.evidenceUrl, locale)} download>
+          {t('actions.downloadEvidence')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function DocumentSection({ id, view, title }: { id: string; view: TContractView; title: string }) {
+  const { t } = useTranslation('contracts');
+  return (
+    <section className="contract-card contract-card--document" aria-labelledby="contract-document-title">
+      <h2 id="contract-document-title" className="contract-card__title">
+        {t('page.document')}
+      </h2>
+      {view.file ? (
+        <>
+          <PdfPages
+            key={view.file.sha256}
+            url={view.file.url}
+            label={t('page.documentLabel', { title })}
+            zoomable
+            onLoaded={view.myParty ? () => void recordContractView(id).catch(() => {}) : undefined}
+          />
+          <p className="contract-document__download">
+            <a href={originalFileUrl(view.file.url)} download={view.file.name}>
+              {t('page.downloadOriginal')}
+            </a>
+          </p>
+        </>
+      ) : (
+        <p className="contract-state__text">{t('page.noFile')}</p>
+      )}
+    </section>
+  );
+}
+
+function ContractDialogs({ view, title, actions }: { view: TContractView; title: string; actions: ContractActions }) {
+  const { t } = useTranslation('contracts');
+  const { dialog, setDialog, saving, done, run } = actions;
+  return (
+    <>
       {dialog === 'upload' ? (
         <UploadContractDialog
           intentionLgcSn={view.intentionLgcSn}
@@ -234,7 +277,7 @@ function PreviewContract() {
           </Modal>
         </>
       ) : null}
-    </ContractFrame>
+    </>
   );
 }
 

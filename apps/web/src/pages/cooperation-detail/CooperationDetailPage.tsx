@@ -34,18 +34,6 @@ export function CooperationDetailPage() {
     meta: RELOAD_ON_LOCALE_CHANGE,
   });
 
-  const name = detail.data?.item.itDpchlstRqmNm;
-  const breadcrumb = (
-    <Breadcrumb
-      className="page-breadcrumb"
-      items={[
-        { title: <Link to={HOME_PATH}>{t('breadcrumb.home')}</Link> },
-        { title: <Link to={RELEASE_PATH}>{t('routes.release')}</Link> },
-        { title: name ?? t('routes.detail') },
-      ]}
-    />
-  );
-
   let body: ReactNode;
   if (!lgcSn || (detail.isError && isNotFound(detail.error))) {
     body = (
@@ -79,8 +67,23 @@ export function CooperationDetailPage() {
 
   return (
     <div className="cooperation-detail container">
-      {breadcrumb}
+      <DetailBreadcrumb name={detail.data?.item.itDpchlstRqmNm} />
       {body}
     </div>
+  );
+}
+
+/** Home › Cooperation › the request's name (or "Details" until it is known). */
+function DetailBreadcrumb({ name }: { name: string | undefined }) {
+  const { t } = useTranslation('cooperation');
+  return (
+    <Breadcrumb
+      className="page-breadcrumb"
+      items={[
+        { title: <Link to={HOME_PATH}>{t('breadcrumb.home')}</Link> },
+        { title: <Link to={RELEASE_PATH}>{t('routes.release')}</Link> },
+        { title: name ?? t('routes.detail') },
+      ]}
+    />
   );
 }

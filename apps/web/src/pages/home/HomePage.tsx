@@ -90,43 +90,7 @@ export function HomePage() {
   const config = useSiteConfig();
   return (
     <div className="home">
-      <section className="home-hero" aria-labelledby="home-hero-title">
-        <HeroArtwork />
-        <div className="home-hero__inner container">
-          <div className="home-hero__copy">
-            <p className="home-hero__eyebrow">{t('hero.eyebrow')}</p>
-            <h1 id="home-hero-title" className="home-hero__title">
-              {t('hero.title')}
-            </h1>
-            <p className="home-hero__lead">{t('hero.lead')}</p>
-            <div className="home-hero__actions">
-              <Link to="/release" className="button button--accent button--large">
-                {t('hero.primaryCta')}
-              </Link>
-              <Link to="/publishInfo" className="button button--outline-light button--large">
-                {t('hero.secondaryCta')}
-              </Link>
-            </div>
-            <p className="home-hero__audience">{t('hero.audience')}</p>
-          </div>
-          <aside className="home-directions" aria-labelledby="home-directions-title">
-            <h2 id="home-directions-title" className="home-directions__title">
-              {t('directions.title')}
-            </h2>
-            {DIRECTIONS.map(({ key, modifier, Icon }) => (
-              <div key={key} className="home-directions__item">
-                <span className={`home-directions__icon home-directions__icon--${modifier}`}>
-                  <Icon size={22} />
-                </span>
-                <div>
-                  <h3 className="home-directions__name">{t(`directions.${key}`)}</h3>
-                  <p className="home-directions__text">{t(`directions.${key}Text`)}</p>
-                </div>
-              </div>
-            ))}
-          </aside>
-        </div>
-      </section>
+      <HomeHero />
 
       <UnderstandSection />
       <ProductsSection />
@@ -163,41 +127,86 @@ export function HomePage() {
         </ol>
       </HomeSection>
 
-      {config ? (
-        <section className="home-section home-service" aria-labelledby="home-service-title">
-          <div className="home-service__inner container">
-            <div className="home-service__copy">
-              <h2 id="home-service-title" className="section-heading__title">
-                {t('service.title')}
-              </h2>
-              <p className="home-service__text">{t('service.text')}</p>
-            </div>
-            <dl className="home-service__contacts">
-              {(
-                [
-                  { key: 'email', Icon: MailIcon, href: `mailto:${config.orgEmail}`, value: config.orgEmail },
-                  {
-                    key: 'serviceLine',
-                    Icon: PhoneIcon,
-                    href: toTelHref(config.serviceLine),
-                    value: config.serviceLine,
-                  },
-                ] as const
-              ).map(({ key, Icon, href, value }) => (
-                <div key={key} className="home-service__contact">
-                  <dt>
-                    <Icon size={18} />
-                    {t(`service.${key}`)}
-                  </dt>
-                  <dd>
-                    <a href={href}>{value}</a>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
-      ) : null}
+      {config ? <ServiceSection orgEmail={config.orgEmail} serviceLine={config.serviceLine} /> : null}
     </div>
+  );
+}
+
+/** What the portal is for, its two calls to action, and the two directions of cooperation. */
+function HomeHero() {
+  const { t } = useTranslation('home');
+  return (
+    <section className="home-hero" aria-labelledby="home-hero-title">
+      <HeroArtwork />
+      <div className="home-hero__inner container">
+        <div className="home-hero__copy">
+          <p className="home-hero__eyebrow">{t('hero.eyebrow')}</p>
+          <h1 id="home-hero-title" className="home-hero__title">
+            {t('hero.title')}
+          </h1>
+          <p className="home-hero__lead">{t('hero.lead')}</p>
+          <div className="home-hero__actions">
+            <Link to="/release" className="button button--accent button--large">
+              {t('hero.primaryCta')}
+            </Link>
+            <Link to="/publishInfo" className="button button--outline-light button--large">
+              {t('hero.secondaryCta')}
+            </Link>
+          </div>
+          <p className="home-hero__audience">{t('hero.audience')}</p>
+        </div>
+        <aside className="home-directions" aria-labelledby="home-directions-title">
+          <h2 id="home-directions-title" className="home-directions__title">
+            {t('directions.title')}
+          </h2>
+          {DIRECTIONS.map(({ key, modifier, Icon }) => (
+            <div key={key} className="home-directions__item">
+              <span className={`home-directions__icon home-directions__icon--${modifier}`}>
+                <Icon size={22} />
+              </span>
+              <div>
+                <h3 className="home-directions__name">{t(`directions.${key}`)}</h3>
+                <p className="home-directions__text">{t(`directions.${key}Text`)}</p>
+              </div>
+            </div>
+          ))}
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/** How to reach the service desk: its e-mail and phone line, from the site configuration. */
+function ServiceSection({ orgEmail, serviceLine }: { orgEmail: string; serviceLine: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <section className="home-section home-service" aria-labelledby="home-service-title">
+      <div className="home-service__inner container">
+        <div className="home-service__copy">
+          <h2 id="home-service-title" className="section-heading__title">
+            {t('service.title')}
+          </h2>
+          <p className="home-service__text">{t('service.text')}</p>
+        </div>
+        <dl className="home-service__contacts">
+          {(
+            [
+              { key: 'email', Icon: MailIcon, href: `mailto:${orgEmail}`, value: orgEmail },
+              { key: 'serviceLine', Icon: PhoneIcon, href: toTelHref(serviceLine), value: serviceLine },
+            ] as const
+          ).map(({ key, Icon, href, value }) => (
+            <div key={key} className="home-service__contact">
+              <dt>
+                <Icon size={18} />
+                {t(`service.${key}`)}
+              </dt>
+              <dd>
+                <a href={href}>{value}</a>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
   );
 }

@@ -50,19 +50,7 @@ export function OpportunitiesPage() {
 
   return (
     <div className="opportunities container">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[{ title: <Link to={HOME_PATH}>{t('breadcrumb.home')}</Link> }, { title: t('routes.release') }]}
-      />
-      <header className="opportunities__head">
-        <div>
-          <h1 className="opportunities__title">{t('routes.release')}</h1>
-          <p className="opportunities__intro">{t('list.intro')}</p>
-        </div>
-        <ButtonLink to={PUBLISH_INFO_PATH} type="primary" size="large" className="opportunities__publish">
-          {t('list.publish')}
-        </ButtonLink>
-      </header>
+      <OpportunitiesHead />
       {phone ? null : (
         <section className="opportunities__panel" aria-label={t('filters.label')}>
           <OpportunityFilters filters={filters} onSearch={onSearch} />
@@ -93,5 +81,27 @@ export function OpportunitiesPage() {
         />
       </section>
     </div>
+  );
+}
+
+/** The breadcrumb, the title and intro, and the way to publish. */
+function OpportunitiesHead() {
+  const { t } = useTranslation('cooperation');
+  return (
+    <>
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[{ title: <Link to={HOME_PATH}>{t('breadcrumb.home')}</Link> }, { title: t('routes.release') }]}
+      />
+      <header className="opportunities__head">
+        <div>
+          <h1 className="opportunities__title">{t('routes.release')}</h1>
+          <p className="opportunities__intro">{t('list.intro')}</p>
+        </div>
+        <ButtonLink to={PUBLISH_INFO_PATH} type="primary" size="large" className="opportunities__publish">
+          {t('list.publish')}
+        </ButtonLink>
+      </header>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import '../../features/publish/publish.css';
 import { dictLabel } from '@portal/shared/dictionaries';
 import { Alert, Button, Result, Spin, Steps } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CategoryCards, ChoiceCards } from '../../features/publish/ChoiceCards.tsx';
@@ -20,43 +20,15 @@ import { useLocale } from '../../lib/i18n/useLocale.ts';
  */
 export function PublishPage() {
   const { t } = useTranslation('publish');
-  const { locale } = useLocale();
   const navigate = useNavigate();
   const wizard = usePublishWizard();
-  const { editing, editSn, unsaved, category, choice, kind, sub, step } = wizard;
-
-  // After choosing a category or a type (or going back), the new step's heading takes the focus
-  // (headings have tabIndex -1), so keyboard and screen-reader users land on what changed rather
-  // than on the page's body.
-  const card = useRef<HTMLDivElement>(null);
-  const focusStep = useRef<number | null>(null);
-  const goTo = (target: { category?: string; choice?: string }) => {
-    focusStep.current = target.choice ? 2 : target.category ? 1 : 0;
-    wizard.goTo(target);
-  };
-  useEffect(() => {
-    if (focusStep.current === null || focusStep.current !== step) return;
-    const heading = card.current?.querySelector<HTMLElement>('.publish-step__title');
-    if (!heading) return;
-    focusStep.current = null;
-    heading.focus();
-  });
-
-  const header = (
-    <header className="publish-page__header">
-      <h1 className="publish-page__title">{editing ? t('page.editTitle') : t('page.title')}</h1>
-      <p className="publish-page__intro">{editing ? t('page.editIntro') : t('page.intro')}</p>
-    </header>
-  );
+  const { editing } = wizard;
+  const { card, goTo } = useStepFocus(wizard);
 
   const frame = (content: ReactNode) => (
-    <div className="publish-page container">
-      {unsaved.holder}
-      {header}
-      <div className="publish-page__card" ref={card}>
-        {content}
-      </div>
-    </div>
+    <PublishFrame holder={wizard.unsaved.holder} editing={editing} card={card}>
+      {content}
+    </PublishFrame>
   );
 
   if (wizard.sourceState === 'failed') {
@@ -91,31 +63,65 @@ export function PublishPage() {
     );
   }
 
+  return frame(<WizardSteps wizard={wizard} goTo={goTo} />);
+}
+
+type Wizard = ReturnType<typeof usePublishWizard>;
+type GoTo = (target: { category?: string; choice?: string }) => void;
+
+/**
+ * After choosing a category or a type (or going back), the new step's heading takes the focus
+ * (headings have tabIndex -1), so keyboard and screen-reader users land on what changed rather
+ * than on the page's body.
+ */
+function useStepFocus(wizard: Wizard) {
+  const { step } = wizard;
+  const card = useRef<HTMLDivElement>(null);
+  const focusStep = useRef<number | null>(null);
+  const goTo: GoTo = (target) => {
+    focusStep.current = target.choice ? 2 : target.category ? 1 : 0;
+    wizard.goTo(target);
+  };
+  useEffect(() => {
+    if (focusStep.current === null || focusStep.current !== step) return;
+    const heading = card.current?.querySelector<HTMLElement>('.publish-step__title');
+    if (!heading) return;
+    focusStep.current = null;
+    heading.focus();
+  });
+  return { card, goTo };
+}
+
+type FrameProps = { holder: ReactNode; editing: boolean; card: RefObject<HTMLDivElement | null>; children: ReactNode };
+
+function PublishFrame({ holder, editing, card, children }: FrameProps) {
+  const { t } = useTranslation('publish');
+  return (
+    <div className="publish-page container">
+      {holder}
+      <header className="publish-page__header">
+        <h1 className="publish-page__title">{editing ? t('page.editTitle') : t('page.title')}</h1>
+        <p className="publish-page__intro">{editing ? t('page.editIntro') : t('page.intro')}</p>
+      </header>
+      <div className="publish-page__card" ref={card}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The steps bar and the step in hand: the category, the type, or the form of that type. */
+function WizardSteps({ wizard, goTo }: { wizard: Wizard; goTo: GoTo }) {
+  const { t } = useTranslation('publish');
+  const { editing, category, step } = wizard;
+
   const stepItems = (['category', 'choice', 'form'] as const).map((key, index) => ({
     title: t(`steps.${key}`),
     content: t(`steps.${key}Hint`),
     disabled: index > step,
   }));
 
-  const formStep =
-    choice && kind ? (
-      <ReleaseStep
-        key={`${choice.code}:${wizard.seed}`}
-        kind={kind}
-        choice={choice}
-        sub={sub}
-        initialValues={wizard.initialValues}
-        knownAttachments={wizard.knownAttachments}
-        contact={wizard.contact}
-        mode={editing ? 'edit' : 'new'}
-        onValuesChange={wizard.remember}
-        onBack={() => (editSn ? navigate(cooperationDetailPath(editSn)) : goTo({ category: category?.code }))}
-        {...(editing ? {} : { onSaveDraft: wizard.storeDraft })}
-        onSubmit={wizard.submit}
-      />
-    ) : null;
-
-  return frame(
+  return (
     <>
       {editing ? null : (
         <Steps
@@ -147,27 +153,62 @@ export function PublishPage() {
           </div>
         </>
       ) : null}
-      {step === 2 && choice && sub ? (
-        <div className="publish-step">
-          <div className="publish-step__head">
-            <h2 className="publish-step__title" tabIndex={-1}>
-              {t('form.heading', { type: dictLabel(choice, locale) })}
-            </h2>
-            {editing ? null : (
-              <Button type="link" onClick={() => goTo({ category: category?.code })}>
-                {t('form.changeType')}
-              </Button>
-            )}
-          </div>
-          {editing ? (
-            formStep
-          ) : (
-            <MasterAgreementGate sub={sub} onChooseAnother={() => goTo({ category: category?.code })}>
-              {formStep}
-            </MasterAgreementGate>
-          )}
-        </div>
+      {step === 2 && wizard.choice && wizard.sub ? (
+        <FormStep wizard={wizard} choice={wizard.choice} sub={wizard.sub} goTo={goTo} />
       ) : null}
-    </>,
+    </>
+  );
+}
+
+type FormStepProps = {
+  wizard: Wizard;
+  choice: NonNullable<Wizard['choice']>;
+  sub: NonNullable<Wizard['sub']>;
+  goTo: GoTo;
+};
+
+function FormStep({ wizard, choice, sub, goTo }: FormStepProps) {
+  const { t } = useTranslation('publish');
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const { editing, editSn, category, kind } = wizard;
+
+  const formStep = kind ? (
+    <ReleaseStep
+      key={`${choice.code}:${wizard.seed}`}
+      kind={kind}
+      choice={choice}
+      sub={sub}
+      initialValues={wizard.initialValues}
+      knownAttachments={wizard.knownAttachments}
+      contact={wizard.contact}
+      mode={editing ? 'edit' : 'new'}
+      onValuesChange={wizard.remember}
+      onBack={() => (editSn ? navigate(cooperationDetailPath(editSn)) : goTo({ category: category?.code }))}
+      {...(editing ? {} : { onSaveDraft: wizard.storeDraft })}
+      onSubmit={wizard.submit}
+    />
+  ) : null;
+
+  return (
+    <div className="publish-step">
+      <div className="publish-step__head">
+        <h2 className="publish-step__title" tabIndex={-1}>
+          {t('form.heading', { type: dictLabel(choice, locale) })}
+        </h2>
+        {editing ? null : (
+          <Button type="link" onClick={() => goTo({ category: category?.code })}>
+            {t('form.changeType')}
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        formStep
+      ) : (
+        <MasterAgreementGate sub={sub} onChooseAnother={() => goTo({ category: category?.code })}>
+          {formStep}
+        </MasterAgreementGate>
+      )}
+    </div>
   );
 }

@@ -49,35 +49,8 @@ function RowActionButton({
 }) {
   const { t } = useTranslation('users');
   switch (action) {
-    case 'edit': {
-      if (disabledBecause) {
-        // Focusable, unlike a disabled button, so the reason reaches keyboard and screen-reader users too.
-        const reason = t(`disabled.${disabledBecause}`);
-        return (
-          <Tooltip key={action} title={reason}>
-            <Button
-              type="link"
-              aria-disabled="true"
-              className="is-unavailable"
-              aria-label={`${t('edit.for', { name: row.usrNm })}: ${reason}`}
-              onClick={() => showToast({ type: 'info', content: reason })}
-            >
-              {t('actions.edit')}
-            </Button>
-          </Tooltip>
-        );
-      }
-      return (
-        <Button
-          key={action}
-          type="link"
-          onClick={() => onDialog({ kind: 'edit', user: row })}
-          aria-label={t('edit.for', { name: row.usrNm })}
-        >
-          {t('actions.edit')}
-        </Button>
-      );
-    }
+    case 'edit':
+      return <EditButton row={row} disabledBecause={disabledBecause} onDialog={onDialog} />;
     case 'stop':
       return (
         <StopButton
@@ -106,6 +79,45 @@ function RowActionButton({
         </Button>
       );
   }
+}
+
+/** Edit; when the viewer may not edit, it stays focusable and says why. */
+function EditButton({
+  row,
+  disabledBecause,
+  onDialog,
+}: {
+  row: ManagedUser;
+  disabledBecause: RowAction['disabledBecause'];
+  onDialog: RowHandlers['onDialog'];
+}) {
+  const { t } = useTranslation('users');
+  if (disabledBecause) {
+    // Focusable, unlike a disabled button, so the reason reaches keyboard and screen-reader users too.
+    const reason = t(`disabled.${disabledBecause}`);
+    return (
+      <Tooltip title={reason}>
+        <Button
+          type="link"
+          aria-disabled="true"
+          className="is-unavailable"
+          aria-label={`${t('edit.for', { name: row.usrNm })}: ${reason}`}
+          onClick={() => showToast({ type: 'info', content: reason })}
+        >
+          {t('actions.edit')}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      type="link"
+      onClick={() => onDialog({ kind: 'edit', user: row })}
+      aria-label={t('edit.for', { name: row.usrNm })}
+    >
+      {t('actions.edit')}
+    </Button>
+  );
 }
 
 /** Deleting a colleague's account, confirmed in a dialog that says it cannot be undone. */

@@ -46,24 +46,10 @@ export function InstitutionUsersPage() {
 
   const roles = viewer?.rlTpcd ?? [];
   const close = () => setDialog(null);
-  const { onInvited, onSaved, stop, enable, promote, remove, deleting } = useInstitutionUserActions(close);
-  const handlers = { onDialog: setDialog, onEnable: enable, onPromote: promote };
+  const actions = useInstitutionUserActions(close);
+  const handlers = { onDialog: setDialog, onEnable: actions.enable, onPromote: actions.promote };
 
-  const userColumns = useUserColumns();
-  const columns: TableColumnsType<ManagedUser> = [
-    userColumns.user,
-    userColumns.roles,
-    userColumns.status,
-    userColumns.lastLoginAt,
-    {
-      key: 'action',
-      title: t('columns.action'),
-      width: 230,
-      render: (_, row) => (
-        <InstitutionUserRowActions row={row} viewerLgcSn={viewer?.lgcSn ?? null} roles={roles} handlers={handlers} />
-      ),
-    },
-  ];
+  const columns = useInstitutionUserColumns(viewer?.lgcSn ?? null, roles, handlers);
 
   return (
     <ListPage
@@ -87,11 +73,63 @@ export function InstitutionUsersPage() {
       query={list}
       scrollX={820}
     >
+      <UserDialogs
+        dialog={dialog}
+        close={close}
+        region={account.data?.profile.continent ?? null}
+        roles={roles}
+        institution={viewer?.instNm ?? null}
+        actions={actions}
+      />
+    </ListPage>
+  );
+}
+
+type RowHandlers = Parameters<typeof InstitutionUserRowActions>[0]['handlers'];
+
+function useInstitutionUserColumns(
+  viewerLgcSn: string | null,
+  roles: readonly string[],
+  handlers: RowHandlers,
+): TableColumnsType<ManagedUser> {
+  const { t } = useTranslation('users');
+  const userColumns = useUserColumns();
+  return [
+    userColumns.user,
+    userColumns.roles,
+    userColumns.status,
+    userColumns.lastLoginAt,
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 230,
+      render: (_, row) => (
+        <InstitutionUserRowActions row={row} viewerLgcSn={viewerLgcSn} roles={roles} handlers={handlers} />
+      ),
+    },
+  ];
+}
+
+type UserDialogsProps = {
+  dialog: Dialog;
+  close: () => void;
+  /** The administrator's institution's region (for invitations). */
+  region: string | null;
+  roles: readonly string[];
+  institution: string | null;
+  actions: ReturnType<typeof useInstitutionUserActions>;
+};
+
+function UserDialogs({ dialog, close, region, roles, institution, actions }: UserDialogsProps) {
+  const { t } = useTranslation('users');
+  const { onInvited, onSaved, stop, remove, deleting } = actions;
+  return (
+    <>
       {dialog?.kind === 'invite' ? (
         <InviteUserDialog
-          region={account.data?.profile.continent ?? null}
+          region={region}
           anywhere={invitesAnywhere(roles)}
-          institution={viewer?.instNm ?? null}
+          institution={institution}
           onClose={close}
           onInvited={onInvited}
         />
@@ -116,6 +154,6 @@ export function InstitutionUsersPage() {
           onClose={close}
         />
       ) : null}
-    </ListPage>
+    </>
   );
 }

@@ -33,7 +33,34 @@ export function MatchedList({
     placeholderData: keepPreviousData,
     meta: RELOAD_ON_LOCALE_CHANGE,
   });
-  const columns: TableColumnsType<MatchedItem> = [
+  const columns = useMatchedColumns();
+  return (
+    <>
+      <div className="list-toolbar">
+        <Segmented<PushKind>
+          value={kind}
+          onChange={onKind}
+          options={PUSH_KINDS.map((value) => ({ value, label: t(`matched.kind.${value}`) }))}
+          aria-label={t('matched.kindLabel')}
+        />
+        <span className="list-toolbar__hint">{t(`matched.hint.${kind}`)}</span>
+      </div>
+      <PagedTable<MatchedItem>
+        {...pagination}
+        rowKey={(row) => `${row.kind}:${row.request.lgcSn}`}
+        columns={columns}
+        query={list}
+        scroll={{ x: 760 }}
+        aria-label={t(`matched.kind.${kind}`)}
+        emptyTexts={{ loadFailed: t('list.loadFailed'), empty: t(`matched.empty.${kind}`) }}
+      />
+    </>
+  );
+}
+
+function useMatchedColumns(): TableColumnsType<MatchedItem> {
+  const { t } = useTranslation('cooperation');
+  return [
     {
       key: 'request',
       title: t('columns.name'),
@@ -69,26 +96,4 @@ export function MatchedList({
       ),
     },
   ];
-  return (
-    <>
-      <div className="list-toolbar">
-        <Segmented<PushKind>
-          value={kind}
-          onChange={onKind}
-          options={PUSH_KINDS.map((value) => ({ value, label: t(`matched.kind.${value}`) }))}
-          aria-label={t('matched.kindLabel')}
-        />
-        <span className="list-toolbar__hint">{t(`matched.hint.${kind}`)}</span>
-      </div>
-      <PagedTable<MatchedItem>
-        {...pagination}
-        rowKey={(row) => `${row.kind}:${row.request.lgcSn}`}
-        columns={columns}
-        query={list}
-        scroll={{ x: 760 }}
-        aria-label={t(`matched.kind.${kind}`)}
-        emptyTexts={{ loadFailed: t('list.loadFailed'), empty: t(`matched.empty.${kind}`) }}
-      />
-    </>
-  );
 }

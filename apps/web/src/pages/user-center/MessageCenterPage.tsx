@@ -31,8 +31,6 @@ import { useListView } from '../../lib/list-view.ts';
 export function MessageCenterPage() {
   const { t } = useTranslation('messages');
   const { view, update, setPage } = useListView(messageList);
-  const current = useCurrentUser();
-  const userLgcSn = current.status === 'user' ? current.user.lgcSn : null;
   const [selected, setSelected] = useState<string[]>([]);
 
   const list = useQuery({
@@ -41,13 +39,7 @@ export function MessageCenterPage() {
     placeholderData: keepPreviousData,
     meta: RELOAD_ON_LOCALE_CHANGE,
   });
-  // The bell's query: the count for "Mark all as read", kept current by the bell's stream.
-  const unread = useQuery({
-    queryKey: messageKeys.unread(userLgcSn ?? ''),
-    queryFn: ({ signal }) => fetchUnreadCount(signal),
-    enabled: userLgcSn !== null,
-  });
-  const unreadTotal = unread.data?.num ?? 0;
+  const unreadTotal = useUnreadTotal();
 
   const viewKey = `${view.type}|${view.status}|${view.pageNo}|${view.pageSize}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new view starts with no selection
@@ -56,48 +48,7 @@ export function MessageCenterPage() {
   const rows = list.data?.list ?? [];
   const { marking, markSelected, markAll, markOpened } = useMessageMarking(rows, selected, setSelected);
 
-  const columns: TableColumnsType<MessageItem> = [
-    {
-      key: 'type',
-      title: t('centre.columns.type'),
-      dataIndex: 'type',
-      width: 165,
-      render: (type: TMessageType, row) => (
-        <span className="message-type-cell">
-          {row.status === 'unread' ? (
-            <span className="message-dot" role="img" aria-label={t('centre.unreadMark')} />
-          ) : (
-            <span className="message-dot message-dot--read" aria-hidden="true" />
-          )}
-          <MessageTypeTag type={type} />
-        </span>
-      ),
-    },
-    {
-      key: 'content',
-      title: t('centre.columns.content'),
-      dataIndex: 'content',
-      render: (_content: string, row) => <MessageContent message={row} onOpen={markOpened} />,
-    },
-    {
-      key: 'institution',
-      title: t('centre.columns.institution'),
-      dataIndex: 'institutionName',
-      width: 170,
-      render: (name: string | null) => name || '—',
-    },
-    {
-      key: 'date',
-      title: t('centre.columns.date'),
-      dataIndex: 'publishDate',
-      width: 150,
-      render: (value: string) => (
-        <span className="message-date">
-          <TimeText value={value} />
-        </span>
-      ),
-    },
-  ];
+  const columns = useMessageColumns(markOpened);
 
   const filtered = view.type !== null || view.status !== 'all';
   return (
@@ -136,6 +87,64 @@ export function MessageCenterPage() {
       />
     </div>
   );
+}
+
+/** The bell's query: the count for "Mark all as read", kept current by the bell's stream. */
+function useUnreadTotal() {
+  const current = useCurrentUser();
+  const userLgcSn = current.status === 'user' ? current.user.lgcSn : null;
+  const unread = useQuery({
+    queryKey: messageKeys.unread(userLgcSn ?? ''),
+    queryFn: ({ signal }) => fetchUnreadCount(signal),
+    enabled: userLgcSn !== null,
+  });
+  return unread.data?.num ?? 0;
+}
+
+function useMessageColumns(onOpen: (message: MessageItem) => void): TableColumnsType<MessageItem> {
+  const { t } = useTranslation('messages');
+  return [
+    {
+      key: 'type',
+      title: t('centre.columns.type'),
+      dataIndex: 'type',
+      width: 165,
+      render: (type: TMessageType, row) => (
+        <span className="message-type-cell">
+          {row.status === 'unread' ? (
+            <span className="message-dot" role="img" aria-label={t('centre.unreadMark')} />
+          ) : (
+            <span className="message-dot message-dot--read" aria-hidden="true" />
+          )}
+          <MessageTypeTag type={type} />
+        </span>
+      ),
+    },
+    {
+      key: 'content',
+      title: t('centre.columns.content'),
+      dataIndex: 'content',
+      render: (_content: string, row) => <MessageContent message={row} onOpen={onOpen} />,
+    },
+    {
+      key: 'institution',
+      title: t('centre.columns.institution'),
+      dataIndex: 'institutionName',
+      width: 170,
+      render: (name: string | null) => name || '—',
+    },
+    {
+      key: 'date',
+      title: t('centre.columns.date'),
+      dataIndex: 'publishDate',
+      width: 150,
+      render: (value: string) => (
+        <span className="message-date">
+          <TimeText value={value} />
+        </span>
+      ),
+    },
+  ];
 }
 
 /**

@@ -65,31 +65,6 @@ export function MyCooperationPage() {
     totalText: (total) => t('list.total', { total }),
   };
 
-  const content = isContracts ? (
-    contractsReady ? (
-      <ContractsList
-        status={view.status as ContractStatusFilter}
-        pagination={pagination}
-        onStatus={(status) => update({ status, page: null })}
-      />
-    ) : (
-      <PageFallback />
-    )
-  ) : isMatched ? (
-    <MatchedList
-      kind={view.status as PushKind}
-      pagination={pagination}
-      onKind={(status) => update({ status, page: null })}
-    />
-  ) : (
-    <IntentionList
-      box={view.tab === 'sent' ? 'sent' : 'received'}
-      status={view.status as IntentionStatusFilter}
-      pagination={pagination}
-      onStatus={(status) => update({ status, page: null })}
-    />
-  );
-
   return (
     <div className="user-center-panel">
       <div className="user-center-panel__head">
@@ -104,8 +79,51 @@ export function MyCooperationPage() {
           label: key === 'contracts' ? tContracts('myCooperation.tab') : t(`myCooperation.tabs.${key}`),
         }))}
       />
-      {content}
+      <TabContent
+        view={view}
+        update={update}
+        pagination={pagination}
+        show={isContracts ? (contractsReady ? 'contracts' : 'loading') : isMatched ? 'matched' : 'intentions'}
+      />
     </div>
+  );
+}
+
+type TabContentProps = {
+  view: { tab: Tab; status: string };
+  update: (change: { status: string; page: null }) => void;
+  pagination: Pager;
+  /** The tab's list, or the contracts' texts still loading. */
+  show: 'contracts' | 'loading' | 'matched' | 'intentions';
+};
+
+function TabContent({ view, update, pagination, show }: TabContentProps) {
+  if (show === 'loading') return <PageFallback />;
+  if (show === 'contracts') {
+    return (
+      <ContractsList
+        status={view.status as ContractStatusFilter}
+        pagination={pagination}
+        onStatus={(status) => update({ status, page: null })}
+      />
+    );
+  }
+  if (show === 'matched') {
+    return (
+      <MatchedList
+        kind={view.status as PushKind}
+        pagination={pagination}
+        onKind={(status) => update({ status, page: null })}
+      />
+    );
+  }
+  return (
+    <IntentionList
+      box={view.tab === 'sent' ? 'sent' : 'received'}
+      status={view.status as IntentionStatusFilter}
+      pagination={pagination}
+      onStatus={(status) => update({ status, page: null })}
+    />
   );
 }
 
@@ -131,80 +149,7 @@ function IntentionList({
   });
   const received = box === 'received';
 
-  const columns: TableColumnsType<IntentionItem> = [
-    {
-      key: 'request',
-      title: t('intentions.requestAndMessage'),
-      render: (_, row) => (
-        <div className="cell-stack">
-          <Link to={detailPath(row.requestLgcSn)} className="opportunity-name">
-            {row.requestName}
-          </Link>
-          <ExpandableText text={row.message} className="cell-stack__sub" />
-          <IntentionContact intention={row} />
-        </div>
-      ),
-    },
-    received
-      ? {
-          key: 'institution',
-          title: t('intentions.institution'),
-          width: 190,
-          render: (_, row) => (
-            <div className="cell-stack">
-              <span>{row.senderInstitution}</span>
-              <span className="cell-stack__sub">
-                {row.senderName}
-                {row.senderSwiftCode ? ` · ${row.senderSwiftCode}` : ''}
-              </span>
-            </div>
-          ),
-        }
-      : {
-          key: 'recipient',
-          title: t('intentions.recipient'),
-          width: 190,
-          render: (_, row) => (
-            <div className="cell-stack">
-              <span>{row.recipientInstitution}</span>
-              <span className="cell-stack__sub">{t('intentions.sentBy', { name: row.senderName })}</span>
-            </div>
-          ),
-        },
-    { key: 'sentAt', title: t('intentions.sentAt'), width: 130, render: (_, row) => <TimeText value={row.sentAt} /> },
-    {
-      key: 'status',
-      title: t('intentions.status'),
-      width: 130,
-      render: (_, row) => (
-        <div className="cell-stack cell-stack--tags">
-          <span>
-            <IntentionStatusTag status={row.status} />
-          </span>
-          {row.respondedAt ? (
-            <span className="cell-stack__sub">
-              <TimeText value={row.respondedAt} />
-            </span>
-          ) : null}
-        </div>
-      ),
-    },
-  ];
-  if (received) {
-    columns.push({
-      key: 'action',
-      title: t('columns.action'),
-      width: 130,
-      render: (_, row) =>
-        row.canAnswer ? (
-          <div className="row-actions">
-            <AnswerIntention intention={row} />
-          </div>
-        ) : (
-          <span className="cell-stack__sub">{row.handled ? t('intentions.handled') : '—'}</span>
-        ),
-    });
-  }
+  const columns = useIntentionColumns(received);
 
   return (
     <>
@@ -233,5 +178,97 @@ function IntentionList({
         }}
       />
     </>
+  );
+}
+
+function useIntentionColumns(received: boolean): TableColumnsType<IntentionItem> {
+  const { t } = useTranslation('cooperation');
+  const columns: TableColumnsType<IntentionItem> = [
+    {
+      key: 'request',
+      title: t('intentions.requestAndMessage'),
+      render: (_, row) => <RequestCell row={row} />,
+    },
+    received
+      ? {
+          key: 'institution',
+          title: t('intentions.institution'),
+          width: 190,
+          render: (_, row) => <SenderCell row={row} />,
+        }
+      : {
+          key: 'recipient',
+          title: t('intentions.recipient'),
+          width: 190,
+          render: (_, row) => (
+            <div className="cell-stack">
+              <span>{row.recipientInstitution}</span>
+              <span className="cell-stack__sub">{t('intentions.sentBy', { name: row.senderName })}</span>
+            </div>
+          ),
+        },
+    { key: 'sentAt', title: t('intentions.sentAt'), width: 130, render: (_, row) => <TimeText value={row.sentAt} /> },
+    {
+      key: 'status',
+      title: t('intentions.status'),
+      width: 130,
+      render: (_, row) => <StatusCell row={row} />,
+    },
+  ];
+  if (received) {
+    columns.push({
+      key: 'action',
+      title: t('columns.action'),
+      width: 130,
+      render: (_, row) =>
+        row.canAnswer ? (
+          <div className="row-actions">
+            <AnswerIntention intention={row} />
+          </div>
+        ) : (
+          <span className="cell-stack__sub">{row.handled ? t('intentions.handled') : '—'}</span>
+        ),
+    });
+  }
+
+  return columns;
+}
+
+function RequestCell({ row }: { row: IntentionItem }) {
+  return (
+    <div className="cell-stack">
+      <Link to={detailPath(row.requestLgcSn)} className="opportunity-name">
+        {row.requestName}
+      </Link>
+      <ExpandableText text={row.message} className="cell-stack__sub" />
+      <IntentionContact intention={row} />
+    </div>
+  );
+}
+
+function SenderCell({ row }: { row: IntentionItem }) {
+  return (
+    <div className="cell-stack">
+      <span>{row.senderInstitution}</span>
+      <span className="cell-stack__sub">
+        {row.senderName}
+        {row.senderSwiftCode ? ` · ${row.senderSwiftCode}` : ''}
+      </span>
+    </div>
+  );
+}
+
+function StatusCell({ row }: { row: IntentionItem }) {
+  return (
+    <div className="cell-stack cell-stack--tags">
+      <span>
+        <IntentionStatusTag status={row.status} />
+      </span>
+      {row.respondedAt ? (
+        <span className="cell-stack__sub">
+          <TimeText value={row.respondedAt} />
+        </span>
+      ) : null}
+    </div>
   );
 }

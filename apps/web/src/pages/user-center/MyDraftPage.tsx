@@ -22,20 +22,98 @@ const draftList = listView({ params: {} });
 export function MyDraftPage() {
   const { t } = useTranslation('publish');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { view, setPage } = useListView(draftList);
   const { pageNo, pageSize } = view;
-  const [deleting, setDeleting] = useState<DraftListItem | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const list = useQuery({
     queryKey: publishKeys.drafts({ pageNo, pageSize }),
     queryFn: ({ signal }) => fetchDrafts({ pageNo, pageSize }, signal),
     placeholderData: keepPreviousData,
   });
+  const { deleting, setDeleting, busy, remove } = useDeleteDraft({
+    rows: list.data?.list.length ?? 0,
+    pageNo,
+    pageSize,
+    setPage,
+  });
 
   const nameOf = (row: DraftListItem) => row.itDpchlstRqmNm.trim() || t('drafts.untitled');
   const open = (row: DraftListItem) => navigate(publishPath({ draft: row.lgcSn }));
+  const columns = useDraftColumns({ nameOf, onOpen: open, onDelete: setDeleting });
+
+  return (
+    <div className="user-center-panel">
+      <div className="user-center-panel__head">
+        <h1 className="user-center-panel__title">{t('routes.myDraft')}</h1>
+        <Button type="primary" onClick={() => navigate(publishPath())}>
+          {t('drafts.newRequest')}
+        </Button>
+      </div>
+      <p className="form-intro">{t('drafts.intro')}</p>
+      <PagedTable<DraftListItem>
+        columns={columns}
+        query={list}
+        page={view}
+        onPage={setPage}
+        scroll={{ x: 640 }}
+        quickJumper={false}
+        totalText={(total) => t('drafts.total', { count: total })}
+        emptyTexts={{
+          loadFailed: t('drafts.loadFailed'),
+          empty: t('drafts.empty'),
+          emptyAction: <Link to={publishPath()}>{t('drafts.emptyLink')}</Link>,
+        }}
+      />
+      {deleting ? (
+        <DeleteDraftDialog
+          name={nameOf(deleting)}
+          busy={busy}
+          onOk={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type DeleteDialogProps = { name: string; busy: boolean; onOk: () => void; onCancel: () => void };
+
+function DeleteDraftDialog({ name, busy, onOk, onCancel }: DeleteDialogProps) {
+  const { t } = useTranslation('publish');
+  return (
+    <>
+      <ReturnFocus />
+      <Modal
+        open
+        title={t('drafts.deleteTitle', { name })}
+        okText={t('drafts.deleteConfirm')}
+        okButtonProps={{ danger: true, loading: busy }}
+        cancelText={t('actions.cancel')}
+        onOk={onOk}
+        onCancel={onCancel}
+        destroyOnHidden
+        width={480}
+      >
+        <p>{t('drafts.deleteText')}</p>
+      </Modal>
+    </>
+  );
+}
+
+type DeleteContext = {
+  /** How many drafts the page in view shows. */
+  rows: number;
+  pageNo: number;
+  pageSize: number;
+  setPage: (pageNo: number, pageSize: number) => void;
+};
+
+/** The draft being deleted (its dialog open) and the call that deletes it. */
+function useDeleteDraft({ rows, pageNo, pageSize, setPage }: DeleteContext) {
+  const { t } = useTranslation('publish');
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<DraftListItem | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const remove = async (row: DraftListItem) => {
     setBusy(true);
@@ -44,7 +122,6 @@ export function MyDraftPage() {
       setDeleting(null);
       showToast({ type: 'success', content: t('drafts.deleted') });
       // The last draft of a later page: go back one page.
-      const rows = list.data?.list.length ?? 0;
       if (rows === 1 && pageNo > 1) setPage(pageNo - 1, pageSize);
       await queryClient.invalidateQueries({ queryKey: publishKeys.draftsAll });
     } catch {
@@ -53,8 +130,18 @@ export function MyDraftPage() {
       setBusy(false);
     }
   };
+  return { deleting, setDeleting, busy, remove };
+}
 
-  const columns: TableColumnsType<DraftListItem> = [
+type DraftRowHandlers = {
+  nameOf: (row: DraftListItem) => string;
+  onOpen: (row: DraftListItem) => void;
+  onDelete: (row: DraftListItem) => void;
+};
+
+function useDraftColumns({ nameOf, onOpen, onDelete }: DraftRowHandlers): TableColumnsType<DraftListItem> {
+  const { t } = useTranslation('publish');
+  return [
     {
       key: 'name',
       title: t('drafts.columns.name'),
@@ -85,13 +172,13 @@ export function MyDraftPage() {
       width: 170,
       render: (_, row) => (
         <div className="row-actions">
-          <Button type="link" onClick={() => open(row)} aria-label={t('drafts.openFor', { name: nameOf(row) })}>
+          <Button type="link" onClick={() => onOpen(row)} aria-label={t('drafts.openFor', { name: nameOf(row) })}>
             {t('drafts.open')}
           </Button>
           <Button
             type="link"
             danger
-            onClick={() => setDeleting(row)}
+            onClick={() => onDelete(row)}
             aria-label={t('drafts.deleteFor', { name: nameOf(row) })}
           >
             {t('drafts.delete')}
@@ -100,48 +187,4 @@ export function MyDraftPage() {
       ),
     },
   ];
-
-  return (
-    <div className="user-center-panel">
-      <div className="user-center-panel__head">
-        <h1 className="user-center-panel__title">{t('routes.myDraft')}</h1>
-        <Button type="primary" onClick={() => navigate(publishPath())}>
-          {t('drafts.newRequest')}
-        </Button>
-      </div>
-      <p className="form-intro">{t('drafts.intro')}</p>
-      <PagedTable<DraftListItem>
-        columns={columns}
-        query={list}
-        page={view}
-        onPage={setPage}
-        scroll={{ x: 640 }}
-        quickJumper={false}
-        totalText={(total) => t('drafts.total', { count: total })}
-        emptyTexts={{
-          loadFailed: t('drafts.loadFailed'),
-          empty: t('drafts.empty'),
-          emptyAction: <Link to={publishPath()}>{t('drafts.emptyLink')}</Link>,
-        }}
-      />
-      {deleting ? (
-        <>
-          <ReturnFocus />
-          <Modal
-            open
-            title={t('drafts.deleteTitle', { name: nameOf(deleting) })}
-            okText={t('drafts.deleteConfirm')}
-            okButtonProps={{ danger: true, loading: busy }}
-            cancelText={t('actions.cancel')}
-            onOk={() => void remove(deleting)}
-            onCancel={() => setDeleting(null)}
-            destroyOnHidden
-            width={480}
-          >
-            <p>{t('drafts.deleteText')}</p>
-          </Modal>
-        </>
-      ) : null}
-    </div>
-  );
 }

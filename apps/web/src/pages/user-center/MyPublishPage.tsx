@@ -34,10 +34,8 @@ const myPublishList = listView({ params: { status: choiceParam(STATUSES, 'all') 
  */
 export function MyPublishPage() {
   const { t } = useTranslation('cooperation');
-  const queryClient = useQueryClient();
   const { view, update, setPage } = useListView(myPublishList);
-  const [invalidating, setInvalidating] = useState<MyPublishItem | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { invalidating, setInvalidating, saving, invalidate } = useInvalidate();
   const params = { status: view.status, pageNo: view.pageNo, pageSize: view.pageSize };
   const list = useQuery({
     queryKey: cooperationKeys.myPublish(params),
@@ -45,112 +43,7 @@ export function MyPublishPage() {
     placeholderData: keepPreviousData,
     meta: RELOAD_ON_LOCALE_CHANGE,
   });
-
-  const invalidate = async (row: MyPublishItem) => {
-    setSaving(true);
-    try {
-      await invalidateRequest(row.lgcSn);
-      showToast({ type: 'success', content: t('invalidate.done', { name: row.itDpchlstRqmNm }) });
-      setInvalidating(null);
-      void queryClient.invalidateQueries({ queryKey: cooperationKeys.all });
-    } catch {
-      // The toast said why; the dialog stays.
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const columns: TableColumnsType<MyPublishItem> = [
-    {
-      key: 'name',
-      title: t('columns.name'),
-      minWidth: 200,
-      render: (_, row) => (
-        <div className="cell-stack">
-          <Link to={detailPath(row.lgcSn)} className="opportunity-name">
-            {row.itDpchlstRqmNm}
-          </Link>
-          <span className="cell-stack__sub">
-            {row.customerTypeName ? `${row.astPrjTpcdName} · ${row.customerTypeName}` : row.astPrjTpcdName}
-          </span>
-        </div>
-      ),
-    },
-    { key: 'status', title: t('columns.status'), width: 130, render: (_, row) => <RequestStatusTag item={row} /> },
-    {
-      key: 'dates',
-      title: t('columns.dates'),
-      width: 180,
-      render: (_, row) => (
-        <div className="cell-stack">
-          <span>{formatDate(row.createTime)}</span>
-          <span className="cell-stack__sub cell-stack__sub--dated">
-            {t('myPublish.validUntil', { date: formatDate(row.validUntil) })}
-          </span>
-          {row.intendedTimeLimit ? (
-            <span className="cell-stack__sub cell-stack__sub--dated">
-              {t('myPublish.intendedBy', { date: formatDate(row.intendedTimeLimit) })}
-            </span>
-          ) : null}
-          <span className="cell-stack__sub cell-stack__sub--dated">
-            {t('myPublish.updated', { date: formatDate(row.updateTime) })}
-          </span>
-        </div>
-      ),
-    },
-    {
-      key: 'results',
-      title: t('columns.results'),
-      width: 190,
-      render: (_, row) => (
-        <dl className="count-list">
-          <div>
-            <dt>{t('counts.pushed')}</dt>
-            <dd>{row.pushedCount}</dd>
-          </div>
-          <div>
-            <dt>{t('counts.intentions')}</dt>
-            <dd>{row.intentionCount}</dd>
-          </div>
-          <div>
-            <dt>{t('counts.reached')}</dt>
-            <dd>{row.agreedCount}</dd>
-          </div>
-        </dl>
-      ),
-    },
-    {
-      key: 'action',
-      title: t('columns.action'),
-      width: 150,
-      render: (_, row) => (
-        <div className="row-actions">
-          <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
-            {t('actions.view')}
-          </Link>
-          {row.status === 'effective' ? (
-            <>
-              <ButtonLink
-                type="link"
-                to={editPath(row.lgcSn)}
-                aria-label={t('actions.editFor', { name: row.itDpchlstRqmNm })}
-              >
-                {t('actions.edit')}
-              </ButtonLink>
-              <Button
-                type="link"
-                danger
-                onClick={() => setInvalidating(row)}
-                aria-label={t('invalidate.for', { name: row.itDpchlstRqmNm })}
-              >
-                {t('invalidate.button')}
-              </Button>
-            </>
-          ) : null}
-        </div>
-      ),
-    },
-  ];
+  const columns = useMyPublishColumns(setInvalidating);
 
   return (
     <div className="user-center-panel">
@@ -192,6 +85,128 @@ export function MyPublishPage() {
           onConfirm={() => void invalidate(invalidating)}
           onCancel={() => setInvalidating(null)}
         />
+      ) : null}
+    </div>
+  );
+}
+
+/** The request being invalidated (its dialog open) and the call that invalidates it. */
+function useInvalidate() {
+  const { t } = useTranslation('cooperation');
+  const queryClient = useQueryClient();
+  const [invalidating, setInvalidating] = useState<MyPublishItem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const invalidate = async (row: MyPublishItem) => {
+    setSaving(true);
+    try {
+      await invalidateRequest(row.lgcSn);
+      showToast({ type: 'success', content: t('invalidate.done', { name: row.itDpchlstRqmNm }) });
+      setInvalidating(null);
+      void queryClient.invalidateQueries({ queryKey: cooperationKeys.all });
+    } catch {
+      // The toast said why; the dialog stays.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { invalidating, setInvalidating, saving, invalidate };
+}
+
+function useMyPublishColumns(onInvalidate: (row: MyPublishItem) => void): TableColumnsType<MyPublishItem> {
+  const { t } = useTranslation('cooperation');
+  return [
+    {
+      key: 'name',
+      title: t('columns.name'),
+      minWidth: 200,
+      render: (_, row) => (
+        <div className="cell-stack">
+          <Link to={detailPath(row.lgcSn)} className="opportunity-name">
+            {row.itDpchlstRqmNm}
+          </Link>
+          <span className="cell-stack__sub">
+            {row.customerTypeName ? `${row.astPrjTpcdName} · ${row.customerTypeName}` : row.astPrjTpcdName}
+          </span>
+        </div>
+      ),
+    },
+    { key: 'status', title: t('columns.status'), width: 130, render: (_, row) => <RequestStatusTag item={row} /> },
+    { key: 'dates', title: t('columns.dates'), width: 180, render: (_, row) => <DatesCell row={row} /> },
+    { key: 'results', title: t('columns.results'), width: 190, render: (_, row) => <ResultsCell row={row} /> },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      width: 150,
+      render: (_, row) => <RowActions row={row} onInvalidate={onInvalidate} />,
+    },
+  ];
+}
+
+function DatesCell({ row }: { row: MyPublishItem }) {
+  const { t } = useTranslation('cooperation');
+  return (
+    <div className="cell-stack">
+      <span>{formatDate(row.createTime)}</span>
+      <span className="cell-stack__sub cell-stack__sub--dated">
+        {t('myPublish.validUntil', { date: formatDate(row.validUntil) })}
+      </span>
+      {row.intendedTimeLimit ? (
+        <span className="cell-stack__sub cell-stack__sub--dated">
+          {t('myPublish.intendedBy', { date: formatDate(row.intendedTimeLimit) })}
+        </span>
+      ) : null}
+      <span className="cell-stack__sub cell-stack__sub--dated">
+        {t('myPublish.updated', { date: formatDate(row.updateTime) })}
+      </span>
+    </div>
+  );
+}
+
+function ResultsCell({ row }: { row: MyPublishItem }) {
+  const { t } = useTranslation('cooperation');
+  return (
+    <dl className="count-list">
+      <div>
+        <dt>{t('counts.pushed')}</dt>
+        <dd>{row.pushedCount}</dd>
+      </div>
+      <div>
+        <dt>{t('counts.intentions')}</dt>
+        <dd>{row.intentionCount}</dd>
+      </div>
+      <div>
+        <dt>{t('counts.reached')}</dt>
+        <dd>{row.agreedCount}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function RowActions({ row, onInvalidate }: { row: MyPublishItem; onInvalidate: (row: MyPublishItem) => void }) {
+  const { t } = useTranslation('cooperation');
+  return (
+    <div className="row-actions">
+      <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
+        {t('actions.view')}
+      </Link>
+      {row.status === 'effective' ? (
+        <>
+          <ButtonLink
+            type="link"
+            to={editPath(row.lgcSn)}
+            aria-label={t('actions.editFor', { name: row.itDpchlstRqmNm })}
+          >
+            {t('actions.edit')}
+          </ButtonLink>
+          <Button
+            type="link"
+            danger
+            onClick={() => onInvalidate(row)}
+            aria-label={t('invalidate.for', { name: row.itDpchlstRqmNm })}
+          >
+            {t('invalidate.button')}
+          </Button>
+        </>
       ) : null}
     </div>
   );

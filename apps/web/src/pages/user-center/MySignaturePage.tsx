@@ -2,7 +2,7 @@ import '../../components/list-page.css';
 import '../../features/seals/seals.css';
 import { dictName } from '@portal/shared/dictionaries';
 import { SEAL_STATES, type TSealItem, type TStampedFile } from '@portal/shared/schemas/seals';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Pagination, Segmented, Skeleton, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,12 +35,9 @@ export function MySignaturePage() {
 
 function MySignatureView() {
   const { t } = useTranslation('seals');
-  const queryClient = useQueryClient();
   const current = useCurrentUser();
   const user = current.status === 'user' ? current.user : null;
   const { view, update, setPage } = useListView(sealList);
-  const [applying, setApplying] = useState(false);
-  const [cancelling, setCancelling] = useState<TSealItem | null>(null);
 
   const params = { state: view.state, pageNo: view.pageNo, pageSize: view.pageSize };
   const list = useQuery({
@@ -49,55 +46,13 @@ function MySignatureView() {
     placeholderData: keepPreviousData,
     meta: RELOAD_ON_LOCALE_CHANGE,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: sealKeys.mineAll });
-
-  const onApplied = (seal: TSealItem) => {
-    setApplying(false);
-    showToast({ type: 'success', content: t('apply.done', { name: seal.sealName, sealNo: seal.sealNo }) });
-    refresh();
-  };
-
-  const onCancelled = (seal: TSealItem) => {
-    setCancelling(null);
-    showToast({ type: 'success', content: t('cancel.done', { name: seal.sealName, sealNo: seal.sealNo }) });
-    refresh();
-  };
+  const { applying, setApplying, cancelling, setCancelling, onApplied, onCancelled } = useSealActions();
 
   const applyButton = (
     <Button type="primary" onClick={() => setApplying(true)}>
       {t('apply.button')}
     </Button>
   );
-  const seals = list.data?.list ?? [];
-  const filtered = view.state !== 'all';
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <div className="seal-loading" role="status" aria-busy="true" aria-label={t('list.loading')}>
-        <Skeleton active avatar={{ shape: 'square', size: 96 }} paragraph={{ rows: 3 }} />
-        <Skeleton active avatar={{ shape: 'square', size: 96 }} paragraph={{ rows: 3 }} />
-      </div>
-    );
-  } else if (list.isError && !list.data) {
-    body = <Empty description={t('list.loadFailed')} />;
-  } else if (seals.length === 0) {
-    body = filtered ? (
-      <Empty description={t('list.noMatch')} />
-    ) : (
-      <Empty description={t('list.empty')}>{applyButton}</Empty>
-    );
-  } else {
-    body = (
-      <ul className="seal-list" aria-label={t('list.label')} aria-busy={list.isFetching}>
-        {seals.map((seal) => (
-          <li key={seal.lgcSn}>
-            <SealCard seal={seal} onCancel={() => setCancelling(seal)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <div className="user-center-panel">
@@ -116,18 +71,9 @@ function MySignatureView() {
           aria-label={t('list.stateLabel')}
         />
       </div>
-      {body}
+      <SealListBody list={list} filtered={view.state !== 'all'} applyButton={applyButton} onCancel={setCancelling} />
       {list.data && list.data.total > 0 ? (
-        <nav className="seal-pager" aria-label={t('list.pagination')}>
-          <Pagination
-            current={view.pageNo}
-            pageSize={view.pageSize}
-            total={list.data.total}
-            showSizeChanger
-            showTotal={(total) => t('list.total', { total })}
-            onChange={setPage}
-          />
-        </nav>
+        <SealPager pageNo={view.pageNo} pageSize={view.pageSize} total={list.data.total} onPage={setPage} />
       ) : null}
       {applying ? (
         <ApplySealDrawer
@@ -143,34 +89,94 @@ function MySignatureView() {
   );
 }
 
+type PagerProps = {
+  pageNo: number;
+  pageSize: number;
+  total: number;
+  onPage: (pageNo: number, pageSize: number) => void;
+};
+
+function SealPager({ pageNo, pageSize, total, onPage }: PagerProps) {
+  const { t } = useTranslation('seals');
+  return (
+    <nav className="seal-pager" aria-label={t('list.pagination')}>
+      <Pagination
+        current={pageNo}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger
+        showTotal={(count) => t('list.total', { total: count })}
+        onChange={onPage}
+      />
+    </nav>
+  );
+}
+
+/** The drawer or dialog open (apply, cancel) and what follows an application or a cancellation. */
+function useSealActions() {
+  const { t } = useTranslation('seals');
+  const queryClient = useQueryClient();
+  const [applying, setApplying] = useState(false);
+  const [cancelling, setCancelling] = useState<TSealItem | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: sealKeys.mineAll });
+
+  const onApplied = (seal: TSealItem) => {
+    setApplying(false);
+    showToast({ type: 'success', content: t('apply.done', { name: seal.sealName, sealNo: seal.sealNo }) });
+    refresh();
+  };
+
+  const onCancelled = (seal: TSealItem) => {
+    setCancelling(null);
+    showToast({ type: 'success', content: t('cancel.done', { name: seal.sealName, sealNo: seal.sealNo }) });
+    refresh();
+  };
+  return { applying, setApplying, cancelling, setCancelling, onApplied, onCancelled };
+}
+
+type SealListBodyProps = {
+  list: UseQueryResult<Awaited<ReturnType<typeof fetchMySeals>>>;
+  filtered: boolean;
+  applyButton: ReactNode;
+  onCancel: (seal: TSealItem) => void;
+};
+
+/** The seals as cards, or why there are none (loading, failed, none matching, none yet). */
+function SealListBody({ list, filtered, applyButton, onCancel }: SealListBodyProps) {
+  const { t } = useTranslation('seals');
+  const seals = list.data?.list ?? [];
+  if (list.isPending) {
+    return (
+      <div className="seal-loading" role="status" aria-busy="true" aria-label={t('list.loading')}>
+        <Skeleton active avatar={{ shape: 'square', size: 96 }} paragraph={{ rows: 3 }} />
+        <Skeleton active avatar={{ shape: 'square', size: 96 }} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  }
+  if (list.isError && !list.data) return <Empty description={t('list.loadFailed')} />;
+  if (seals.length === 0) {
+    return filtered ? (
+      <Empty description={t('list.noMatch')} />
+    ) : (
+      <Empty description={t('list.empty')}>{applyButton}</Empty>
+    );
+  }
+  return (
+    <ul className="seal-list" aria-label={t('list.label')} aria-busy={list.isFetching}>
+      {seals.map((seal) => (
+        <li key={seal.lgcSn}>
+          <SealCard seal={seal} onCancel={() => onCancel(seal)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One seal: its picture, facts, the files it stamped and, for its applicant while effective, "Cancel". */
 function SealCard({ seal, onCancel }: { seal: TSealItem; onCancel: () => void }) {
   const { t } = useTranslation('seals');
-  const { locale } = useLocale();
   const titleId = `seal-${seal.lgcSn}`;
-  const validity =
-    seal.validFrom && seal.validTo
-      ? t('card.validRange', { from: formatDate(seal.validFrom), to: formatDate(seal.validTo) })
-      : t('card.validPending', { count: seal.periodMonths });
-  const facts: { key: string; label: string; value: string }[] = [
-    { key: 'sealNo', label: t('card.sealNo'), value: seal.sealNo },
-    { key: 'validity', label: t('card.validity'), value: validity },
-    {
-      key: 'applicant',
-      label: t('card.applicant'),
-      value: seal.mine ? t('card.applicantYou', { name: seal.applicantName }) : seal.applicantName,
-    },
-    { key: 'appliedAt', label: t('card.appliedAt'), value: formatTime(seal.generatedAt) },
-    { key: 'period', label: t('card.period'), value: t('card.months', { count: seal.periodMonths }) },
-    {
-      key: 'approver',
-      label: t('card.approver'),
-      value: dictName('branches', seal.approverBranch, locale) || seal.approverBranch,
-    },
-  ];
-  if (seal.cancelledAt) {
-    facts.push({ key: 'cancelledAt', label: t('card.cancelledAt'), value: formatTime(seal.cancelledAt) });
-  }
+  const facts = useSealFacts(seal);
 
   return (
     <article className="seal-card" aria-labelledby={titleId}>
@@ -216,6 +222,36 @@ function SealCard({ seal, onCancel }: { seal: TSealItem; onCancel: () => void })
       </section>
     </article>
   );
+}
+
+/** What a seal card lists: number, validity, applicant, dates, period, approver (and cancellation). */
+function useSealFacts(seal: TSealItem) {
+  const { t } = useTranslation('seals');
+  const { locale } = useLocale();
+  const validity =
+    seal.validFrom && seal.validTo
+      ? t('card.validRange', { from: formatDate(seal.validFrom), to: formatDate(seal.validTo) })
+      : t('card.validPending', { count: seal.periodMonths });
+  const facts: { key: string; label: string; value: string }[] = [
+    { key: 'sealNo', label: t('card.sealNo'), value: seal.sealNo },
+    { key: 'validity', label: t('card.validity'), value: validity },
+    {
+      key: 'applicant',
+      label: t('card.applicant'),
+      value: seal.mine ? t('card.applicantYou', { name: seal.applicantName }) : seal.applicantName,
+    },
+    { key: 'appliedAt', label: t('card.appliedAt'), value: formatTime(seal.generatedAt) },
+    { key: 'period', label: t('card.period'), value: t('card.months', { count: seal.periodMonths }) },
+    {
+      key: 'approver',
+      label: t('card.approver'),
+      value: dictName('branches', seal.approverBranch, locale) || seal.approverBranch,
+    },
+  ];
+  if (seal.cancelledAt) {
+    facts.push({ key: 'cancelledAt', label: t('card.cancelledAt'), value: formatTime(seal.cancelledAt) });
+  }
+  return facts;
 }
 
 function StampedFiles({ files }: { files: readonly TStampedFile[] }) {

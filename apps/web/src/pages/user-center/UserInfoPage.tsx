@@ -53,36 +53,7 @@ export function UserInfoPage() {
           </Button>
         )}
       </div>
-      <Descriptions
-        title={t('userCenter.account')}
-        bordered
-        size="small"
-        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-        className="profile-view__section"
-        items={[
-          { key: 'email', label: t('fields.workEmail'), children: user.emailAdr },
-          {
-            key: 'status',
-            label: t('review.statusLabel'),
-            children: <Tag color="blue">{t(`status.${user.actvtInd}`)}</Tag>,
-          },
-          {
-            key: 'roles',
-            label: t('userCenter.roles'),
-            children: user.rlTpcd.length ? (
-              <span className="tag-list">
-                {user.rlTpcd.map((code) => {
-                  const key = ROLE_KEYS[code];
-                  return <Tag key={code}>{key ? t(`roles.${key}`) : code}</Tag>;
-                })}
-              </span>
-            ) : (
-              '—'
-            ),
-          },
-          { key: 'inst', label: t('fields.instNm'), children: user.instNm ?? '—' },
-        ]}
-      />
+      <AccountFacts user={user} />
       {editing ? (
         <ProfileEditor
           change="update"
@@ -99,5 +70,42 @@ export function UserInfoPage() {
         <Empty description={t('userCenter.noProfile')} />
       )}
     </div>
+  );
+}
+
+/** The account: e-mail, status, roles and institution. */
+function AccountFacts({ user }: { user: TUserInfo }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Descriptions
+      title={t('userCenter.account')}
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+      className="profile-view__section"
+      items={[
+        { key: 'email', label: t('fields.workEmail'), children: user.emailAdr },
+        {
+          key: 'status',
+          label: t('review.statusLabel'),
+          children: <Tag color="blue">{t(`status.${user.actvtInd}`)}</Tag>,
+        },
+        {
+          key: 'roles',
+          label: t('userCenter.roles'),
+          children: user.rlTpcd.length ? (
+            <span className="tag-list">
+              {user.rlTpcd.map((code) => {
+                const key = ROLE_KEYS[code];
+                return <Tag key={code}>{key ? t(`roles.${key}`) : code}</Tag>;
+              })}
+            </span>
+          ) : (
+            '—'
+          ),
+        },
+        { key: 'inst', label: t('fields.instNm'), children: user.instNm ?? '—' },
+      ]}
+    />
   );
 }

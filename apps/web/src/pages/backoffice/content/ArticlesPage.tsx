@@ -2,7 +2,11 @@ import { CONSULT_CATEGORIES, CONTENT_LIMITS, ZConsultInput } from '@portal/share
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
-import { ContentManager, type ContentManagerConfig } from '../../../features/content-admin/ContentManager.tsx';
+import {
+  ContentManager,
+  type ContentManagerConfig,
+  type EditorContext,
+} from '../../../features/content-admin/ContentManager.tsx';
 import { contentLanguage } from '../../../features/content-admin/content-language.ts';
 import {
   BilingualRichText,
@@ -20,7 +24,7 @@ export function ArticlesPage() {
   const { t } = useTranslation(['backoffice', 'content']);
   const { locale } = useLocale();
   const language = contentLanguage(locale);
-  const categoryOptions = CONSULT_CATEGORIES.map((value) => ({ value, label: t(`content:categories.${value}`) }));
+  const categoryOptions = useCategoryOptions();
 
   const config: ContentManagerConfig<'articles'> = {
     kind: 'articles',
@@ -71,56 +75,67 @@ export function ArticlesPage() {
         ),
       },
     ],
-    fields: ({ entry, setBusy }) => (
-      <>
-        <div className="form-grid">
-          <Form.Item
-            name="category"
-            label={t('backoffice:content.form.category')}
-            required
-            rules={[schemaRule(ZConsultInput, ['category'])]}
-          >
-            <Select options={categoryOptions} placeholder={t('backoffice:content.form.choose')} />
-          </Form.Item>
-          <DateField
-            name="publishDate"
-            label={t('backoffice:content.form.publishDate')}
-            schema={ZConsultInput}
-            required
-          />
-        </div>
-        <BilingualFields
-          name={['title']}
-          label={t('backoffice:content.form.title')}
-          schema={ZConsultInput}
-          required
-          maxLength={CONTENT_LIMITS.title}
-        />
-        <BilingualFields
-          name={['summary']}
-          label={t('backoffice:content.form.summary')}
-          schema={ZConsultInput}
-          rows={3}
-          maxLength={CONTENT_LIMITS.summary}
-        />
-        <BilingualFields
-          name={['source']}
-          label={t('backoffice:content.form.source')}
-          schema={ZConsultInput}
-          maxLength={200}
-        />
-        <FileFormItem
-          name="coverFileId"
-          label={t('backoffice:content.form.cover')}
-          kind="image"
-          known={entry?.cover}
-          schema={ZConsultInput}
-          setBusy={setBusy}
-        />
-        <BilingualRichText name={['body']} label={t('backoffice:content.form.body')} schema={ZConsultInput} />
-      </>
-    ),
+    fields: (context) => <ArticleFields {...context} />,
     preview: (data, lang) => <ArticlePreview data={data} language={lang} />,
   };
   return <ContentManager config={config} />;
+}
+
+function useCategoryOptions() {
+  const { t } = useTranslation(['backoffice', 'content']);
+  return CONSULT_CATEGORIES.map((value) => ({ value, label: t(`content:categories.${value}`) }));
+}
+
+function ArticleFields({ entry, setBusy }: EditorContext<'articles'>) {
+  const { t } = useTranslation(['backoffice', 'content']);
+  const categoryOptions = useCategoryOptions();
+  return (
+    <>
+      <div className="form-grid">
+        <Form.Item
+          name="category"
+          label={t('backoffice:content.form.category')}
+          required
+          rules={[schemaRule(ZConsultInput, ['category'])]}
+        >
+          <Select options={categoryOptions} placeholder={t('backoffice:content.form.choose')} />
+        </Form.Item>
+        <DateField
+          name="publishDate"
+          label={t('backoffice:content.form.publishDate')}
+          schema={ZConsultInput}
+          required
+        />
+      </div>
+      <BilingualFields
+        name={['title']}
+        label={t('backoffice:content.form.title')}
+        schema={ZConsultInput}
+        required
+        maxLength={CONTENT_LIMITS.title}
+      />
+      <BilingualFields
+        name={['summary']}
+        label={t('backoffice:content.form.summary')}
+        schema={ZConsultInput}
+        rows={3}
+        maxLength={CONTENT_LIMITS.summary}
+      />
+      <BilingualFields
+        name={['source']}
+        label={t('backoffice:content.form.source')}
+        schema={ZConsultInput}
+        maxLength={200}
+      />
+      <FileFormItem
+        name="coverFileId"
+        label={t('backoffice:content.form.cover')}
+        kind="image"
+        known={entry?.cover}
+        schema={ZConsultInput}
+        setBusy={setBusy}
+      />
+      <BilingualRichText name={['body']} label={t('backoffice:content.form.body')} schema={ZConsultInput} />
+    </>
+  );
 }

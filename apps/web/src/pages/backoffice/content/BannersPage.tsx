@@ -4,7 +4,11 @@ import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../components/time-cells.ts';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
-import { ContentManager, type ContentManagerConfig } from '../../../features/content-admin/ContentManager.tsx';
+import {
+  ContentManager,
+  type ContentManagerConfig,
+  type EditorContext,
+} from '../../../features/content-admin/ContentManager.tsx';
 import { contentAdminKeys, fetchContentList } from '../../../features/content-admin/content-admin-api.ts';
 import { contentLanguage } from '../../../features/content-admin/content-language.ts';
 import {
@@ -107,80 +111,93 @@ export function BannersPage() {
         render: (_, entry) => windowText(entry.publishFrom, entry.publishUntil),
       },
     ],
-    fields: ({ entry, setBusy }) => (
-      <>
-        <BilingualFields
-          name={['title']}
-          label={t('content.form.title')}
-          schema={ZBannerInput}
-          required
-          maxLength={CONTENT_LIMITS.title}
-          extra={t('content.banners.titleHint')}
-        />
-        <FileFormItem
-          name="imageFileId"
-          label={t('content.form.image')}
-          kind="image"
-          known={entry?.image}
-          schema={ZBannerInput}
-          extra={t('content.banners.imageHint')}
-          setBusy={setBusy}
-        />
-        <Form.Item
-          name="wthrChkInd"
-          label={t('content.banners.clickAction')}
-          rules={[schemaRule(ZBannerInput, ['wthrChkInd'])]}
-        >
-          <Radio.Group
-            options={[
-              { value: '0', label: t('content.banners.jumpLink') },
-              { value: '1', label: t('content.banners.jumpQuestionnaire') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item noStyle shouldUpdate={(before, after) => before.wthrChkInd !== after.wthrChkInd}>
-          {({ getFieldValue }) =>
-            getFieldValue('wthrChkInd') === '1' ? (
-              <Form.Item
-                name="questionnaireId"
-                label={t('content.form.questionnaire')}
-                required
-                extra={t('content.banners.questionnaireHint')}
-                rules={[schemaRule(ZBannerInput, ['questionnaireId'])]}
-              >
-                <QuestionnaireSelect />
-              </Form.Item>
-            ) : (
-              <Form.Item
-                name="linksUrl"
-                label={t('content.form.link')}
-                extra={t('content.form.linkHint')}
-                rules={[schemaRule(ZBannerInput, ['linksUrl'])]}
-              >
-                <Input maxLength={CONTENT_LIMITS.url} placeholder="https://" />
-              </Form.Item>
-            )
-          }
-        </Form.Item>
-        <div className="form-grid">
-          <DateTimeField
-            name="publishFrom"
-            label={t('content.form.publishFrom')}
-            schema={ZBannerInput}
-            extra={t('content.banners.fromHint')}
-          />
-          <DateTimeField
-            name="publishUntil"
-            label={t('content.form.publishUntil')}
-            schema={ZBannerInput}
-            extra={t('content.banners.untilHint')}
-            dependencies={['publishFrom']}
-          />
-        </div>
-        <SortOrderField schema={ZBannerInput} />
-      </>
-    ),
+    fields: (context) => <BannerFields {...context} />,
     preview: (data, lang) => <BannerPreview data={data} language={lang} />,
   };
   return <ContentManager config={config} />;
+}
+
+function BannerFields({ entry, setBusy }: EditorContext<'banners'>) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <BilingualFields
+        name={['title']}
+        label={t('content.form.title')}
+        schema={ZBannerInput}
+        required
+        maxLength={CONTENT_LIMITS.title}
+        extra={t('content.banners.titleHint')}
+      />
+      <FileFormItem
+        name="imageFileId"
+        label={t('content.form.image')}
+        kind="image"
+        known={entry?.image}
+        schema={ZBannerInput}
+        extra={t('content.banners.imageHint')}
+        setBusy={setBusy}
+      />
+      <Form.Item
+        name="wthrChkInd"
+        label={t('content.banners.clickAction')}
+        rules={[schemaRule(ZBannerInput, ['wthrChkInd'])]}
+      >
+        <Radio.Group
+          options={[
+            { value: '0', label: t('content.banners.jumpLink') },
+            { value: '1', label: t('content.banners.jumpQuestionnaire') },
+          ]}
+        />
+      </Form.Item>
+      <ClickTargetField />
+      <div className="form-grid">
+        <DateTimeField
+          name="publishFrom"
+          label={t('content.form.publishFrom')}
+          schema={ZBannerInput}
+          extra={t('content.banners.fromHint')}
+        />
+        <DateTimeField
+          name="publishUntil"
+          label={t('content.form.publishUntil')}
+          schema={ZBannerInput}
+          extra={t('content.banners.untilHint')}
+          dependencies={['publishFrom']}
+        />
+      </div>
+      <SortOrderField schema={ZBannerInput} />
+    </>
+  );
+}
+
+/** Where a click on the banner goes: a questionnaire or a link, as the click action says. */
+function ClickTargetField() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <Form.Item noStyle shouldUpdate={(before, after) => before.wthrChkInd !== after.wthrChkInd}>
+      {({ getFieldValue }) =>
+        getFieldValue('wthrChkInd') === '1' ? (
+          <Form.Item
+            name="questionnaireId"
+            label={t('content.form.questionnaire')}
+            required
+            extra={t('content.banners.questionnaireHint')}
+            rules={[schemaRule(ZBannerInput, ['questionnaireId'])]}
+          >
+            <QuestionnaireSelect />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="linksUrl"
+            label={t('content.form.link')}
+            extra={t('content.form.linkHint')}
+            rules={[schemaRule(ZBannerInput, ['linksUrl'])]}
+          >
+            <Input maxLength={CONTENT_LIMITS.url} placeholder="https://" />
+          </Form.Item>
+        )
+      }
+    </Form.Item>
+  );
 }

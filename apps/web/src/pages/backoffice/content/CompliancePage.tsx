@@ -1,7 +1,11 @@
 import { CONTENT_LIMITS, ZComplianceInput } from '@portal/shared/schemas/content';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
-import { ContentManager, type ContentManagerConfig } from '../../../features/content-admin/ContentManager.tsx';
+import {
+  ContentManager,
+  type ContentManagerConfig,
+  type EditorContext,
+} from '../../../features/content-admin/ContentManager.tsx';
 import { contentLanguage } from '../../../features/content-admin/content-language.ts';
 import {
   BilingualRichText,
@@ -51,39 +55,44 @@ export function CompliancePage() {
       { key: 'publishDate', title: t('content.columns.publishDate'), dataIndex: 'publishDate', width: 120 },
       { key: 'sortOrder', title: t('content.columns.sortOrder'), dataIndex: 'sortOrder', width: 80 },
     ],
-    fields: ({ entry, setBusy }) => (
-      <>
-        <div className="form-grid">
-          <DateField name="publishDate" label={t('content.form.publishDate')} schema={ZComplianceInput} required />
-          <SortOrderField schema={ZComplianceInput} />
-        </div>
-        <BilingualFields
-          name={['title']}
-          label={t('content.form.title')}
-          schema={ZComplianceInput}
-          required
-          maxLength={CONTENT_LIMITS.title}
-        />
-        <BilingualFields
-          name={['summary']}
-          label={t('content.form.summary')}
-          schema={ZComplianceInput}
-          rows={3}
-          maxLength={CONTENT_LIMITS.summary}
-        />
-        <FileFormItem
-          name="fileId"
-          label={t('content.compliance.file')}
-          kind="document"
-          known={entry?.file}
-          schema={ZComplianceInput}
-          extra={t('content.compliance.fileHint')}
-          setBusy={setBusy}
-        />
-        <BilingualRichText name={['body']} label={t('content.form.body')} schema={ZComplianceInput} />
-      </>
-    ),
+    fields: (context) => <ComplianceFields {...context} />,
     preview: (data, lang) => <CompliancePreview data={data} language={lang} />,
   };
   return <ContentManager config={config} />;
+}
+
+function ComplianceFields({ entry, setBusy }: EditorContext<'compliance'>) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <div className="form-grid">
+        <DateField name="publishDate" label={t('content.form.publishDate')} schema={ZComplianceInput} required />
+        <SortOrderField schema={ZComplianceInput} />
+      </div>
+      <BilingualFields
+        name={['title']}
+        label={t('content.form.title')}
+        schema={ZComplianceInput}
+        required
+        maxLength={CONTENT_LIMITS.title}
+      />
+      <BilingualFields
+        name={['summary']}
+        label={t('content.form.summary')}
+        schema={ZComplianceInput}
+        rows={3}
+        maxLength={CONTENT_LIMITS.summary}
+      />
+      <FileFormItem
+        name="fileId"
+        label={t('content.compliance.file')}
+        kind="document"
+        known={entry?.file}
+        schema={ZComplianceInput}
+        extra={t('content.compliance.fileHint')}
+        setBusy={setBusy}
+      />
+      <BilingualRichText name={['body']} label={t('content.form.body')} schema={ZComplianceInput} />
+    </>
+  );
 }

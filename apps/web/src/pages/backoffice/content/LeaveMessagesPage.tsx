@@ -8,7 +8,7 @@ import {
   type LeaveMessageItem,
   replyLeaveMessage,
 } from '../../../features/content-admin/content-admin-api.ts';
-import { ReplyInbox } from '../../../features/content-admin/ReplyInbox.tsx';
+import { ReplyInbox, type ReplyInboxTexts } from '../../../features/content-admin/ReplyInbox.tsx';
 
 /**
  * /backend/content/leaveMessages: the messages signed-in users leave on /about, waiting ones
@@ -58,35 +58,41 @@ export function LeaveMessagesPage() {
           </Descriptions.Item>
         </>
       )}
-      texts={{
-        title: t('leaveMessages.title'),
-        intro: t('leaveMessages.intro'),
-        filters: {
-          waiting: t('leaveMessages.filters.waiting'),
-          answered: t('leaveMessages.filters.answered'),
-          all: t('leaveMessages.filters.all'),
-        },
-        filtersLabel: t('leaveMessages.filters.label'),
-        loadFailed: t('leaveMessages.loadFailed'),
-        empty: t('leaveMessages.empty'),
-        emptyWaiting: t('leaveMessages.emptyWaiting'),
-        receivedAt: t('leaveMessages.receivedAt'),
-        waiting: t('leaveMessages.waiting'),
-        replied: t('leaveMessages.replied'),
-        read: t('leaveMessages.read'),
-        reply: t('leaveMessages.reply'),
-        openFor: (item) => t('leaveMessages.readFor', { name: item.userName, time: formatTime(item.createdAt) }),
-        detailTitle: t('leaveMessages.detailTitle'),
-        replyTitle: t('leaveMessages.replyTitle'),
-        repliedBy: t('leaveMessages.repliedBy'),
-        replyLabel: (item) => t('leaveMessages.replyLabel', { name: item.userName }),
-        replyHint: t('leaveMessages.replyHint'),
-        confirmTitle: t('leaveMessages.confirmTitle'),
-        confirmText: (item) => t('leaveMessages.confirmText', { email: item.emailAdr }),
-        send: t('leaveMessages.send'),
-        cancel: t('leaveMessages.cancel'),
-        sent: (item) => t('leaveMessages.sent', { email: item.emailAdr }),
-      }}
+      texts={useLeaveMessageTexts()}
     />
   );
+}
+
+/** The inbox's texts for left messages. */
+function useLeaveMessageTexts(): ReplyInboxTexts<LeaveMessageItem> {
+  const { t } = useTranslation('backoffice');
+  return {
+    title: t('leaveMessages.title'),
+    intro: t('leaveMessages.intro'),
+    filters: {
+      waiting: t('leaveMessages.filters.waiting'),
+      answered: t('leaveMessages.filters.answered'),
+      all: t('leaveMessages.filters.all'),
+    },
+    filtersLabel: t('leaveMessages.filters.label'),
+    loadFailed: t('leaveMessages.loadFailed'),
+    empty: t('leaveMessages.empty'),
+    emptyWaiting: t('leaveMessages.emptyWaiting'),
+    receivedAt: t('leaveMessages.receivedAt'),
+    waiting: t('leaveMessages.waiting'),
+    replied: t('leaveMessages.replied'),
+    read: t('leaveMessages.read'),
+    reply: t('leaveMessages.reply'),
+    openFor: (item) => t('leaveMessages.readFor', { name: item.userName, time: formatTime(item.createdAt) }),
+    detailTitle: t('leaveMessages.detailTitle'),
+    replyTitle: t('leaveMessages.replyTitle'),
+    repliedBy: t('leaveMessages.repliedBy'),
+    replyLabel: (item) => t('leaveMessages.replyLabel', { name: item.userName }),
+    replyHint: t('leaveMessages.replyHint'),
+    confirmTitle: t('leaveMessages.confirmTitle'),
+    confirmText: (item) => t('leaveMessages.confirmText', { email: item.emailAdr }),
+    send: t('leaveMessages.send'),
+    cancel: t('leaveMessages.cancel'),
+    sent: (item) => t('leaveMessages.sent', { email: item.emailAdr }),
+  };
 }

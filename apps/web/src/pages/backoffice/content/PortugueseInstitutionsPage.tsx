@@ -53,56 +53,61 @@ export function PortugueseInstitutionsPage() {
       },
       { key: 'sortOrder', title: t('content.columns.sortOrder'), dataIndex: 'sortOrder', width: 80 },
     ],
-    fields: () => (
-      <>
-        <BilingualFields
-          name={['name']}
-          label={t('content.form.name')}
-          schema={schema}
-          required
-          maxLength={CONTENT_LIMITS.title}
-        />
-        <Form.Item
-          name="namePt"
-          label={t('content.institutions.namePt')}
-          required
-          rules={[schemaRule(schema, ['namePt'])]}
-        >
-          <Input lang="pt" maxLength={CONTENT_LIMITS.title} />
-        </Form.Item>
-        <div className="form-grid">
-          <Form.Item
-            name="country"
-            label={t('content.institutions.country')}
-            required
-            extra={t('content.institutions.countryHint')}
-            rules={[schemaRule(schema, ['country'])]}
-            normalize={(value: string) => value.toUpperCase()}
-          >
-            <Input maxLength={2} />
-          </Form.Item>
-          <Form.Item
-            name="swiftCode"
-            label={t('content.institutions.swiftCode')}
-            required
-            rules={[schemaRule(schema, ['swiftCode'])]}
-            normalize={(value: string) => value.toUpperCase()}
-          >
-            <Input maxLength={11} />
-          </Form.Item>
-        </div>
-        <BilingualFields name={['city']} label={t('content.form.city')} schema={schema} maxLength={100} />
-        <Form.Item
-          name="descriptionPt"
-          label={t('content.institutions.descriptionPt')}
-          rules={[schemaRule(schema, ['descriptionPt'])]}
-        >
-          <Input.TextArea lang="pt" rows={4} showCount maxLength={CONTENT_LIMITS.summary} />
-        </Form.Item>
-        <SortOrderField schema={schema} />
-      </>
-    ),
+    fields: () => <InstitutionFields />,
     preview: (data, lang) => <InstitutionPreview data={data} language={lang} />,
   };
   return <ContentManager config={config} />;
+}
+
+function InstitutionFields() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <BilingualFields
+        name={['name']}
+        label={t('content.form.name')}
+        schema={schema}
+        required
+        maxLength={CONTENT_LIMITS.title}
+      />
+      <Form.Item
+        name="namePt"
+        label={t('content.institutions.namePt')}
+        required
+        rules={[schemaRule(schema, ['namePt'])]}
+      >
+        <Input lang="pt" maxLength={CONTENT_LIMITS.title} />
+      </Form.Item>
+      <div className="form-grid">
+        <Form.Item
+          name="country"
+          label={t('content.institutions.country')}
+          required
+          extra={t('content.institutions.countryHint')}
+          rules={[schemaRule(schema, ['country'])]}
+          normalize={(value: string) => value.toUpperCase()}
+        >
+          <Input maxLength={2} />
+        </Form.Item>
+        <Form.Item
+          name="swiftCode"
+          label={t('content.institutions.swiftCode')}
+          required
+          rules={[schemaRule(schema, ['swiftCode'])]}
+          normalize={(value: string) => value.toUpperCase()}
+        >
+          <Input maxLength={11} />
+        </Form.Item>
+      </div>
+      <BilingualFields name={['city']} label={t('content.form.city')} schema={schema} maxLength={100} />
+      <Form.Item
+        name="descriptionPt"
+        label={t('content.institutions.descriptionPt')}
+        rules={[schemaRule(schema, ['descriptionPt'])]}
+      >
+        <Input.TextArea lang="pt" rows={4} showCount maxLength={CONTENT_LIMITS.summary} />
+      </Form.Item>
+      <SortOrderField schema={schema} />
+    </>
+  );
 }

@@ -2,7 +2,11 @@ import { CONTENT_LIMITS, ZQuestionnaireInput } from '@portal/shared/schemas/cont
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
-import { ContentManager, type ContentManagerConfig } from '../../../features/content-admin/ContentManager.tsx';
+import {
+  ContentManager,
+  type ContentManagerConfig,
+  type EditorContext,
+} from '../../../features/content-admin/ContentManager.tsx';
 import { contentLanguage } from '../../../features/content-admin/content-language.ts';
 import { emptyBilingual } from '../../../features/content-admin/form-fields.tsx';
 import { schemaRule } from '../../../lib/forms/schema-form.ts';
@@ -34,34 +38,7 @@ export function QuestionnairesPage() {
           entry.hasOwnSecret ? t('content.questionnaires.ownKey') : t('content.questionnaires.serverKey'),
       },
     ],
-    fields: ({ entry }) => (
-      <>
-        <BilingualFields
-          name={['name']}
-          label={t('content.form.name')}
-          schema={schema}
-          required
-          maxLength={CONTENT_LIMITS.title}
-        />
-        <Form.Item
-          name="link"
-          label={t('content.questionnaires.link')}
-          required
-          extra={t('content.questionnaires.linkHint')}
-          rules={[schemaRule(schema, ['link'])]}
-        >
-          <Input maxLength={CONTENT_LIMITS.url} />
-        </Form.Item>
-        <Form.Item
-          name="secret"
-          label={t('content.questionnaires.secret')}
-          extra={entry?.hasOwnSecret ? t('content.questionnaires.secretKeep') : t('content.questionnaires.secretHint')}
-          rules={[schemaRule(schema, ['secret'])]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={44} />
-        </Form.Item>
-      </>
-    ),
+    fields: (context) => <QuestionnaireFields {...context} />,
     preview: (data, lang) => (
       <Descriptions column={1} size="small" title={data.name[lang]}>
         <Descriptions.Item label={t('content.questionnaires.link')}>{data.link}</Descriptions.Item>
@@ -72,4 +49,36 @@ export function QuestionnairesPage() {
     ),
   };
   return <ContentManager config={config} />;
+}
+
+function QuestionnaireFields({ entry }: EditorContext<'questionnaires'>) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <BilingualFields
+        name={['name']}
+        label={t('content.form.name')}
+        schema={schema}
+        required
+        maxLength={CONTENT_LIMITS.title}
+      />
+      <Form.Item
+        name="link"
+        label={t('content.questionnaires.link')}
+        required
+        extra={t('content.questionnaires.linkHint')}
+        rules={[schemaRule(schema, ['link'])]}
+      >
+        <Input maxLength={CONTENT_LIMITS.url} />
+      </Form.Item>
+      <Form.Item
+        name="secret"
+        label={t('content.questionnaires.secret')}
+        extra={entry?.hasOwnSecret ? t('content.questionnaires.secretKeep') : t('content.questionnaires.secretHint')}
+        rules={[schemaRule(schema, ['secret'])]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={44} />
+      </Form.Item>
+    </>
+  );
 }

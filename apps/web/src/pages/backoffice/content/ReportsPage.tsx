@@ -2,7 +2,11 @@ import { CONTENT_LIMITS, ZReportInput } from '@portal/shared/schemas/content';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BilingualFields } from '../../../features/content-admin/BilingualFields.tsx';
-import { ContentManager, type ContentManagerConfig } from '../../../features/content-admin/ContentManager.tsx';
+import {
+  ContentManager,
+  type ContentManagerConfig,
+  type EditorContext,
+} from '../../../features/content-admin/ContentManager.tsx';
 import { contentLanguage } from '../../../features/content-admin/content-language.ts';
 import { DateField, emptyBilingual, FileFormItem, today } from '../../../features/content-admin/form-fields.tsx';
 import { ReportPreview } from '../../../features/content-admin/previews.tsx';
@@ -40,53 +44,58 @@ export function ReportsPage() {
     thumbOf: (entry) => entry.cover?.url ?? null,
     subOf: (entry) => entry.issue,
     columns: [{ key: 'publishDate', title: t('content.columns.publishDate'), dataIndex: 'publishDate', width: 120 }],
-    fields: ({ entry, setBusy }) => (
-      <>
-        <div className="form-grid">
-          <Form.Item
-            name="issue"
-            label={t('content.form.issue')}
-            extra={t('content.reports.issueHint')}
-            rules={[schemaRule(ZReportInput, ['issue'])]}
-          >
-            <Input maxLength={40} />
-          </Form.Item>
-          <DateField name="publishDate" label={t('content.form.publishDate')} schema={ZReportInput} required />
-        </div>
-        <BilingualFields
-          name={['title']}
-          label={t('content.form.title')}
-          schema={ZReportInput}
-          required
-          maxLength={CONTENT_LIMITS.title}
-        />
-        <BilingualFields
-          name={['summary']}
-          label={t('content.form.summary')}
-          schema={ZReportInput}
-          rows={3}
-          maxLength={CONTENT_LIMITS.summary}
-        />
-        <FileFormItem
-          name="pdfFileId"
-          label={t('content.reports.pdf')}
-          kind="document"
-          known={entry?.pdf}
-          schema={ZReportInput}
-          required
-          setBusy={setBusy}
-        />
-        <FileFormItem
-          name="coverFileId"
-          label={t('content.form.cover')}
-          kind="image"
-          known={entry?.cover}
-          schema={ZReportInput}
-          setBusy={setBusy}
-        />
-      </>
-    ),
+    fields: (context) => <ReportFields {...context} />,
     preview: (data, lang) => <ReportPreview data={data} language={lang} />,
   };
   return <ContentManager config={config} />;
+}
+
+function ReportFields({ entry, setBusy }: EditorContext<'reports'>) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <>
+      <div className="form-grid">
+        <Form.Item
+          name="issue"
+          label={t('content.form.issue')}
+          extra={t('content.reports.issueHint')}
+          rules={[schemaRule(ZReportInput, ['issue'])]}
+        >
+          <Input maxLength={40} />
+        </Form.Item>
+        <DateField name="publishDate" label={t('content.form.publishDate')} schema={ZReportInput} required />
+      </div>
+      <BilingualFields
+        name={['title']}
+        label={t('content.form.title')}
+        schema={ZReportInput}
+        required
+        maxLength={CONTENT_LIMITS.title}
+      />
+      <BilingualFields
+        name={['summary']}
+        label={t('content.form.summary')}
+        schema={ZReportInput}
+        rows={3}
+        maxLength={CONTENT_LIMITS.summary}
+      />
+      <FileFormItem
+        name="pdfFileId"
+        label={t('content.reports.pdf')}
+        kind="document"
+        known={entry?.pdf}
+        schema={ZReportInput}
+        required
+        setBusy={setBusy}
+      />
+      <FileFormItem
+        name="coverFileId"
+        label={t('content.form.cover')}
+        kind="image"
+        known={entry?.cover}
+        schema={ZReportInput}
+        setBusy={setBusy}
+      />
+    </>
+  );
 }

@@ -39,21 +39,58 @@ export function TopicsPage() {
   const topics = useQuery({ queryKey: contentAdminKeys.topics, queryFn: ({ signal }) => fetchTopics(signal) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: contentAdminKeys.topics });
   const nameOf = (key: TTopicKey) => t(TOPIC_TITLE[key]);
+  const columns = useTopicColumns({ nameOf, refresh, onEdit: setEditing, onPreview: setPreviewing });
 
-  const changeStatus = async (topic: TopicAdmin, action: 'publish' | 'unpublish') => {
-    try {
-      await setTopicStatus(topic.key, action);
-      showToast({
-        type: 'success',
-        content: t(`backoffice:content.actions.${action}Done`, { name: nameOf(topic.key) }),
-      });
-      await refresh();
-    } catch {
-      // The toast said why.
-    }
-  };
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('backoffice:content.topics.title')}</h1>
+        <p className="backoffice-page__intro">{t('backoffice:content.topics.intro')}</p>
+      </header>
+      <Table<TopicAdmin>
+        rowKey="key"
+        columns={columns}
+        dataSource={topics.data?.list ?? []}
+        loading={topics.isFetching}
+        pagination={false}
+        scroll={{ x: 800 }}
+        locale={{
+          emptyText: (
+            <Empty description={topics.isError ? t('backoffice:content.loadFailed') : t('backoffice:content.empty')} />
+          ),
+        }}
+      />
+      {editing ? (
+        <TopicEditor
+          topic={editing}
+          name={nameOf(editing.key)}
+          onClose={() => setEditing(null)}
+          onSaved={() => void refresh()}
+        />
+      ) : null}
+      <PreviewDrawer
+        open={previewing !== null}
+        title={previewing ? t('backoffice:content.preview.title', { name: nameOf(previewing) }) : ''}
+        queryKey={contentAdminKeys.preview('topics', previewing ?? '')}
+        load={(signal) => fetchTopicPreview(previewing ?? 'crossBorderRmb', signal)}
+        render={(data, language) => <TopicPreview data={data} language={language} />}
+        onClose={() => setPreviewing(null)}
+      />
+    </div>
+  );
+}
 
-  const columns: TableColumnsType<TopicAdmin> = [
+type TopicRowProps = {
+  nameOf: (key: TTopicKey) => string;
+  refresh: () => Promise<void>;
+  onEdit: (topic: TopicAdmin) => void;
+  onPreview: (key: TTopicKey) => void;
+};
+
+function useTopicColumns(props: TopicRowProps): TableColumnsType<TopicAdmin> {
+  const { t } = useTranslation(['backoffice', 'content']);
+  const { nameOf } = props;
+  return [
     {
       key: 'title',
       title: t('backoffice:content.columns.title'),
@@ -94,90 +131,66 @@ export function TopicsPage() {
       key: 'actions',
       title: t('backoffice:content.columns.actions'),
       width: 240,
-      render: (_, topic) => {
-        const name = nameOf(topic.key);
-        const published = topic.status === 'published';
-        return (
-          <div className="content-admin__actions">
-            <Button
-              type="link"
-              onClick={() => setEditing(topic)}
-              aria-label={t('backoffice:content.actions.editFor', { name })}
-            >
-              {t('backoffice:content.actions.edit')}
-            </Button>
-            <Button
-              type="link"
-              onClick={() => setPreviewing(topic.key)}
-              aria-label={t('backoffice:content.actions.previewFor', { name })}
-            >
-              {t('backoffice:content.actions.preview')}
-            </Button>
-            <Popconfirm
-              title={t(
-                published ? 'backoffice:content.actions.unpublishTitle' : 'backoffice:content.actions.publishTitle',
-                { name },
-              )}
-              description={
-                <p className="popconfirm-text">
-                  {t(published ? 'backoffice:content.actions.unpublishText' : 'backoffice:content.actions.publishText')}
-                </p>
-              }
-              okText={t(published ? 'backoffice:content.actions.unpublish' : 'backoffice:content.actions.publish')}
-              cancelText={t('backoffice:content.actions.cancel')}
-              onConfirm={() => changeStatus(topic, published ? 'unpublish' : 'publish')}
-            >
-              <Button
-                type="link"
-                aria-label={t(
-                  published ? 'backoffice:content.actions.unpublishFor' : 'backoffice:content.actions.publishFor',
-                  { name },
-                )}
-              >
-                {t(published ? 'backoffice:content.actions.unpublish' : 'backoffice:content.actions.publish')}
-              </Button>
-            </Popconfirm>
-          </div>
-        );
-      },
+      render: (_, topic) => <TopicRowActions topic={topic} {...props} />,
     },
   ];
+}
+
+function TopicRowActions({ topic, nameOf, refresh, onEdit, onPreview }: TopicRowProps & { topic: TopicAdmin }) {
+  const { t } = useTranslation(['backoffice', 'content']);
+  const name = nameOf(topic.key);
+  const published = topic.status === 'published';
+
+  const changeStatus = async (action: 'publish' | 'unpublish') => {
+    try {
+      await setTopicStatus(topic.key, action);
+      showToast({
+        type: 'success',
+        content: t(`backoffice:content.actions.${action}Done`, { name: nameOf(topic.key) }),
+      });
+      await refresh();
+    } catch {
+      // The toast said why.
+    }
+  };
 
   return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('backoffice:content.topics.title')}</h1>
-        <p className="backoffice-page__intro">{t('backoffice:content.topics.intro')}</p>
-      </header>
-      <Table<TopicAdmin>
-        rowKey="key"
-        columns={columns}
-        dataSource={topics.data?.list ?? []}
-        loading={topics.isFetching}
-        pagination={false}
-        scroll={{ x: 800 }}
-        locale={{
-          emptyText: (
-            <Empty description={topics.isError ? t('backoffice:content.loadFailed') : t('backoffice:content.empty')} />
-          ),
-        }}
-      />
-      {editing ? (
-        <TopicEditor
-          topic={editing}
-          name={nameOf(editing.key)}
-          onClose={() => setEditing(null)}
-          onSaved={() => void refresh()}
-        />
-      ) : null}
-      <PreviewDrawer
-        open={previewing !== null}
-        title={previewing ? t('backoffice:content.preview.title', { name: nameOf(previewing) }) : ''}
-        queryKey={contentAdminKeys.preview('topics', previewing ?? '')}
-        load={(signal) => fetchTopicPreview(previewing ?? 'crossBorderRmb', signal)}
-        render={(data, language) => <TopicPreview data={data} language={language} />}
-        onClose={() => setPreviewing(null)}
-      />
+    <div className="content-admin__actions">
+      <Button type="link" onClick={() => onEdit(topic)} aria-label={t('backoffice:content.actions.editFor', { name })}>
+        {t('backoffice:content.actions.edit')}
+      </Button>
+      <Button
+        type="link"
+        onClick={() => onPreview(topic.key)}
+        aria-label={t('backoffice:content.actions.previewFor', { name })}
+      >
+        {t('backoffice:content.actions.preview')}
+      </Button>
+      <Popconfirm
+        title={t(published ? 'backoffice:content.actions.unpublishTitle' : 'backoffice:content.actions.publishTitle', {
+          name,
+        })}
+        description={
+          <p className="popconfirm-text">
+            {t(published ? 'backoffice:content.actions.unpublishText' : 'backoffice:content.actions.publishText')}
+          </p>
+        }
+        okText={t(published ? 'backoffice:content.actions.unpublish' : 'backoffice:content.actions.publish')}
+        cancelText={t('backoffice:content.actions.cancel')}
+        onConfirm={() => changeStatus(published ? 'unpublish' : 'publish')}
+      >
+        <Button
+          type="link"
+          aria-label={t(
+            published ? 'backoffice:content.actions.unpublishFor' : 'backoffice:content.actions.publishFor',
+            {
+              name,
+            },
+          )}
+        >
+          {t(published ? 'backoffice:content.actions.unpublish' : 'backoffice:content.actions.publish')}
+        </Button>
+      </Popconfirm>
     </div>
   );
 }

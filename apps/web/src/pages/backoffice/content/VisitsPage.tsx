@@ -59,9 +59,8 @@ export function pointsOf(report: VisitReport): DayPoint[] {
  */
 export function VisitsPage() {
   const { t } = useTranslation('backoffice');
-  const { params, update } = useListView(visitList);
+  const { params, update } = useVisitList();
   const view = readView(params);
-  const today = reportToday();
 
   const report = useQuery({
     queryKey: contentAdminKeys.visits(view),
@@ -75,16 +74,36 @@ export function VisitsPage() {
     enabled: Boolean(view.page),
   });
   const pageOptions = (view.page ? allPages.data : report.data)?.pages.map((row) => row.page) ?? [];
-
   const data = report.data;
-  const points = data ? pointsOf(data) : [];
-  const totals = points.reduce(
-    (sum, point) => ({ views: sum.views + point.views, clicks: sum.clicks + point.clicks }),
-    {
-      views: 0,
-      clicks: 0,
-    },
+
+  return (
+    <div className="backoffice-page">
+      <header className="backoffice-page__head">
+        <h1 className="backoffice-page__title">{t('content.visits.title')}</h1>
+        <p className="backoffice-page__intro">{t('content.visits.intro', { max: CONTENT_LIMITS.visitReportDays })}</p>
+      </header>
+      <VisitsFilters view={view} update={update} pageOptions={pageOptions} />
+      {report.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {report.isError && !data ? (
+        <Empty description={t('content.loadFailed')}>
+          <Button onClick={() => void report.refetch()}>{t('content.retry')}</Button>
+        </Empty>
+      ) : null}
+      {data ? <VisitsReportView data={data} view={view} update={update} /> : null}
+    </div>
   );
+}
+
+type VisitsView = ReturnType<typeof readView>;
+type UpdateView = ReturnType<typeof useVisitList>['update'];
+
+function useVisitList() {
+  return useListView(visitList);
+}
+
+function VisitsFilters({ view, update, pageOptions }: { view: VisitsView; update: UpdateView; pageOptions: string[] }) {
+  const { t } = useTranslation('backoffice');
+  const today = reportToday();
 
   const onRange = (range: [Dayjs | null, Dayjs | null] | null) => {
     const [start, end] = range ?? [null, null];
@@ -95,6 +114,133 @@ export function VisitsPage() {
     update({ from: start.format(DATE_FORMAT), until: end.format(DATE_FORMAT) });
   };
 
+  return (
+    <div className="backoffice-filters backoffice-filters--form">
+      <DatePicker.RangePicker
+        value={[dayjs(view.from), dayjs(view.until)]}
+        format={DATE_FORMAT}
+        allowClear={false}
+        onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
+        disabledDate={(current, info) =>
+          current.isAfter(today, 'day') ||
+          Boolean(info.from && Math.abs(current.diff(info.from, 'day')) >= CONTENT_LIMITS.visitReportDays)
+        }
+        presets={[
+          { label: t('content.visits.last7'), value: [today.subtract(6, 'day'), today] },
+          { label: t('content.visits.last30'), value: [today.subtract(29, 'day'), today] },
+          { label: t('content.visits.last90'), value: [today.subtract(89, 'day'), today] },
+        ]}
+        aria-label={t('content.visits.range')}
+      />
+      <Select
+        value={view.page ?? ''}
+        onChange={(page) => update({ path: page || null })}
+        showSearch
+        style={{ minWidth: 260 }}
+        aria-label={t('content.visits.page')}
+        options={[
+          { value: '', label: t('content.visits.allPages') },
+          ...pageOptions.map((page) => ({ value: page, label: page })),
+        ]}
+      />
+      <ExportButton
+        path="/api/backend/visits/export"
+        filters={{ from: view.from, until: view.until, page: view.page }}
+      />
+    </div>
+  );
+}
+
+function VisitsReportView({ data, view, update }: { data: VisitReport; view: VisitsView; update: UpdateView }) {
+  const { t } = useTranslation('backoffice');
+  const points = pointsOf(data);
+  const totals = points.reduce(
+    (sum, point) => ({ views: sum.views + point.views, clicks: sum.clicks + point.clicks }),
+    {
+      views: 0,
+      clicks: 0,
+    },
+  );
+  return (
+    <>
+      <VisitsSummary views={totals.views} clicks={totals.clicks} pages={data.pages.length} />
+      {totals.views + totals.clicks === 0 ? (
+        <Empty description={t('content.visits.empty')} />
+      ) : (
+        <VisitsChart
+          points={points}
+          label={t('content.visits.chartLabel', {
+            from: view.from,
+            until: view.until,
+            page: view.page ?? t('content.visits.allPages'),
+            views: totals.views,
+            clicks: totals.clicks,
+          })}
+        />
+      )}
+      <VisitsTables data={data} update={update} />
+    </>
+  );
+}
+
+function VisitsSummary({ views, clicks, pages }: { views: number; clicks: number; pages: number }) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <div className="visits-summary">
+      <div className="visits-summary__item">
+        <div className="cell-stack__sub">{t('content.visits.totalViews')}</div>
+        <div className="visits-summary__value">{views.toLocaleString()}</div>
+      </div>
+      <div className="visits-summary__item">
+        <div className="cell-stack__sub">{t('content.visits.totalClicks')}</div>
+        <div className="visits-summary__value">{clicks.toLocaleString()}</div>
+      </div>
+      <div className="visits-summary__item">
+        <div className="cell-stack__sub">{t('content.visits.pageCount')}</div>
+        <div className="visits-summary__value">{pages}</div>
+      </div>
+    </div>
+  );
+}
+
+function VisitsTables({ data, update }: { data: VisitReport; update: UpdateView }) {
+  const { t } = useTranslation('backoffice');
+  const { pageColumns, dayColumns } = useVisitColumns(update);
+  const dayRows = [...data.rows].sort((a, b) => b.day.localeCompare(a.day) || b.views - a.views);
+  return (
+    <>
+      <h2 className="form-section-title" style={{ marginTop: 24 }}>
+        {t('content.visits.byPage')}
+      </h2>
+      <Table<PageRow>
+        rowKey="page"
+        size="small"
+        columns={pageColumns}
+        dataSource={data.pages}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description={t('content.visits.empty')} /> }}
+      />
+      <h2 className="form-section-title" style={{ marginTop: 24 }}>
+        {t('content.visits.byDay')}
+      </h2>
+      <Table<DayRow>
+        rowKey={(row) => `${row.day} ${row.page}`}
+        size="small"
+        columns={dayColumns}
+        dataSource={dayRows}
+        pagination={{
+          pageSize: 20,
+          hideOnSinglePage: true,
+          showTotal: (total) => t('pagination.total', { total }),
+        }}
+        locale={{ emptyText: <Empty description={t('content.visits.empty')} /> }}
+      />
+    </>
+  );
+}
+
+function useVisitColumns(update: UpdateView) {
+  const { t } = useTranslation('backoffice');
   const pageColumns: TableColumnsType<PageRow> = [
     {
       key: 'page',
@@ -125,111 +271,5 @@ export function VisitsPage() {
     { key: 'views', title: t('content.visits.views'), dataIndex: 'views', width: 120, align: 'right' },
     { key: 'clicks', title: t('content.visits.clicks'), dataIndex: 'clicks', width: 120, align: 'right' },
   ];
-  const dayRows = [...(data?.rows ?? [])].sort((a, b) => b.day.localeCompare(a.day) || b.views - a.views);
-
-  return (
-    <div className="backoffice-page">
-      <header className="backoffice-page__head">
-        <h1 className="backoffice-page__title">{t('content.visits.title')}</h1>
-        <p className="backoffice-page__intro">{t('content.visits.intro', { max: CONTENT_LIMITS.visitReportDays })}</p>
-      </header>
-      <div className="backoffice-filters backoffice-filters--form">
-        <DatePicker.RangePicker
-          value={[dayjs(view.from), dayjs(view.until)]}
-          format={DATE_FORMAT}
-          allowClear={false}
-          onChange={(range) => onRange(range as [Dayjs | null, Dayjs | null] | null)}
-          disabledDate={(current, info) =>
-            current.isAfter(today, 'day') ||
-            Boolean(info.from && Math.abs(current.diff(info.from, 'day')) >= CONTENT_LIMITS.visitReportDays)
-          }
-          presets={[
-            { label: t('content.visits.last7'), value: [today.subtract(6, 'day'), today] },
-            { label: t('content.visits.last30'), value: [today.subtract(29, 'day'), today] },
-            { label: t('content.visits.last90'), value: [today.subtract(89, 'day'), today] },
-          ]}
-          aria-label={t('content.visits.range')}
-        />
-        <Select
-          value={view.page ?? ''}
-          onChange={(page) => update({ path: page || null })}
-          showSearch
-          style={{ minWidth: 260 }}
-          aria-label={t('content.visits.page')}
-          options={[
-            { value: '', label: t('content.visits.allPages') },
-            ...pageOptions.map((page) => ({ value: page, label: page })),
-          ]}
-        />
-        <ExportButton
-          path="/api/backend/visits/export"
-          filters={{ from: view.from, until: view.until, page: view.page }}
-        />
-      </div>
-      {report.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {report.isError && !data ? (
-        <Empty description={t('content.loadFailed')}>
-          <Button onClick={() => void report.refetch()}>{t('content.retry')}</Button>
-        </Empty>
-      ) : null}
-      {data ? (
-        <>
-          <div className="visits-summary">
-            <div className="visits-summary__item">
-              <div className="cell-stack__sub">{t('content.visits.totalViews')}</div>
-              <div className="visits-summary__value">{totals.views.toLocaleString()}</div>
-            </div>
-            <div className="visits-summary__item">
-              <div className="cell-stack__sub">{t('content.visits.totalClicks')}</div>
-              <div className="visits-summary__value">{totals.clicks.toLocaleString()}</div>
-            </div>
-            <div className="visits-summary__item">
-              <div className="cell-stack__sub">{t('content.visits.pageCount')}</div>
-              <div className="visits-summary__value">{data.pages.length}</div>
-            </div>
-          </div>
-          {totals.views + totals.clicks === 0 ? (
-            <Empty description={t('content.visits.empty')} />
-          ) : (
-            <VisitsChart
-              points={points}
-              label={t('content.visits.chartLabel', {
-                from: view.from,
-                until: view.until,
-                page: view.page ?? t('content.visits.allPages'),
-                views: totals.views,
-                clicks: totals.clicks,
-              })}
-            />
-          )}
-          <h2 className="form-section-title" style={{ marginTop: 24 }}>
-            {t('content.visits.byPage')}
-          </h2>
-          <Table<PageRow>
-            rowKey="page"
-            size="small"
-            columns={pageColumns}
-            dataSource={data.pages}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            locale={{ emptyText: <Empty description={t('content.visits.empty')} /> }}
-          />
-          <h2 className="form-section-title" style={{ marginTop: 24 }}>
-            {t('content.visits.byDay')}
-          </h2>
-          <Table<DayRow>
-            rowKey={(row) => `${row.day} ${row.page}`}
-            size="small"
-            columns={dayColumns}
-            dataSource={dayRows}
-            pagination={{
-              pageSize: 20,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('pagination.total', { total }),
-            }}
-            locale={{ emptyText: <Empty description={t('content.visits.empty')} /> }}
-          />
-        </>
-      ) : null}
-    </div>
-  );
+  return { pageColumns, dayColumns };
 }

@@ -22,7 +22,6 @@ export const COMPLIANCE_PAGE_SIZE = 10;
 export function ComplianceListPage() {
   const { t } = useTranslation('content');
   const text = useBilingual();
-  const { locale } = useLocale();
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword')?.trim() ?? '';
   const pageNo = pageFromParams(params);
@@ -42,52 +41,7 @@ export function ComplianceListPage() {
         pageSize={COMPLIANCE_PAGE_SIZE}
         emptyText={t('compliance.empty')}
         onChange={(changes) => setParams(withParams(params, changes))}
-        renderItem={(item) => (
-          <>
-            <div className="content-list__body">
-              <h2 className="content-list__title">{text(item.title)}</h2>
-              {text(item.summary) ? <p className="content-list__text">{text(item.summary)}</p> : null}
-              <p className="content-list__meta">
-                <time dateTime={item.publishDate}>{formatContentDate(item.publishDate, locale)}</time>
-                {item.file ? (
-                  <span>
-                    {item.file.name} · {formatFileSize(item.file.size)}
-                  </span>
-                ) : null}
-              </p>
-            </div>
-            <div className="content-list__actions">
-              {item.hasBody ? (
-                <button type="button" className="button button--primary" onClick={() => setOpen(item)}>
-                  {t('compliance.view')}
-                </button>
-              ) : null}
-              {item.file ? (
-                <>
-                  {item.file.mime === 'application/pdf' ? (
-                    <a
-                      className="button button--ghost"
-                      href={inlineUrl(item.file.url)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {t('common.preview')}
-                      <span className="visually-hidden"> {t('common.opensInNewWindow')}</span>
-                    </a>
-                  ) : null}
-                  <a
-                    className="button button--ghost"
-                    href={item.file.url}
-                    download
-                    data-track={`compliance:${item.lgcSn}`}
-                  >
-                    {t('common.download')}
-                  </a>
-                </>
-              ) : null}
-            </div>
-          </>
-        )}
+        renderItem={(item) => <ComplianceItem item={item} onOpen={() => setOpen(item)} />}
       />
       <Modal
         open={open !== null}
@@ -99,5 +53,53 @@ export function ComplianceListPage() {
         {open ? <RichText html={text(open.body)} /> : null}
       </Modal>
     </ContentFrame>
+  );
+}
+
+/** One material: title, summary, date and file; its text in the dialog, its document to preview or download. */
+function ComplianceItem({ item, onOpen }: { item: TCompliance; onOpen: () => void }) {
+  const { t } = useTranslation('content');
+  const text = useBilingual();
+  const { locale } = useLocale();
+  return (
+    <>
+      <div className="content-list__body">
+        <h2 className="content-list__title">{text(item.title)}</h2>
+        {text(item.summary) ? <p className="content-list__text">{text(item.summary)}</p> : null}
+        <p className="content-list__meta">
+          <time dateTime={item.publishDate}>{formatContentDate(item.publishDate, locale)}</time>
+          {item.file ? (
+            <span>
+              {item.file.name} · {formatFileSize(item.file.size)}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <div className="content-list__actions">
+        {item.hasBody ? (
+          <button type="button" className="button button--primary" onClick={onOpen}>
+            {t('compliance.view')}
+          </button>
+        ) : null}
+        {item.file ? (
+          <>
+            {item.file.mime === 'application/pdf' ? (
+              <a
+                className="button button--ghost"
+                href={inlineUrl(item.file.url)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('common.preview')}
+                <span className="visually-hidden"> {t('common.opensInNewWindow')}</span>
+              </a>
+            ) : null}
+            <a className="button button--ghost" href={item.file.url} download data-track={`compliance:${item.lgcSn}`}>
+              {t('common.download')}
+            </a>
+          </>
+        ) : null}
+      </div>
+    </>
   );
 }

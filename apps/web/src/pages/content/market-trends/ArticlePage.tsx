@@ -1,3 +1,4 @@
+import type { TConsultDetail } from '@portal/shared/schemas/content';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isNotFound, useArticle, useBilingual } from '../../../features/content/content-api.ts';
@@ -63,27 +64,34 @@ export function ArticlePage() {
         ) : null}
         {text(article.summary) ? <p className="content-article__summary">{text(article.summary)}</p> : null}
         <RichText html={text(article.body)} />
-        {article.previous || article.next ? (
-          <nav className="content-article__nav" aria-label={t('trends.articleNav')}>
-            <div>
-              {article.previous ? (
-                <Link to={articlePath({ lgcSn: article.previous.lgcSn, category: article.category })} rel="prev">
-                  <small>{t('common.previous')}</small>
-                  {text(article.previous.title)}
-                </Link>
-              ) : null}
-            </div>
-            <div className="content-article__nav-next">
-              {article.next ? (
-                <Link to={articlePath({ lgcSn: article.next.lgcSn, category: article.category })} rel="next">
-                  <small>{t('common.next')}</small>
-                  {text(article.next.title)}
-                </Link>
-              ) : null}
-            </div>
-          </nav>
-        ) : null}
+        {article.previous || article.next ? <ArticleNav article={article} /> : null}
       </article>
     </ContentFrame>
+  );
+}
+
+/** The previous and the next article of the same category. */
+function ArticleNav({ article }: { article: TConsultDetail }) {
+  const { t } = useTranslation('content');
+  const text = useBilingual();
+  return (
+    <nav className="content-article__nav" aria-label={t('trends.articleNav')}>
+      <div>
+        {article.previous ? (
+          <Link to={articlePath({ lgcSn: article.previous.lgcSn, category: article.category })} rel="prev">
+            <small>{t('common.previous')}</small>
+            {text(article.previous.title)}
+          </Link>
+        ) : null}
+      </div>
+      <div className="content-article__nav-next">
+        {article.next ? (
+          <Link to={articlePath({ lgcSn: article.next.lgcSn, category: article.category })} rel="next">
+            <small>{t('common.next')}</small>
+            {text(article.next.title)}
+          </Link>
+        ) : null}
+      </div>
+    </nav>
   );
 }

@@ -25,19 +25,10 @@ function useCountryName(): (code: string) => string {
   }, [locale]);
 }
 
-function Institutions() {
+function useInstitutionColumns(countryName: (code: string) => string): TableColumnsType<TPortugueseInstitution> {
   const { t } = useTranslation('content');
   const text = useBilingual();
-  const countryName = useCountryName();
-  const query = useInstitutions();
-  const [country, setCountry] = useState<string | null>(null);
-  const all = query.data?.list ?? [];
-  const countries = [...new Set(all.map((item) => item.country))].sort((a, b) =>
-    countryName(a).localeCompare(countryName(b)),
-  );
-  const rows = country ? all.filter((item) => item.country === country) : all;
-
-  const columns: TableColumnsType<TPortugueseInstitution> = [
+  return [
     {
       title: t('portuguese.name'),
       key: 'name',
@@ -70,6 +61,20 @@ function Institutions() {
       render: (_, item) => <span lang="pt">{item.descriptionPt}</span>,
     },
   ];
+}
+
+function Institutions() {
+  const { t } = useTranslation('content');
+  const countryName = useCountryName();
+  const query = useInstitutions();
+  const [country, setCountry] = useState<string | null>(null);
+  const all = query.data?.list ?? [];
+  const countries = [...new Set(all.map((item) => item.country))].sort((a, b) =>
+    countryName(a).localeCompare(countryName(b)),
+  );
+  const rows = country ? all.filter((item) => item.country === country) : all;
+
+  const columns = useInstitutionColumns(countryName);
 
   return (
     <section className="content-block" aria-labelledby="topic-institutions">

@@ -52,8 +52,6 @@ function Preview({ id, onClose }: { id: string; onClose: () => void }) {
  */
 export function ReportsPage() {
   const { t } = useTranslation('content');
-  const text = useBilingual();
-  const { locale } = useLocale();
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword')?.trim() ?? '';
   const pageNo = pageFromParams(params);
@@ -79,41 +77,53 @@ export function ReportsPage() {
         emptyText={t('reports.empty')}
         onChange={(changes) => setParams(withParams(params, changes))}
         renderItem={(report) => (
-          <>
-            <ListThumb cover={report.cover} />
-            <div className="content-list__body">
-              <h2 className="content-list__title">{text(report.title)}</h2>
-              <p className="content-list__text">{text(report.summary)}</p>
-              <p className="content-list__meta">
-                {report.issue ? (
-                  <span className="content-tag">{t('reports.issue', { issue: report.issue })}</span>
-                ) : null}
-                <time dateTime={report.publishDate}>{formatContentDate(report.publishDate, locale)}</time>
-                <span>{t('reports.size', { size: formatFileSize(report.pdf.size) })}</span>
-              </p>
-            </div>
-            <div className="content-list__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                data-track={`report:preview:${report.lgcSn}`}
-                onClick={() => setParams(withParams(params, { preview: report.lgcSn }))}
-                aria-pressed={previewId === report.lgcSn}
-              >
-                {t('common.preview')}
-              </button>
-              <a
-                className="button button--ghost"
-                href={report.pdf.url}
-                download
-                data-track={`report:download:${report.lgcSn}`}
-              >
-                {t('common.download')}
-              </a>
-            </div>
-          </>
+          <ReportItem
+            report={report}
+            previewed={previewId === report.lgcSn}
+            onPreview={() => setParams(withParams(params, { preview: report.lgcSn }))}
+          />
         )}
       />
     </ContentFrame>
+  );
+}
+
+/** One report in the list: cover, title, summary, issue, date and size; preview or download. */
+function ReportItem({ report, previewed, onPreview }: { report: TReport; previewed: boolean; onPreview: () => void }) {
+  const { t } = useTranslation('content');
+  const text = useBilingual();
+  const { locale } = useLocale();
+  return (
+    <>
+      <ListThumb cover={report.cover} />
+      <div className="content-list__body">
+        <h2 className="content-list__title">{text(report.title)}</h2>
+        <p className="content-list__text">{text(report.summary)}</p>
+        <p className="content-list__meta">
+          {report.issue ? <span className="content-tag">{t('reports.issue', { issue: report.issue })}</span> : null}
+          <time dateTime={report.publishDate}>{formatContentDate(report.publishDate, locale)}</time>
+          <span>{t('reports.size', { size: formatFileSize(report.pdf.size) })}</span>
+        </p>
+      </div>
+      <div className="content-list__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          data-track={`report:preview:${report.lgcSn}`}
+          onClick={onPreview}
+          aria-pressed={previewed}
+        >
+          {t('common.preview')}
+        </button>
+        <a
+          className="button button--ghost"
+          href={report.pdf.url}
+          download
+          data-track={`report:download:${report.lgcSn}`}
+        >
+          {t('common.download')}
+        </a>
+      </div>
+    </>
   );
 }

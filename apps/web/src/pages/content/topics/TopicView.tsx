@@ -51,7 +51,6 @@ export function TopicView({
     ...sections.map((section, index) => ({ id: `topic-section-${index + 1}`, label: text(section.heading) })),
     ...extraToc,
   ].filter((entry) => entry.label);
-  const others = (Object.keys(TOPIC_PAGES) as TTopicKey[]).filter((key) => key !== topicKey);
 
   return (
     <ContentFrame
@@ -62,45 +61,71 @@ export function TopicView({
     >
       {topic.banner ? <img className="topic-banner" src={topic.banner.url} alt="" /> : null}
       <div className="content-layout">
-        <article className="content-article">
-          {sections.length === 0 ? <EmptyBlock /> : null}
-          {sections.map((section, index) => (
-            <section
-              // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is their identity
-              key={index}
-              className="content-section"
-              aria-labelledby={`topic-section-${index + 1}`}
-            >
-              <h2 id={`topic-section-${index + 1}`} className="content-section__title">
-                {text(section.heading)}
-              </h2>
-              <RichText html={text(section.body)} />
-            </section>
-          ))}
-        </article>
-        <aside className="content-aside">
+        <TopicSections sections={sections} />
+        <TopicAside topicKey={topicKey} toc={toc}>
           {aside?.(topic)}
-          {toc.length > 1 ? (
-            <LinkCard id="topic-toc" title={t('topics.onThisPage')}>
-              {toc.map((entry) => (
-                <li key={entry.id}>
-                  <a href={`#${entry.id}`}>{entry.label}</a>
-                </li>
-              ))}
-            </LinkCard>
-          ) : null}
-          <LinkCard id="topic-related" title={t('topics.related')}>
-            {others.map((key) => (
-              <li key={key}>
-                <Link to={TOPIC_PAGES[key].path} data-track={`topic:${key}`}>
-                  {t(TOPIC_PAGES[key].title)}
-                </Link>
-              </li>
-            ))}
-          </LinkCard>
-        </aside>
+        </TopicAside>
       </div>
       {children ? <div className="content-block--spaced">{children(topic)}</div> : null}
     </ContentFrame>
+  );
+}
+
+type TopicAsideProps = {
+  topicKey: TTopicKey;
+  toc: readonly { id: string; label: string }[];
+  /** What the page adds above the table of contents. */
+  children: ReactNode;
+};
+
+/** Beside the topic: what the page adds, "on this page" (when there is more than one entry), the other topics. */
+function TopicAside({ topicKey, toc, children }: TopicAsideProps) {
+  const { t } = useTranslation('content');
+  const others = (Object.keys(TOPIC_PAGES) as TTopicKey[]).filter((key) => key !== topicKey);
+  return (
+    <aside className="content-aside">
+      {children}
+      {toc.length > 1 ? (
+        <LinkCard id="topic-toc" title={t('topics.onThisPage')}>
+          {toc.map((entry) => (
+            <li key={entry.id}>
+              <a href={`#${entry.id}`}>{entry.label}</a>
+            </li>
+          ))}
+        </LinkCard>
+      ) : null}
+      <LinkCard id="topic-related" title={t('topics.related')}>
+        {others.map((key) => (
+          <li key={key}>
+            <Link to={TOPIC_PAGES[key].path} data-track={`topic:${key}`}>
+              {t(TOPIC_PAGES[key].title)}
+            </Link>
+          </li>
+        ))}
+      </LinkCard>
+    </aside>
+  );
+}
+
+/** The topic's sections, each headed (the headings are the "on this page" targets). */
+function TopicSections({ sections }: { sections: TTopic['sections'] }) {
+  const text = useBilingual();
+  return (
+    <article className="content-article">
+      {sections.length === 0 ? <EmptyBlock /> : null}
+      {sections.map((section, index) => (
+        <section
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id; their order is their identity
+          key={index}
+          className="content-section"
+          aria-labelledby={`topic-section-${index + 1}`}
+        >
+          <h2 id={`topic-section-${index + 1}`} className="content-section__title">
+            {text(section.heading)}
+          </h2>
+          <RichText html={text(section.body)} />
+        </section>
+      ))}
+    </article>
   );
 }
