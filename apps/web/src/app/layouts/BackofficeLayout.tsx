@@ -1,5 +1,6 @@
 import '../../components/list-page.css';
 import '../../features/backoffice/backoffice.css';
+import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,6 @@ export function BackofficeLayout() {
 
 function BackofficeFrame() {
   const { t } = useTranslation('backoffice');
-  const { t: tc } = useTranslation();
   const { portalName } = useSiteNames();
   const current = useCurrentUser();
   const logout = useLogout();
@@ -57,30 +57,7 @@ function BackofficeFrame() {
         </Link>
         <div className="backoffice__tools">
           <LanguageSwitch />
-          {phone ? (
-            <button
-              type="button"
-              className="backoffice__menu-button"
-              aria-expanded={menu.open}
-              aria-controls={menu.open ? menu.id : undefined}
-              onClick={menu.show}
-            >
-              <MenuIcon size={18} />
-              <span>{tc('a11y.openMenu')}</span>
-            </button>
-          ) : (
-            <>
-              {user ? <span className="backoffice__user">{user.usrNm}</span> : null}
-              <Link to={HOME_PATH} className="backoffice__portal-link">
-                {t('backToPortal')}
-              </Link>
-              {user ? (
-                <Button size="small" onClick={() => void logout()}>
-                  {t('logout')}
-                </Button>
-              ) : null}
-            </>
-          )}
+          <BarTools phone={phone} menu={menu} user={user} onLogout={() => void logout()} />
         </div>
       </header>
       {phone && menu.used ? (
@@ -104,5 +81,45 @@ function BackofficeFrame() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** On a phone the "Menu" button; else the staff member, the way back to the portal and log-out. */
+function BarTools({
+  phone,
+  menu,
+  user,
+  onLogout,
+}: {
+  phone: boolean;
+  menu: ReturnType<typeof usePhoneMenu>;
+  user: TUserInfo | null;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation('backoffice');
+  const { t: tc } = useTranslation();
+  return phone ? (
+    <button
+      type="button"
+      className="backoffice__menu-button"
+      aria-expanded={menu.open}
+      aria-controls={menu.open ? menu.id : undefined}
+      onClick={menu.show}
+    >
+      <MenuIcon size={18} />
+      <span>{tc('a11y.openMenu')}</span>
+    </button>
+  ) : (
+    <>
+      {user ? <span className="backoffice__user">{user.usrNm}</span> : null}
+      <Link to={HOME_PATH} className="backoffice__portal-link">
+        {t('backToPortal')}
+      </Link>
+      {user ? (
+        <Button size="small" onClick={onLogout}>
+          {t('logout')}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -36,49 +36,8 @@ export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
             {t('footer.verify')}
           </Link>
         </section>
-        {config ? (
-          <section className="portal-footer__column" aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className="portal-footer__heading">
-              {t('footer.contactUs')}
-            </h2>
-            <ul className="portal-footer__list">
-              <li className="portal-footer__contact">
-                <MailIcon size={16} className="portal-footer__contact-icon" />
-                <span className="visually-hidden">{t('footer.email')}: </span>
-                <a href={`mailto:${config.orgEmail}`} className="portal-footer__link" data-testid="footer-email">
-                  {config.orgEmail}
-                </a>
-              </li>
-              <li className="portal-footer__contact">
-                <PhoneIcon size={16} className="portal-footer__contact-icon" />
-                <span className="visually-hidden">{t('footer.serviceLine')}: </span>
-                <a
-                  href={toTelHref(config.serviceLine)}
-                  className="portal-footer__link"
-                  data-testid="footer-service-line"
-                >
-                  {config.serviceLine}
-                </a>
-              </li>
-            </ul>
-          </section>
-        ) : null}
-        {config?.externalLinks.length ? (
-          <nav className="portal-footer__column" aria-labelledby="footer-external">
-            <h2 id="footer-external" className="portal-footer__heading">
-              {t('footer.externalLinks')}
-            </h2>
-            <ul className="portal-footer__list">
-              {config.externalLinks.map((link) => (
-                <li key={link.key}>
-                  <ExternalLink href={pickText(link.url, locale)} className="portal-footer__link">
-                    {pickText(link.label, locale)}
-                  </ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {config ? <ContactColumn config={config} /> : null}
+        {config?.externalLinks.length ? <ExternalLinksColumn config={config} /> : null}
         <nav className="portal-footer__column" aria-labelledby="footer-agreements">
           <h2 id="footer-agreements" className="portal-footer__heading">
             {t('footer.agreements')}
@@ -105,5 +64,57 @@ export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
         </div>
       ) : null}
     </footer>
+  );
+}
+
+type SiteConfig = NonNullable<ReturnType<typeof useSiteConfig>>;
+
+/** The bank's e-mail and service line, from the site configuration. */
+function ContactColumn({ config }: { config: SiteConfig }) {
+  const { t } = useTranslation();
+  return (
+    <section className="portal-footer__column" aria-labelledby="footer-contact">
+      <h2 id="footer-contact" className="portal-footer__heading">
+        {t('footer.contactUs')}
+      </h2>
+      <ul className="portal-footer__list">
+        <li className="portal-footer__contact">
+          <MailIcon size={16} className="portal-footer__contact-icon" />
+          <span className="visually-hidden">{t('footer.email')}: </span>
+          <a href={`mailto:${config.orgEmail}`} className="portal-footer__link" data-testid="footer-email">
+            {config.orgEmail}
+          </a>
+        </li>
+        <li className="portal-footer__contact">
+          <PhoneIcon size={16} className="portal-footer__contact-icon" />
+          <span className="visually-hidden">{t('footer.serviceLine')}: </span>
+          <a href={toTelHref(config.serviceLine)} className="portal-footer__link" data-testid="footer-service-line">
+            {config.serviceLine}
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** The external links of the site configuration, in the reader's language. */
+function ExternalLinksColumn({ config }: { config: SiteConfig }) {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  return (
+    <nav className="portal-footer__column" aria-labelledby="footer-external">
+      <h2 id="footer-external" className="portal-footer__heading">
+        {t('footer.externalLinks')}
+      </h2>
+      <ul className="portal-footer__list">
+        {config.externalLinks.map((link) => (
+          <li key={link.key}>
+            <ExternalLink href={pickText(link.url, locale)} className="portal-footer__link">
+              {pickText(link.label, locale)}
+            </ExternalLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,8 +1,9 @@
 import type { TUserInfo } from '@portal/shared/schemas/accounts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type MutableRefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { type Location, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/route-paths.ts';
 import { loadNamespace } from '../../lib/i18n/namespaces.ts';
 import { lazyComponent } from '../../lib/lazy-page.ts';
@@ -33,6 +34,70 @@ function isAccountPage(pathname: string): boolean {
 
 /** `pageTitle`: the title key of the page that needed the log-in (the dialog names it). */
 type LoginState = { open: boolean; mounted: boolean; emailAdr?: string | undefined; pageTitle?: string | undefined };
+
+/**
+ * The flow's next move once the user info says where they stand: the dialogs come first; then
+ * on to the remembered page after a login, or to the page of the user's step (with its message).
+ */
+function continueFlow(
+  flow: MutableRefObject<Flow | null>,
+  user: TUserInfo | null,
+  step: AccountStep | null,
+  here: Location,
+  navigate: NavigateFunction,
+  t: TFunction<'accounts'>,
+) {
+  const pending = flow.current;
+  if (!pending) return;
+  if (!user || !step) {
+    flow.current = null;
+    return;
+  }
+  // The dialogs come first; the flow goes on once the user info says they are done.
+  if (step.kind === 'setPassword' || step.kind === 'agreement') return;
+  flow.current = null;
+
+  const { pathname, search } = here;
+  if (step.kind === 'proceed') {
+    if (pending.origin !== 'login') return;
+    const to = destinationAfterLogin(pending.fromPath, pending.nextPath);
+    if (to && to !== `${pathname}${search}`) navigate(to);
+    return;
+  }
+  if (pending.origin === 'start' && isAccountPage(pathname)) return;
+  showToast({ type: step.kind === 'underReview' ? 'info' : 'warning', content: stepMessage(step, t) });
+  const to = pathForStep(step);
+  if (to && to !== pathname) navigate(to, { replace: pending.origin === 'start' });
+}
+
+type HandlerContext = {
+  flow: MutableRefObject<Flow | null>;
+  here: MutableRefObject<Location>;
+  queryClient: QueryClient;
+  setLogin: (login: LoginState) => void;
+  t: TFunction<'accounts'>;
+};
+
+/** A login starts the flow; a password set ends the session and asks for a login with it. */
+function loginHandlers({ flow, here, queryClient, setLogin, t }: HandlerContext) {
+  const onLoggedIn = (signedIn: TUserInfo) => {
+    const nextPath = readStorage(STORAGE_KEYS.nextPath);
+    removeStorage(STORAGE_KEYS.nextPath);
+    flow.current = { origin: 'login', fromPath: here.current.pathname, nextPath };
+    setCurrentUser(queryClient, signedIn);
+    setLogin({ open: false, mounted: true });
+    showToast({ type: 'success', content: t('messages.loginSuccess') });
+  };
+
+  const onPasswordSet = (emailAdr: string) => {
+    // The server ended the session: log in again with the new password.
+    flow.current = null;
+    forgetCurrentUser(queryClient);
+    setLogin({ open: true, mounted: true, emailAdr });
+  };
+
+  return { onLoggedIn, onPasswordSet };
+}
 
 /**
  * The global account dialogs and the flow of SPEC §4 around them, mounted once around every
@@ -82,45 +147,42 @@ export function AccountsHost() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the user or their step changes; `step` follows `user`
   useEffect(() => {
-    const pending = flow.current;
-    if (!pending) return;
-    if (!user || !step) {
-      flow.current = null;
-      return;
-    }
-    // The dialogs come first; the flow goes on once the user info says they are done.
-    if (step.kind === 'setPassword' || step.kind === 'agreement') return;
-    flow.current = null;
-
-    const { pathname, search } = here.current;
-    if (step.kind === 'proceed') {
-      if (pending.origin !== 'login') return;
-      const to = destinationAfterLogin(pending.fromPath, pending.nextPath);
-      if (to && to !== `${pathname}${search}`) navigate(to);
-      return;
-    }
-    if (pending.origin === 'start' && isAccountPage(pathname)) return;
-    showToast({ type: step.kind === 'underReview' ? 'info' : 'warning', content: stepMessage(step, t) });
-    const to = pathForStep(step);
-    if (to && to !== pathname) navigate(to, { replace: pending.origin === 'start' });
+    continueFlow(flow, user, step, here.current, navigate, t);
   }, [user, stepKind]);
 
-  const onLoggedIn = (signedIn: TUserInfo) => {
-    const nextPath = readStorage(STORAGE_KEYS.nextPath);
-    removeStorage(STORAGE_KEYS.nextPath);
-    flow.current = { origin: 'login', fromPath: here.current.pathname, nextPath };
-    setCurrentUser(queryClient, signedIn);
-    setLogin({ open: false, mounted: true });
-    showToast({ type: 'success', content: t('messages.loginSuccess') });
-  };
+  const { onLoggedIn, onPasswordSet } = loginHandlers({ flow, here, queryClient, setLogin, t });
 
-  const onPasswordSet = (emailAdr: string) => {
-    // The server ended the session: log in again with the new password.
-    flow.current = null;
-    forgetCurrentUser(queryClient);
-    setLogin({ open: true, mounted: true, emailAdr });
-  };
+  return (
+    <AccountDialogs
+      login={login}
+      onCloseLogin={() => setLogin((state) => ({ ...state, open: false }))}
+      onLoggedIn={onLoggedIn}
+      user={user}
+      stepKind={stepKind}
+      onPasswordSet={onPasswordSet}
+      onAgreed={(agreed) => setCurrentUser(queryClient, agreed)}
+    />
+  );
+}
 
+/** The login dialog (once opened), then the set-password or agreement dialog the user's step asks for. */
+function AccountDialogs({
+  login,
+  onCloseLogin,
+  onLoggedIn,
+  user,
+  stepKind,
+  onPasswordSet,
+  onAgreed,
+}: {
+  login: LoginState;
+  onCloseLogin: () => void;
+  onLoggedIn: (signedIn: TUserInfo) => void;
+  user: TUserInfo | null;
+  stepKind: AccountStep['kind'] | null;
+  onPasswordSet: (emailAdr: string) => void;
+  onAgreed: (agreed: TUserInfo) => void;
+}) {
   return (
     <>
       {login.mounted ? (
@@ -129,7 +191,7 @@ export function AccountsHost() {
             open={login.open}
             initialEmail={login.emailAdr}
             pageTitle={login.pageTitle}
-            onClose={() => setLogin((state) => ({ ...state, open: false }))}
+            onClose={onCloseLogin}
             onLoggedIn={onLoggedIn}
           />
         </Suspense>
@@ -141,7 +203,7 @@ export function AccountsHost() {
       ) : null}
       {user && stepKind === 'agreement' ? (
         <Suspense fallback={null}>
-          <AgreementDialog onAgreed={(agreed) => setCurrentUser(queryClient, agreed)} />
+          <AgreementDialog onAgreed={onAgreed} />
         </Suspense>
       ) : null}
     </>

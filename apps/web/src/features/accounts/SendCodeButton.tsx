@@ -5,6 +5,19 @@ import { showToast } from '../../lib/notify.ts';
 import { EMAIL_CODE_RESEND_SECONDS, type EmailCodeType, type LoginCodeProof, sendEmailCode } from './accounts-api.ts';
 import { type Countdown, useCountdown } from './useCountdown.ts';
 
+type SendCodeButtonProps = {
+  emailType: EmailCodeType;
+  getEmail: () => Promise<string | null>;
+  getProof?: () => Promise<LoginCodeProof | null>;
+  onSent?: (emailAdr: string) => void;
+  onSettled?: () => void;
+  onFailed?: (error: unknown) => void;
+  block?: boolean;
+  primary?: boolean;
+  /** A countdown shared with another button for the same code (the wait survives a re-render). */
+  countdown?: Countdown;
+};
+
 /**
  * "Send code": sends an e-mail code and then waits (60 s, or what the server says) before it
  * can send again, counting down on the button (SPEC §4). `getEmail` validates the form's e-mail
@@ -23,18 +36,7 @@ export function SendCodeButton({
   block = false,
   primary = false,
   countdown: sharedCountdown,
-}: {
-  emailType: EmailCodeType;
-  getEmail: () => Promise<string | null>;
-  getProof?: () => Promise<LoginCodeProof | null>;
-  onSent?: (emailAdr: string) => void;
-  onSettled?: () => void;
-  onFailed?: (error: unknown) => void;
-  block?: boolean;
-  primary?: boolean;
-  /** A countdown shared with another button for the same code (the wait survives a re-render). */
-  countdown?: Countdown;
-}) {
+}: SendCodeButtonProps) {
   const { t } = useTranslation('accounts');
   const ownCountdown = useCountdown();
   const countdown = sharedCountdown ?? ownCountdown;

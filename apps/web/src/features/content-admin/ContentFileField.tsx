@@ -1,6 +1,7 @@
 import type { TContentFile } from '@portal/shared/schemas/content';
 import { MAX_ATTACHMENT_BYTES, type TFileInfo } from '@portal/shared/schemas/files';
 import { Button, Upload } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notify.ts';
@@ -15,6 +16,73 @@ const EXTENSIONS: Record<ContentFileKind, readonly string[]> = {
 };
 
 type Shown = { lgcSn: string; name: string; size: number; url: string };
+
+/** The file the field shows: the saved entry's, the one just uploaded, or only its id. */
+function shownFile(
+  value: string | null | undefined,
+  known: TContentFile | null | undefined,
+  uploaded: TFileInfo | null,
+  t: TFunction<'backoffice'>,
+): Shown | null {
+  return !value
+    ? null
+    : known && known.lgcSn === value
+      ? known
+      : uploaded && uploaded.lgcSn === value
+        ? { ...uploaded, url: fileUrl(uploaded.lgcSn, true) }
+        : { lgcSn: value, name: t('content.file.current'), size: 0, url: fileUrl(value, true) };
+}
+
+/** Uploads a picked file at once; the field's value becomes its id. */
+function uploader(
+  kind: ContentFileKind,
+  setBusy: (busy: boolean) => void,
+  setUploaded: (info: TFileInfo) => void,
+  onChange: ((value: string | null) => void) | undefined,
+  onBusyChange: ((busy: boolean) => void) | undefined,
+) {
+  const setBusyState = (next: boolean) => {
+    setBusy(next);
+    onBusyChange?.(next);
+  };
+
+  const upload = async (file: File) => {
+    setBusyState(true);
+    try {
+      const [info] = await uploadFiles([file], { purpose: kind === 'image' ? 'contentImage' : 'contentDocument' });
+      if (info) {
+        setUploaded(info);
+        onChange?.(info.lgcSn);
+      }
+    } catch {
+      // The toast said why.
+    } finally {
+      setBusyState(false);
+    }
+  };
+
+  return upload;
+}
+
+/** Checks the picked file's type and size (with a toast when refused), then uploads it. */
+function beforeUpload(
+  file: File,
+  kind: ContentFileKind,
+  t: TFunction<'backoffice'>,
+  upload: (file: File) => Promise<void>,
+) {
+  const lower = file.name.toLowerCase();
+  if (!EXTENSIONS[kind].some((ext) => lower.endsWith(ext))) {
+    showToast({ type: 'error', content: t(`content.file.badType.${kind}`, { name: file.name }) });
+    return Upload.LIST_IGNORE;
+  }
+  if (file.size > MAX_ATTACHMENT_BYTES) {
+    showToast({ type: 'error', content: t('content.file.tooLarge', { name: file.name }) });
+    return Upload.LIST_IGNORE;
+  }
+  void upload(file);
+  return false;
+}
 
 /**
  * One image (JPG/PNG) or PDF of a content entry, uploaded through the file service (purpose
@@ -42,33 +110,8 @@ export function ContentFileField({
   const [uploaded, setUploaded] = useState<TFileInfo | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const shown: Shown | null = !value
-    ? null
-    : known && known.lgcSn === value
-      ? known
-      : uploaded && uploaded.lgcSn === value
-        ? { ...uploaded, url: fileUrl(uploaded.lgcSn, true) }
-        : { lgcSn: value, name: t('content.file.current'), size: 0, url: fileUrl(value, true) };
-
-  const setBusyState = (next: boolean) => {
-    setBusy(next);
-    onBusyChange?.(next);
-  };
-
-  const upload = async (file: File) => {
-    setBusyState(true);
-    try {
-      const [info] = await uploadFiles([file], { purpose: kind === 'image' ? 'contentImage' : 'contentDocument' });
-      if (info) {
-        setUploaded(info);
-        onChange?.(info.lgcSn);
-      }
-    } catch {
-      // The toast said why.
-    } finally {
-      setBusyState(false);
-    }
-  };
+  const shown = shownFile(value, known, uploaded, t);
+  const upload = uploader(kind, setBusy, setUploaded, onChange, onBusyChange);
 
   return (
     <div className="file-field">
@@ -83,23 +126,7 @@ export function ContentFileField({
       ) : (
         <span className="file-field__meta">{t(`content.file.none.${kind}`)}</span>
       )}
-      <Upload
-        accept={ACCEPT[kind]}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const lower = file.name.toLowerCase();
-          if (!EXTENSIONS[kind].some((ext) => lower.endsWith(ext))) {
-            showToast({ type: 'error', content: t(`content.file.badType.${kind}`, { name: file.name }) });
-            return Upload.LIST_IGNORE;
-          }
-          if (file.size > MAX_ATTACHMENT_BYTES) {
-            showToast({ type: 'error', content: t('content.file.tooLarge', { name: file.name }) });
-            return Upload.LIST_IGNORE;
-          }
-          void upload(file);
-          return false;
-        }}
-      >
+      <Upload accept={ACCEPT[kind]} showUploadList={false} beforeUpload={(file) => beforeUpload(file, kind, t, upload)}>
         <Button
           id={id}
           loading={busy}

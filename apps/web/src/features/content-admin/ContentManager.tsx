@@ -2,6 +2,7 @@ import './content-admin.css';
 import type { TContentKind } from '@portal/shared/schemas/content';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/PagedTable.tsx';
@@ -48,27 +49,16 @@ function toListParams(view: ReturnType<typeof contentList.read>): ContentListPar
   };
 }
 
-/**
- * One content kind's management page: the list (keyword, status and the kind's filters, paging,
- * all kept in the address), the editor drawer (both languages, validated with the shared
- * schema), preview as a visitor sees it, and publish, withdraw and delete after a confirmation.
- */
-export function ContentManager<K extends TContentKind>({ config }: { config: ContentManagerConfig<K> }) {
-  const { t } = useTranslation('backoffice');
-  const queryClient = useQueryClient();
-  const { params, view, update, setPage } = useListView(contentList);
-  const listParams = toListParams(view);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [previewing, setPreviewing] = useState<Entry<K> | null>(null);
+type ManagerContext<K extends TContentKind> = {
+  config: ContentManagerConfig<K>;
+  t: TFunction<'backoffice'>;
+  refresh: () => Promise<void>;
+  setEditing: (editing: Editing) => void;
+  setPreviewing: (entry: Entry<K> | null) => void;
+};
 
-  const list = useQuery({
-    queryKey: contentAdminKeys.list(config.kind, listParams),
-    queryFn: ({ signal }) => fetchContentList(config.kind, listParams, signal),
-    placeholderData: keepPreviousData,
-  });
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: contentAdminKeys.kind(config.kind) });
-
+/** Publish or withdraw, and delete (their buttons confirm first). */
+function entryChanges<K extends TContentKind>({ config, t, refresh }: ManagerContext<K>) {
   const changeStatus = async (entry: Entry<K>, action: 'publish' | 'unpublish') => {
     try {
       await setContentStatus(config.kind, entry.lgcSn, action);
@@ -89,7 +79,25 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
     }
   };
 
-  const columns: TableColumnsType<Entry<K>> = [
+  return { changeStatus, remove };
+}
+
+function statusCell<K extends TContentKind>(config: ContentManagerConfig<K>, entry: Entry<K>) {
+  const window = entry as { publishFrom?: string | null; publishUntil?: string | null };
+  return (
+    <StatusTag
+      status={entry.status}
+      publishFrom={config.hasWindow ? (window.publishFrom ?? null) : null}
+      publishUntil={config.hasWindow ? (window.publishUntil ?? null) : null}
+    />
+  );
+}
+
+/** The list's columns: title, the kind's own, status, last change and the actions. */
+function contentColumns<K extends TContentKind>(context: ManagerContext<K>): TableColumnsType<Entry<K>> {
+  const { config, t, setEditing, setPreviewing } = context;
+  const { changeStatus, remove } = entryChanges(context);
+  return [
     {
       key: 'title',
       title: t('content.columns.title'),
@@ -100,16 +108,7 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
       key: 'status',
       title: t('content.columns.status'),
       width: 110,
-      render: (_, entry) => {
-        const window = entry as { publishFrom?: string | null; publishUntil?: string | null };
-        return (
-          <StatusTag
-            status={entry.status}
-            publishFrom={config.hasWindow ? (window.publishFrom ?? null) : null}
-            publishUntil={config.hasWindow ? (window.publishUntil ?? null) : null}
-          />
-        );
-      },
+      render: (_, entry) => statusCell(config, entry),
     },
     {
       key: 'updatedAt',
@@ -138,7 +137,29 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
       ),
     },
   ];
+}
 
+/**
+ * One content kind's management page: the list (keyword, status and the kind's filters, paging,
+ * all kept in the address), the editor drawer (both languages, validated with the shared
+ * schema), preview as a visitor sees it, and publish, withdraw and delete after a confirmation.
+ */
+export function ContentManager<K extends TContentKind>({ config }: { config: ContentManagerConfig<K> }) {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const { params, view, update, setPage } = useListView(contentList);
+  const listParams = toListParams(view);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [previewing, setPreviewing] = useState<Entry<K> | null>(null);
+
+  const list = useQuery({
+    queryKey: contentAdminKeys.list(config.kind, listParams),
+    queryFn: ({ signal }) => fetchContentList(config.kind, listParams, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: contentAdminKeys.kind(config.kind) });
+  const columns = contentColumns({ config, t, refresh, setEditing, setPreviewing });
   const filtered = Boolean(view.q || view.status !== 'all' || view.moduleType || view.category);
 
   return (
@@ -176,14 +197,30 @@ export function ContentManager<K extends TContentKind>({ config }: { config: Con
           onSaved={() => void refresh()}
         />
       ) : null}
-      <PreviewDrawer
-        open={previewing !== null}
-        title={previewing ? t('content.preview.title', { name: config.nameOf(previewing) }) : ''}
-        queryKey={contentAdminKeys.preview(config.kind, previewing?.lgcSn ?? '')}
-        load={(signal) => fetchContentPreview(config.kind, previewing?.lgcSn ?? '', signal)}
-        render={config.preview}
-        onClose={() => setPreviewing(null)}
-      />
+      <EntryPreview config={config} previewing={previewing} onClose={() => setPreviewing(null)} />
     </div>
+  );
+}
+
+/** An entry as a visitor sees it. */
+function EntryPreview<K extends TContentKind>({
+  config,
+  previewing,
+  onClose,
+}: {
+  config: ContentManagerConfig<K>;
+  previewing: Entry<K> | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('backoffice');
+  return (
+    <PreviewDrawer
+      open={previewing !== null}
+      title={previewing ? t('content.preview.title', { name: config.nameOf(previewing) }) : ''}
+      queryKey={contentAdminKeys.preview(config.kind, previewing?.lgcSn ?? '')}
+      load={(signal) => fetchContentPreview(config.kind, previewing?.lgcSn ?? '', signal)}
+      render={config.preview}
+      onClose={onClose}
+    />
   );
 }

@@ -5,20 +5,17 @@
  * the columns and details describing an item, the reply field and its schema, and the texts.
  */
 import './content-admin.css';
-import { CONTENT_LIMITS } from '@portal/shared/schemas/content';
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Form, Input, Modal, Segmented, type TableColumnsType, Tag } from 'antd';
+import { Button, Segmented, type TableColumnsType, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DRAWER_BODY_STYLES, DrawerScrollRegion } from '../../components/DrawerScrollRegion.tsx';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { formatTime } from '../../components/time-cells.ts';
-import { fieldsAreValid, schemaRule, validateForm } from '../../lib/forms/schema-form.ts';
-import { useSchemaSubmit } from '../../lib/forms/useSchemaSubmit.ts';
 import { useListView } from '../../lib/list-view.ts';
-import { showToast } from '../../lib/notify.ts';
 import type { FeedbackFilter, FeedbackListParams } from './content-admin-api.ts';
+import { ReplyDrawer } from './ReplyDrawer.tsx';
 import { REPLY_LIST_FILTERS, replyList } from './reply-list-view.ts';
 
 /** What every inbox item carries: its id, when it came and the address the reply goes to. */
@@ -84,21 +81,13 @@ export interface ReplyInboxProps<T extends ReplyInboxItem, K extends string> {
   actions?: (filter: FeedbackFilter) => ReactNode;
 }
 
-export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: ReplyInboxProps<T, K>) {
-  const { queryKey, allKey, fetchList, sentReply, texts } = props;
-  const { t } = useTranslation('backoffice');
-  const queryClient = useQueryClient();
-  const { view: address, update, setPage } = useListView(replyList);
-  const view: FeedbackListParams = { filter: address.show, pageNo: address.pageNo, pageSize: address.pageSize };
-  const [reading, setReading] = useState<T | null>(null);
-
-  const list = useQuery({
-    queryKey: queryKey(view),
-    queryFn: ({ signal }) => fetchList(view, signal),
-    placeholderData: keepPreviousData,
-  });
-
-  const columns: TableColumnsType<T> = [
+/** The inbox's columns: received, the page's own, the status and the button that opens an item. */
+function inboxColumns<T extends ReplyInboxItem, K extends string>(
+  { sentReply, texts, columns }: ReplyInboxProps<T, K>,
+  t: TFunction<'backoffice'>,
+  setReading: (item: T) => void,
+): TableColumnsType<T> {
+  return [
     {
       key: 'createdAt',
       title: texts.receivedAt,
@@ -106,7 +95,7 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
       width: 150,
       render: formatTime,
     },
-    ...props.columns,
+    ...columns,
     {
       key: 'status',
       title: t('content.columns.status'),
@@ -129,6 +118,23 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
       },
     },
   ];
+}
+
+export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: ReplyInboxProps<T, K>) {
+  const { queryKey, allKey, fetchList, texts } = props;
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  const { view: address, update, setPage } = useListView(replyList);
+  const view: FeedbackListParams = { filter: address.show, pageNo: address.pageNo, pageSize: address.pageSize };
+  const [reading, setReading] = useState<T | null>(null);
+
+  const list = useQuery({
+    queryKey: queryKey(view),
+    queryFn: ({ signal }) => fetchList(view, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = inboxColumns(props, t, setReading);
 
   return (
     <div className="backoffice-page">
@@ -170,97 +176,5 @@ export function ReplyInbox<T extends ReplyInboxItem, K extends string>(props: Re
         }}
       />
     </div>
-  );
-}
-
-function ReplyDrawer<T extends ReplyInboxItem, K extends string>({
-  item,
-  onClose,
-  onReplied,
-  sendReply,
-  field,
-  schema,
-  sentReply,
-  details,
-  texts,
-}: ReplyInboxProps<T, K> & { item: T | null; onClose: () => void; onReplied: (item: T) => void }) {
-  const [form] = Form.useForm<Record<string, string>>();
-  const [modal, modalHolder] = Modal.useModal();
-
-  const check = async () =>
-    (await fieldsAreValid(form)) && validateForm(form, schema, form.getFieldsValue(true)) !== null;
-
-  const { submit: send, saving: sending } = useSchemaSubmit(form, schema, async (body) => {
-    if (!item) return;
-    const replied = await sendReply(item.lgcSn, body[field]);
-    showToast({ type: 'success', content: texts.sent(item) });
-    form.resetFields();
-    onReplied(replied);
-  });
-
-  const sent = item ? sentReply(item) : null;
-
-  return (
-    <Drawer
-      open={item !== null}
-      size={720}
-      title={texts.detailTitle}
-      onClose={onClose}
-      destroyOnHidden
-      styles={DRAWER_BODY_STYLES}
-    >
-      {modalHolder}
-      <DrawerScrollRegion label={texts.detailTitle}>
-        {item ? (
-          <>
-            <Descriptions column={1} size="small" bordered>
-              <Descriptions.Item label={texts.receivedAt}>{formatTime(item.createdAt)}</Descriptions.Item>
-              {details(item)}
-            </Descriptions>
-            <h2 className="form-section-title" style={{ marginTop: 24 }}>
-              {texts.replyTitle}
-            </h2>
-            {sent ? (
-              <Descriptions column={1} size="small" bordered>
-                <Descriptions.Item label={texts.reply}>
-                  <div className="feedback-detail__text">{sent.text}</div>
-                </Descriptions.Item>
-                <Descriptions.Item label={texts.repliedBy}>
-                  {[sent.by, formatTime(sent.at)].filter(Boolean).join(' · ')}
-                </Descriptions.Item>
-              </Descriptions>
-            ) : (
-              <Form form={form} layout="vertical" initialValues={{ [field]: '' }}>
-                <Form.Item
-                  name={field as string}
-                  label={texts.replyLabel(item)}
-                  required
-                  extra={texts.replyHint}
-                  rules={[schemaRule(schema, [field])]}
-                >
-                  <Input.TextArea rows={6} showCount maxLength={CONTENT_LIMITS.answer} />
-                </Form.Item>
-                <Button
-                  type="primary"
-                  loading={sending}
-                  onClick={async () => {
-                    if (!(await check())) return;
-                    modal.confirm({
-                      title: texts.confirmTitle,
-                      content: texts.confirmText(item),
-                      okText: texts.send,
-                      cancelText: texts.cancel,
-                      onOk: () => send(),
-                    });
-                  }}
-                >
-                  {texts.send}
-                </Button>
-              </Form>
-            )}
-          </>
-        ) : null}
-      </DrawerScrollRegion>
-    </Drawer>
   );
 }

@@ -1,16 +1,13 @@
 import type { TContractEvent } from '@portal/shared/schemas/contracts';
 import { Table, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/time-cells.ts';
 import { HashText } from './HashText.tsx';
 
-/**
- * The contract's audit trail: each upload, deletion, confirmation, seal placed and signature,
- * with who, from where, and the document's SHA-256 before and after.
- */
-export function AuditTrail({ events }: { events: readonly TContractEvent[] }) {
-  const { t } = useTranslation('contracts');
-  const columns: TableColumnsType<TContractEvent> = [
+/** What happened, when, by whom, with which seal on which page, from where, and the hashes. */
+function auditColumns(t: TFunction<'contracts'>): TableColumnsType<TContractEvent> {
+  return [
     { key: 'kind', title: t('audit.kind'), width: 110, render: (_, row) => t(`audit.kinds.${row.kind}`) },
     {
       key: 'at',
@@ -57,6 +54,15 @@ export function AuditTrail({ events }: { events: readonly TContractEvent[] }) {
       ),
     },
   ];
+}
+
+/**
+ * The contract's audit trail: each upload, deletion, confirmation, seal placed and signature,
+ * with who, from where, and the document's SHA-256 before and after.
+ */
+export function AuditTrail({ events }: { events: readonly TContractEvent[] }) {
+  const { t } = useTranslation('contracts');
+  const columns = auditColumns(t);
   return (
     <Table<TContractEvent>
       className="contract-audit"

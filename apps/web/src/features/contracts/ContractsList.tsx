@@ -2,6 +2,7 @@ import './contracts.css';
 import { CONTRACT_STATUSES, type TContractStatus, type TCooperationInfo } from '@portal/shared/schemas/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Segmented, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -22,36 +23,12 @@ export const CONTRACT_STATUS_FILTERS: readonly ContractStatusFilter[] = ['all', 
 
 type Pager = Pick<PagedTableProps<object>, 'page' | 'onPage' | 'pageSizeOptions' | 'totalText'>;
 
-/**
- * My cooperation, Contracts: the agreed intentions of the reader's institution with the state of
- * their contract, and what can be done next: upload it (then on to the contract page), preview,
- * sign, download the signed PDF and the evidence report; on a phone as cards. Needs the `contracts`
- * texts loaded.
- */
-export function ContractsList({
-  status,
-  pagination,
-  onStatus,
-}: {
-  status: ContractStatusFilter;
-  pagination: Pager;
-  onStatus: (status: ContractStatusFilter) => void;
-}) {
-  const { t } = useTranslation('contracts');
-  const phone = useIsPhone();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [uploading, setUploading] = useState<TCooperationInfo | null>(null);
-  const query = { status, pageNo: pagination.page.pageNo, pageSize: pagination.page.pageSize };
-  const list = useQuery({
-    queryKey: contractKeys.list(query),
-    queryFn: ({ signal }) => fetchCooperationInfos(query, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    meta: RELOAD_ON_LOCALE_CHANGE,
-  });
-
-  const columns: TableColumnsType<TCooperationInfo> = [
+/** The list's columns: the request, the other party, our side, when agreed, the state and what to do next. */
+function contractColumns(
+  t: TFunction<'contracts'>,
+  setUploading: (row: TCooperationInfo) => void,
+): TableColumnsType<TCooperationInfo> {
+  return [
     {
       key: 'request',
       title: t('list.request'),
@@ -91,6 +68,57 @@ export function ContractsList({
       render: (_, row) => <ContractActions row={row} onUpload={setUploading} />,
     },
   ];
+}
+
+function StatusFilter({
+  status,
+  onStatus,
+}: {
+  status: ContractStatusFilter;
+  onStatus: (status: ContractStatusFilter) => void;
+}) {
+  const { t } = useTranslation('contracts');
+  return (
+    <Segmented<ContractStatusFilter>
+      value={status}
+      onChange={onStatus}
+      options={CONTRACT_STATUS_FILTERS.map((value) => ({
+        value,
+        label: value === 'all' ? t('list.all') : t(`status.${value}`),
+      }))}
+      aria-label={t('list.statusLabel')}
+    />
+  );
+}
+
+/**
+ * My cooperation, Contracts: the agreed intentions of the reader's institution with the state of
+ * their contract, and what can be done next: upload it (then on to the contract page), preview,
+ * sign, download the signed PDF and the evidence report; on a phone as cards. Needs the `contracts`
+ * texts loaded.
+ */
+export function ContractsList({
+  status,
+  pagination,
+  onStatus,
+}: {
+  status: ContractStatusFilter;
+  pagination: Pager;
+  onStatus: (status: ContractStatusFilter) => void;
+}) {
+  const { t } = useTranslation('contracts');
+  const phone = useIsPhone();
+  const [uploading, setUploading] = useState<TCooperationInfo | null>(null);
+  const query = { status, pageNo: pagination.page.pageNo, pageSize: pagination.page.pageSize };
+  const list = useQuery({
+    queryKey: contractKeys.list(query),
+    queryFn: ({ signal }) => fetchCooperationInfos(query, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: RELOAD_ON_LOCALE_CHANGE,
+  });
+
+  const columns = contractColumns(t, setUploading);
   const emptyTexts = {
     loadFailed: t('list.loadFailed'),
     noMatch: t('list.noMatch'),
@@ -101,15 +129,7 @@ export function ContractsList({
   return (
     <>
       <div className="list-toolbar contracts-toolbar">
-        <Segmented<ContractStatusFilter>
-          value={status}
-          onChange={onStatus}
-          options={CONTRACT_STATUS_FILTERS.map((value) => ({
-            value,
-            label: value === 'all' ? t('list.all') : t(`status.${value}`),
-          }))}
-          aria-label={t('list.statusLabel')}
-        />
+        <StatusFilter status={status} onStatus={onStatus} />
         <span className="list-toolbar__hint">{t('list.hint')}</span>
       </div>
       {phone ? (
@@ -133,19 +153,26 @@ export function ContractsList({
           emptyTexts={emptyTexts}
         />
       )}
-      {uploading ? (
-        <UploadContractDialog
-          intentionLgcSn={uploading.intentionLgcSn}
-          requestName={uploading.requestName}
-          onClose={() => setUploading(null)}
-          onUploaded={() => {
-            const id = uploading.intentionLgcSn;
-            setUploading(null);
-            void queryClient.invalidateQueries({ queryKey: contractKeys.all });
-            navigate(previewContractPath(id));
-          }}
-        />
-      ) : null}
+      {uploading ? <UploadThenPreview row={uploading} onClose={() => setUploading(null)} /> : null}
     </>
+  );
+}
+
+/** Uploading the contract of an agreed intention, then on to the contract's page. */
+function UploadThenPreview({ row, onClose }: { row: TCooperationInfo; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <UploadContractDialog
+      intentionLgcSn={row.intentionLgcSn}
+      requestName={row.requestName}
+      onClose={onClose}
+      onUploaded={() => {
+        const id = row.intentionLgcSn;
+        onClose();
+        void queryClient.invalidateQueries({ queryKey: contractKeys.all });
+        navigate(previewContractPath(id));
+      }}
+    />
   );
 }

@@ -25,27 +25,17 @@ function waitSeconds(data: unknown, message: string): number {
   return inText ? Number(inText) : RESEND_SECONDS;
 }
 
-/**
- * Signing: what will be stamped (n seals on pages …), the code e-mailed to the signer ("Send
- * code", then 60 s before another), and Confirm. `onSigned` gets the contract as signed;
- * `onRefused` is told when the server refuses for a reason the page must show (already signed,
- * not confirmed, a seal no longer usable).
- */
-export function SignDialog({
-  intentionLgcSn,
-  placements,
-  seals,
-  onClose,
-  onSigned,
-  onRefused,
-}: {
+type SigningProps = {
   intentionLgcSn: string;
   placements: readonly TPlacement[];
   seals: readonly TUsableSeal[];
   onClose: () => void;
   onSigned: (view: TContractView) => void;
   onRefused: () => void;
-}) {
+};
+
+/** The code (sent, then 60 s before another) and signing with it. */
+function useSigning({ intentionLgcSn, placements, onSigned, onRefused }: SigningProps) {
   const { t } = useTranslation('contracts');
   // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
   useReturnFocus();
@@ -55,9 +45,6 @@ export function SignDialog({
   const [sending, setSending] = useState(false);
   const [signing, setSigning] = useState(false);
   const [sent, setSent] = useState(false);
-
-  const pages = pagesOf(placements);
-  const usedSeals = seals.filter((seal) => placements.some((placement) => placement.sealLgcSn === seal.lgcSn));
 
   const send = async () => {
     setSending(true);
@@ -94,13 +81,33 @@ export function SignDialog({
     }
   };
 
+  const changeCode = (value: string) => {
+    setCode(value);
+    setCodeError(null);
+  };
+  return { t, countdown, code, codeError, sending, signing, sent, send, confirm, changeCode };
+}
+
+/**
+ * Signing: what will be stamped (n seals on pages …), the code e-mailed to the signer ("Send
+ * code", then 60 s before another), and Confirm. `onSigned` gets the contract as signed;
+ * `onRefused` is told when the server refuses for a reason the page must show (already signed,
+ * not confirmed, a seal no longer usable).
+ */
+export function SignDialog(props: SigningProps) {
+  const { placements, seals, onClose } = props;
+  const signing = useSigning(props);
+  const { t } = signing;
+  const pages = pagesOf(placements);
+  const usedSeals = seals.filter((seal) => placements.some((placement) => placement.sealLgcSn === seal.lgcSn));
+
   return (
     <FormDialog
       title={t('sign.dialogTitle')}
       okText={t('sign.confirm')}
       cancelText={t('actions.cancel')}
-      saving={signing}
-      onOk={() => void confirm()}
+      saving={signing.signing}
+      onOk={() => void signing.confirm()}
       onClose={onClose}
       width={560}
     >
@@ -116,6 +123,16 @@ export function SignDialog({
         </ul>
         <Alert type="info" showIcon title={t('sign.final')} />
       </div>
+      <CodeField signing={signing} />
+    </FormDialog>
+  );
+}
+
+/** The e-mailed code, "Send code" (then the seconds before another) and why the code is wrong. */
+function CodeField({ signing }: { signing: ReturnType<typeof useSigning> }) {
+  const { t, code, codeError, countdown, sending, sent, send, confirm } = signing;
+  return (
+    <>
       <label className="sign-dialog__label" htmlFor="sign-code">
         {t('sign.codeLabel')}
       </label>
@@ -128,10 +145,7 @@ export function SignDialog({
           status={codeError ? 'error' : undefined}
           aria-invalid={codeError ? true : undefined}
           aria-describedby="sign-code-help"
-          onChange={(event) => {
-            setCode(event.target.value.trim());
-            setCodeError(null);
-          }}
+          onChange={(event) => signing.changeCode(event.target.value.trim())}
           onPressEnter={() => void confirm()}
         />
         <Button onClick={() => void send()} loading={sending} disabled={countdown.running} aria-live="polite">
@@ -145,6 +159,6 @@ export function SignDialog({
       <p id="sign-code-help" className={codeError ? 'sign-dialog__help is-error' : 'sign-dialog__help'}>
         {codeError ?? t('sign.codeHint')}
       </p>
-    </FormDialog>
+    </>
   );
 }

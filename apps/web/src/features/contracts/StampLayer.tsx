@@ -11,30 +11,16 @@ const boxStyle = (x: number, y: number, size: StampSize): CSSProperties => ({
   height: `${size.h * 100}%`,
 });
 
-/**
- * The seals on one page, each drawn 40 mm square at its place (percentages of the page's box,
- * which has the page's proportions): drag to move, arrow keys to move (Shift: further), Delete
- * or × to remove. While a seal is dragged over this page, where it would land.
- */
-export function StampLayer({
-  pageNumber,
-  board,
-  seals,
-  onRemoved,
-}: {
+type StampLayerProps = {
   pageNumber: number;
   board: StampBoard;
   seals: readonly TUsableSeal[];
   onRemoved: (pageNumber: number) => void;
-}) {
-  const { t } = useTranslation('contracts');
-  const size = board.sizeOf(pageNumber);
-  const sealOf = (lgcSn: string) => seals.find((seal) => seal.lgcSn === lgcSn);
-  const ghost = board.ghost;
-  const stamps = board.placements.filter((stamp) => stamp.page === pageNumber && stamp.id !== ghost?.movingId);
-  const ghostSeal = ghost?.page === pageNumber ? sealOf(ghost.sealLgcSn) : undefined;
+};
 
-  const onKeyDown = (stamp: PlacedStamp, event: KeyboardEvent<HTMLElement>) => {
+/** A placed stamp's keys: Delete or Backspace removes it, the arrows move it (Shift: further). */
+function stampKeys(board: StampBoard, pageNumber: number, onRemoved: (pageNumber: number) => void) {
+  return (stamp: PlacedStamp, event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       board.remove(stamp.id);
@@ -43,6 +29,22 @@ export function StampLayer({
     }
     if (board.moveByArrow(stamp.id, event.key, event.shiftKey)) event.preventDefault();
   };
+}
+
+/**
+ * The seals on one page, each drawn 40 mm square at its place (percentages of the page's box,
+ * which has the page's proportions): drag to move, arrow keys to move (Shift: further), Delete
+ * or × to remove. While a seal is dragged over this page, where it would land.
+ */
+export function StampLayer({ pageNumber, board, seals, onRemoved }: StampLayerProps) {
+  const { t } = useTranslation('contracts');
+  const size = board.sizeOf(pageNumber);
+  const sealOf = (lgcSn: string) => seals.find((seal) => seal.lgcSn === lgcSn);
+  const ghost = board.ghost;
+  const stamps = board.placements.filter((stamp) => stamp.page === pageNumber && stamp.id !== ghost?.movingId);
+  const ghostSeal = ghost?.page === pageNumber ? sealOf(ghost.sealLgcSn) : undefined;
+
+  const onKeyDown = stampKeys(board, pageNumber, onRemoved);
 
   return (
     <>

@@ -10,21 +10,15 @@ import { formatFileSize } from '../files/files-api.ts';
 import { uploadContract } from './contracts-api.ts';
 import { pdfFileProblem } from './pdf-file.ts';
 
-/**
- * Upload the contract of a cooperation: pick the PDF (at most 10 MB; the server checks it is one
- * by content) and a title, the request's name unless changed. `onUploaded` gets the new view.
- */
-export function UploadContractDialog({
-  intentionLgcSn,
-  requestName,
-  onClose,
-  onUploaded,
-}: {
+type UploadProps = {
   intentionLgcSn: string;
   requestName: string;
   onClose: () => void;
   onUploaded: (view: TContractView) => void;
-}) {
+};
+
+/** The title, the picked PDF, their errors and the upload. */
+function useContractUpload({ intentionLgcSn, requestName, onUploaded }: UploadProps) {
   const { t } = useTranslation('contracts');
   // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
   useReturnFocus();
@@ -68,6 +62,20 @@ export function UploadContractDialog({
     }
   };
 
+  const changeTitle = (value: string) => {
+    setTitle(value);
+    setTitleError(null);
+  };
+  return { t, title, changeTitle, titleError, file, fileError, saving, pick, submit };
+}
+
+/**
+ * Upload the contract of a cooperation: pick the PDF (at most 10 MB; the server checks it is one
+ * by content) and a title, the request's name unless changed. `onUploaded` gets the new view.
+ */
+export function UploadContractDialog(props: UploadProps) {
+  const upload = useContractUpload(props);
+  const { t, title, titleError, saving, submit } = upload;
   return (
     <FormDialog
       title={t('upload.title')}
@@ -75,10 +83,10 @@ export function UploadContractDialog({
       cancelText={t('actions.cancel')}
       saving={saving}
       onOk={() => void submit()}
-      onClose={onClose}
+      onClose={props.onClose}
       width={560}
     >
-      <p className="confirm-dialog__text">{t('upload.intro', { name: requestName })}</p>
+      <p className="confirm-dialog__text">{t('upload.intro', { name: props.requestName })}</p>
       <Form layout="vertical" name="contractUpload" onFinish={() => void submit()}>
         <Form.Item
           label={t('upload.titleLabel')}
@@ -90,31 +98,35 @@ export function UploadContractDialog({
             id="contract-title"
             value={title}
             maxLength={CONTRACT_LIMITS.title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              setTitleError(null);
-            }}
+            onChange={(event) => upload.changeTitle(event.target.value)}
           />
         </Form.Item>
-        <Form.Item
-          label={t('upload.fileLabel')}
-          required
-          validateStatus={fileError ? 'error' : undefined}
-          help={fileError ?? t('upload.fileHint')}
-        >
-          <Upload.Dragger accept=".pdf,application/pdf" multiple={false} showUploadList={false} beforeUpload={pick}>
-            <p className="contract-upload__icon">
-              <UploadIcon size={28} />
-            </p>
-            <p>{t('upload.drop')}</p>
-          </Upload.Dragger>
-          {file ? (
-            <p className="contract-upload__file" aria-live="polite">
-              {t('upload.chosen', { name: file.name, size: formatFileSize(file.size) })}
-            </p>
-          ) : null}
-        </Form.Item>
+        <FileField upload={upload} />
       </Form>
     </FormDialog>
+  );
+}
+
+/** The PDF: dropped or chosen, checked here (type, size) and by the server. */
+function FileField({ upload: { t, file, fileError, pick } }: { upload: ReturnType<typeof useContractUpload> }) {
+  return (
+    <Form.Item
+      label={t('upload.fileLabel')}
+      required
+      validateStatus={fileError ? 'error' : undefined}
+      help={fileError ?? t('upload.fileHint')}
+    >
+      <Upload.Dragger accept=".pdf,application/pdf" multiple={false} showUploadList={false} beforeUpload={pick}>
+        <p className="contract-upload__icon">
+          <UploadIcon size={28} />
+        </p>
+        <p>{t('upload.drop')}</p>
+      </Upload.Dragger>
+      {file ? (
+        <p className="contract-upload__file" aria-live="polite">
+          {t('upload.chosen', { name: file.name, size: formatFileSize(file.size) })}
+        </p>
+      ) : null}
+    </Form.Item>
   );
 }

@@ -15,13 +15,6 @@ const TAG_COLOR = { valid: 'success', warning: 'warning', invalid: 'error' } as 
 export function VerifySignatureCard({ signature }: { signature: TVerifiedSignature }) {
   const { t } = useTranslation('contracts');
   const verdict = signatureVerdict(signature);
-  const yesNo = (value: boolean) => (value ? t('verify.yes') : t('verify.no'));
-  const claimed = signature.claimedSigner;
-  const claimedName = claimed
-    ? [claimed.organization, claimed.organizationalUnit ?? claimed.commonName, claimed.serialNumber]
-        .filter(Boolean)
-        .join(' · ')
-    : '';
   return (
     <li className={`verify-signature is-${verdict}`}>
       <div className="verify-signature__head">
@@ -39,106 +32,137 @@ export function VerifySignatureCard({ signature }: { signature: TVerifiedSignatu
         </ul>
       ) : null}
       <dl className="verify-signature__facts">
-        <dt>{t('verify.institution')}</dt>
-        <dd>
-          {signature.signer === 'seal' ? (signature.institutionName ?? '—') : null}
-          {signature.signer === 'portal' ? t('verify.signerPortal') : null}
-          {signature.signer === 'unknown' || signature.signer === 'foreign' ? (
-            <>
-              <Tag color="error">{t('verify.notVerified')}</Tag>
-              {claimedName ? (
-                <span className="cell-stack__sub">{t('verify.claimed', { name: claimedName })}</span>
-              ) : null}
-            </>
-          ) : null}
-        </dd>
-        {signature.signer === 'seal' ? (
-          <>
-            <dt>{t('verify.seal')}</dt>
-            <dd>
-              {signature.sealName ?? '—'}
-              {signature.sealNo ? <span className="cell-stack__sub"> ({signature.sealNo})</span> : null}
-            </dd>
-          </>
-        ) : null}
-        <dt>{t('verify.signedAt')}</dt>
-        <dd>
-          {formatTime(signature.signedAt)}
-          {signature.signedAtSource ? (
-            <span className="cell-stack__sub">
-              {' '}
-              (
-              {signature.signedAtSource === 'timestamp'
-                ? t('verify.timeStamped')
-                : signature.signedAtSource === 'portalRecord'
-                  ? t('verify.timeRecorded')
-                  : t('verify.timeClaimed')}
-              )
-            </span>
-          ) : null}
-        </dd>
-        <dt>{t('verify.issuedByPortal')}</dt>
-        <dd>
-          <Tag color={signature.issuedByPortal ? 'success' : 'error'}>{yesNo(signature.issuedByPortal)}</Tag>
-          {signature.certificateSerial ? (
-            <span className="cell-stack__sub">
-              {' '}
-              {signature.issuedByPortal
-                ? t('verify.serial', { serial: signature.certificateSerial })
-                : t('verify.claimedSerial', { serial: signature.certificateSerial })}
-            </span>
-          ) : null}
-        </dd>
-        {signature.issuedByPortal ? (
-          <>
-            <dt>{t('verify.validAtSigning')}</dt>
-            <dd>
-              <Tag color={signature.validAtSigningTime ? 'success' : 'error'}>
-                {yesNo(signature.validAtSigningTime)}
-              </Tag>
-            </dd>
-          </>
-        ) : null}
-        {signature.signer === 'seal' ? (
-          <>
-            <dt>{t('verify.revoked')}</dt>
-            <dd>
-              <RevocationNote signature={signature} />
-            </dd>
-          </>
-        ) : null}
-        <dt>{t('verify.coversWhole')}</dt>
-        <dd>
-          {signature.coversWholeDocument ? (
-            <Tag color="success">{t('verify.yes')}</Tag>
-          ) : (
-            <Tag color="default">{t('verify.coversPart')}</Tag>
-          )}
-        </dd>
-        <dt>{t('verify.changedByItsUpdate')}</dt>
-        <dd>
-          {signature.pagesChangedByItsUpdate.length
-            ? pagesText(t, signature.pagesChangedByItsUpdate)
-            : t('verify.none')}
-        </dd>
-        {signature.pagesChangedLater.length ? (
-          <>
-            <dt>{t('verify.changedLater')}</dt>
-            <dd>
-              <ul className="verify-signature__changes">
-                {signature.pagesChangedLater.map(({ page, by }) => (
-                  <li key={`${page}-${by}`}>
-                    {by === null
-                      ? t('verify.changedByNone', { page: t('verify.pageN', { page }) })
-                      : t('verify.changedBy', { page: t('verify.pageN', { page }), by })}
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </>
-        ) : null}
+        <SignerFacts signature={signature} />
+        <TimeAndCertificateFacts signature={signature} />
+        <CoverageFacts signature={signature} />
       </dl>
     </li>
+  );
+}
+
+/** Who made the signature: the portal's record of the seal, the portal, or what an unknown certificate claims. */
+function SignerFacts({ signature }: { signature: TVerifiedSignature }) {
+  const { t } = useTranslation('contracts');
+  const claimed = signature.claimedSigner;
+  const claimedName = claimed
+    ? [claimed.organization, claimed.organizationalUnit ?? claimed.commonName, claimed.serialNumber]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
+  return (
+    <>
+      <dt>{t('verify.institution')}</dt>
+      <dd>
+        {signature.signer === 'seal' ? (signature.institutionName ?? '—') : null}
+        {signature.signer === 'portal' ? t('verify.signerPortal') : null}
+        {signature.signer === 'unknown' || signature.signer === 'foreign' ? (
+          <>
+            <Tag color="error">{t('verify.notVerified')}</Tag>
+            {claimedName ? <span className="cell-stack__sub">{t('verify.claimed', { name: claimedName })}</span> : null}
+          </>
+        ) : null}
+      </dd>
+      {signature.signer === 'seal' ? (
+        <>
+          <dt>{t('verify.seal')}</dt>
+          <dd>
+            {signature.sealName ?? '—'}
+            {signature.sealNo ? <span className="cell-stack__sub"> ({signature.sealNo})</span> : null}
+          </dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** When it was signed, by which certificate, and whether its seal was cancelled. */
+function TimeAndCertificateFacts({ signature }: { signature: TVerifiedSignature }) {
+  const { t } = useTranslation('contracts');
+  const yesNo = (value: boolean) => (value ? t('verify.yes') : t('verify.no'));
+  return (
+    <>
+      <dt>{t('verify.signedAt')}</dt>
+      <dd>
+        {formatTime(signature.signedAt)}
+        {signature.signedAtSource ? (
+          <span className="cell-stack__sub">
+            {' '}
+            (
+            {signature.signedAtSource === 'timestamp'
+              ? t('verify.timeStamped')
+              : signature.signedAtSource === 'portalRecord'
+                ? t('verify.timeRecorded')
+                : t('verify.timeClaimed')}
+            )
+          </span>
+        ) : null}
+      </dd>
+      <dt>{t('verify.issuedByPortal')}</dt>
+      <dd>
+        <Tag color={signature.issuedByPortal ? 'success' : 'error'}>{yesNo(signature.issuedByPortal)}</Tag>
+        {signature.certificateSerial ? (
+          <span className="cell-stack__sub">
+            {' '}
+            {signature.issuedByPortal
+              ? t('verify.serial', { serial: signature.certificateSerial })
+              : t('verify.claimedSerial', { serial: signature.certificateSerial })}
+          </span>
+        ) : null}
+      </dd>
+      {signature.issuedByPortal ? (
+        <>
+          <dt>{t('verify.validAtSigning')}</dt>
+          <dd>
+            <Tag color={signature.validAtSigningTime ? 'success' : 'error'}>{yesNo(signature.validAtSigningTime)}</Tag>
+          </dd>
+        </>
+      ) : null}
+      {signature.signer === 'seal' ? (
+        <>
+          <dt>{t('verify.revoked')}</dt>
+          <dd>
+            <RevocationNote signature={signature} />
+          </dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** What the signature covers, and the pages changed by its update and after it. */
+function CoverageFacts({ signature }: { signature: TVerifiedSignature }) {
+  const { t } = useTranslation('contracts');
+  return (
+    <>
+      <dt>{t('verify.coversWhole')}</dt>
+      <dd>
+        {signature.coversWholeDocument ? (
+          <Tag color="success">{t('verify.yes')}</Tag>
+        ) : (
+          <Tag color="default">{t('verify.coversPart')}</Tag>
+        )}
+      </dd>
+      <dt>{t('verify.changedByItsUpdate')}</dt>
+      <dd>
+        {signature.pagesChangedByItsUpdate.length ? pagesText(t, signature.pagesChangedByItsUpdate) : t('verify.none')}
+      </dd>
+      {signature.pagesChangedLater.length ? (
+        <>
+          <dt>{t('verify.changedLater')}</dt>
+          <dd>
+            <ul className="verify-signature__changes">
+              {signature.pagesChangedLater.map(({ page, by }) => (
+                <li key={`${page}-${by}`}>
+                  {by === null
+                    ? t('verify.changedByNone', { page: t('verify.pageN', { page }) })
+                    : t('verify.changedBy', { page: t('verify.pageN', { page }), by })}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </>
   );
 }
 

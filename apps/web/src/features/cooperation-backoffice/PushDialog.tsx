@@ -1,6 +1,6 @@
 import { ZManualPushRequest } from '@portal/shared/schemas/cooperation';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Form, Select, Spin } from 'antd';
+import { Form, type FormInstance, Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -23,23 +23,10 @@ function optionOf(institution: ManagedInstitution): Option {
 }
 
 /**
- * Pushes a request to institutions the bank chooses (decision 0006, manual push): a searchable
- * multi-select over the active institutions (GET /api/backend/institutions?q=), checked with
- * the shared schema. `onConfirm` sends the choice; a rejection leaves the dialog open.
+ * The institutions matching what is typed (after a pause), the chosen ones first with the names
+ * they had when chosen; the publisher's own institution is left out.
  */
-export function PushDialog({
-  request,
-  onConfirm,
-  onClose,
-}: {
-  request: BackofficeRequest;
-  onConfirm: (institutions: string[]) => Promise<void>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('backoffice');
-  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
-  useReturnFocus();
-  const [form] = Form.useForm<{ institutions?: string[] }>();
+function useInstitutionSearch(form: FormInstance<{ institutions?: string[] }>, ownName: BackofficeRequest['instNm']) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   // Labels of every institution seen, so chosen ones keep their names while the search changes.
@@ -60,7 +47,7 @@ export function PushDialog({
   const options = useMemo(() => {
     const fetched = (found.data?.list ?? [])
       // The publisher's own institution is not a counterpart.
-      .filter((institution) => institution.name !== request.instNm)
+      .filter((institution) => institution.name !== ownName)
       .map(optionOf);
     for (const option of fetched) labels.current.set(option.value, option.label);
     const fetchedValues = new Set(fetched.map((option) => option.value));
@@ -68,7 +55,30 @@ export function PushDialog({
       .filter((value) => !fetchedValues.has(value))
       .map((value) => ({ value, label: labels.current.get(value) ?? value }));
     return [...kept, ...fetched];
-  }, [found.data, chosen, request.instNm]);
+  }, [found.data, chosen, ownName]);
+
+  return { typed, setTyped, found, options };
+}
+
+/**
+ * Pushes a request to institutions the bank chooses (decision 0006, manual push): a searchable
+ * multi-select over the active institutions (GET /api/backend/institutions?q=), checked with
+ * the shared schema. `onConfirm` sends the choice; a rejection leaves the dialog open.
+ */
+export function PushDialog({
+  request,
+  onConfirm,
+  onClose,
+}: {
+  request: BackofficeRequest;
+  onConfirm: (institutions: string[]) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('backoffice');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
+  const [form] = Form.useForm<{ institutions?: string[] }>();
+  const { typed, setTyped, found, options } = useInstitutionSearch(form, request.instNm);
 
   const { submit: confirm, saving } = useSchemaSubmit(form, ZManualPushRequest, (body) => onConfirm(body.institutions));
 

@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/notify.ts';
@@ -8,19 +9,19 @@ import { answerIntention, cooperationKeys, type IntentionItem } from './cooperat
 
 type Decision = 'agree' | 'refuse';
 
-/**
- * Agree / Refuse of an intention received. Answering is final (SPEC §4: the sender is told at
- * once), so each asks for a confirmation that names the institution first.
- */
-export function AnswerIntention({ intention }: { intention: IntentionItem }) {
-  const { t } = useTranslation('cooperation');
-  const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<Decision | null>(null);
-  const [saving, setSaving] = useState(false);
-  if (!intention.canAnswer) return null;
-  const names = { institution: intention.senderInstitution, name: intention.requestName };
+type AnswerContext = {
+  intention: IntentionItem;
+  decision: Decision | null;
+  names: { institution: IntentionItem['senderInstitution']; name: IntentionItem['requestName'] };
+  t: TFunction<'cooperation'>;
+  setSaving: (saving: boolean) => void;
+  setDecision: (decision: Decision | null) => void;
+  queryClient: QueryClient;
+};
 
-  const confirm = async () => {
+/** Sends the confirmed answer; the dialog closes once it is saved. */
+function answerer({ intention, decision, names, t, setSaving, setDecision, queryClient }: AnswerContext) {
+  return async () => {
     if (!decision) return;
     setSaving(true);
     try {
@@ -37,6 +38,21 @@ export function AnswerIntention({ intention }: { intention: IntentionItem }) {
       setSaving(false);
     }
   };
+}
+
+/**
+ * Agree / Refuse of an intention received. Answering is final (SPEC §4: the sender is told at
+ * once), so each asks for a confirmation that names the institution first.
+ */
+export function AnswerIntention({ intention }: { intention: IntentionItem }) {
+  const { t } = useTranslation('cooperation');
+  const queryClient = useQueryClient();
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!intention.canAnswer) return null;
+  const names = { institution: intention.senderInstitution, name: intention.requestName };
+
+  const confirm = answerer({ intention, decision, names, t, setSaving, setDecision, queryClient });
 
   return (
     <>

@@ -1,6 +1,8 @@
+import type { Locale } from '@portal/shared';
 import { DIRECTIONS, dictLabel } from '@portal/shared/dictionaries';
 import { Badge, Button, Col, DatePicker, Drawer, Form, Input, Row, Select, type SelectProps, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../../components/icons.tsx';
@@ -60,6 +62,64 @@ type OpportunityFiltersProps = {
   variant?: 'panel' | 'drawer';
 };
 
+/** The choices of the filters, in the reader's language. */
+function useFilterOptions(locale: Locale, t: TFunction<'cooperation'>) {
+  const directions = useMemo(
+    () => DIRECTIONS.map((entry) => ({ value: entry.code, label: dictLabel(entry, locale) })),
+    [locale],
+  );
+  const types = useMemo(() => cooperationTree(locale), [locale]);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const branches = useMemo(
+    () =>
+      branchOptionGroups(locale, { overseas: t('filters.overseasBranches'), domestic: t('filters.domesticBranches') }),
+    [locale, t],
+  );
+
+  return { directions, types, countries, branches };
+}
+
+type FilterOptions = ReturnType<typeof useFilterOptions>;
+
+/** Demand type, project type and the release date range. */
+function RequestFilters({
+  t,
+  directions,
+  types,
+}: Pick<FilterOptions, 'directions' | 'types'> & { t: TFunction<'cooperation'> }) {
+  return (
+    <>
+      <Col xs={24} sm={12} lg={6}>
+        <Form.Item name="direction" label={t('filters.direction')}>
+          <Select allowClear options={directions} placeholder={t('filters.any')} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12} lg={6}>
+        <Form.Item name="typeCode" label={t('filters.type')}>
+          <TreeSelect
+            allowClear
+            showSearch
+            treeData={types}
+            treeNodeFilterProp="title"
+            placeholder={t('filters.any')}
+            popupMatchSelectWidth={320}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={24} lg={12}>
+        <Form.Item name="release" label={t('filters.releaseDate')}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            format={DATE_FORMAT}
+            placeholder={[t('filters.releaseFrom'), t('filters.releaseTo')]}
+            className="opportunity-filters__range"
+          />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
 /**
  * The filter panel of Business Opportunities (SPEC §2): demand type, project type, release date
  * range, issuing agency, country/region, bank institution, cooperation scope and a keyword.
@@ -74,17 +134,7 @@ export function OpportunityFilters({ filters, onSearch, variant = 'panel' }: Opp
     form.setFieldsValue(toFormValues(filters));
   }, [form, filters]);
 
-  const directions = useMemo(
-    () => DIRECTIONS.map((entry) => ({ value: entry.code, label: dictLabel(entry, locale) })),
-    [locale],
-  );
-  const types = useMemo(() => cooperationTree(locale), [locale]);
-  const countries = useMemo(() => countryOptions(locale), [locale]);
-  const branches = useMemo(
-    () =>
-      branchOptionGroups(locale, { overseas: t('filters.overseasBranches'), domestic: t('filters.domesticBranches') }),
-    [locale, t],
-  );
+  const { directions, types, countries, branches } = useFilterOptions(locale, t);
 
   const reset = () => {
     form.setFieldsValue(toFormValues(EMPTY_FILTERS));
@@ -102,33 +152,7 @@ export function OpportunityFilters({ filters, onSearch, variant = 'panel' }: Opp
       onFinish={(values) => onSearch(toFilters(values))}
     >
       <Row gutter={[16, 0]}>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="direction" label={t('filters.direction')}>
-            <Select allowClear options={directions} placeholder={t('filters.any')} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="typeCode" label={t('filters.type')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeData={types}
-              treeNodeFilterProp="title"
-              placeholder={t('filters.any')}
-              popupMatchSelectWidth={320}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={24} lg={12}>
-          <Form.Item name="release" label={t('filters.releaseDate')}>
-            <DatePicker.RangePicker
-              allowEmpty={[true, true]}
-              format={DATE_FORMAT}
-              placeholder={[t('filters.releaseFrom'), t('filters.releaseTo')]}
-              className="opportunity-filters__range"
-            />
-          </Form.Item>
-        </Col>
+        <RequestFilters t={t} directions={directions} types={types} />
         <Col xs={24} sm={12} lg={6}>
           <Form.Item name="institution" label={t('filters.institution')}>
             <Input allowClear maxLength={100} placeholder={t('filters.institutionPlaceholder')} />

@@ -1,4 +1,5 @@
 import { Empty, Spin, Table, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +12,47 @@ import { OpportunityCards } from './OpportunityCards.tsx';
 import { detailPath } from './paths.ts';
 import { OpportunityTags } from './StatusTags.tsx';
 
+type Column = TableColumnsType<OpportunityItem>[number];
+
+/** The requirement's name, linked to its page, with the row's state as tags under it. */
+function nameColumn(t: TFunction<'cooperation'>): Column {
+  return {
+    key: 'name',
+    title: t('columns.name'),
+    // Kept in view when a narrow page scrolls the table sideways (the user centre).
+    width: 200,
+    fixed: 'left',
+    render: (_, row) => (
+      <div className="cell-stack cell-stack--tags">
+        <Link to={detailPath(row.lgcSn)} className="opportunity-name">
+          {row.itDpchlstRqmNm}
+        </Link>
+        <OpportunityTags item={row} />
+      </div>
+    ),
+  };
+}
+
+/** View, and Follow when `showFollow` (not on one's own requests). */
+function actionColumn(t: TFunction<'cooperation'>, showFollow: boolean): Column {
+  return {
+    key: 'action',
+    title: t('columns.action'),
+    width: 110,
+    fixed: 'right',
+    render: (_, row) => (
+      <div className="row-actions">
+        <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
+          {t('actions.view')}
+        </Link>
+        {showFollow && !row.isMine ? (
+          <FollowButton lgcSn={row.lgcSn} name={row.itDpchlstRqmNm} followed={row.followed} />
+        ) : null}
+      </div>
+    ),
+  };
+}
+
 /**
  * The columns of SPEC §2's lists: requirement name, publishing institution, project type,
  * currency, amount, term, price, publish date, operation; the row's state as tags under the name.
@@ -20,21 +62,7 @@ export function useOpportunityColumns(showFollow: boolean): TableColumnsType<Opp
   const { t } = useTranslation('cooperation');
   const dash = (value: string | null) => value || '—';
   const columns: TableColumnsType<OpportunityItem> = [
-    {
-      key: 'name',
-      title: t('columns.name'),
-      // Kept in view when a narrow page scrolls the table sideways (the user centre).
-      width: 200,
-      fixed: 'left',
-      render: (_, row) => (
-        <div className="cell-stack cell-stack--tags">
-          <Link to={detailPath(row.lgcSn)} className="opportunity-name">
-            {row.itDpchlstRqmNm}
-          </Link>
-          <OpportunityTags item={row} />
-        </div>
-      ),
-    },
+    nameColumn(t),
     { key: 'institution', title: t('columns.institution'), dataIndex: 'instNm', width: 150 },
     { key: 'type', title: t('columns.type'), dataIndex: 'astPrjTpcdName', width: 130 },
     {
@@ -67,22 +95,7 @@ export function useOpportunityColumns(showFollow: boolean): TableColumnsType<Opp
       render: (_, row) => <span className="numeric">{dash(row.price)}</span>,
     },
     { key: 'date', title: t('columns.publishDate'), width: 104, render: (_, row) => formatDate(row.createTime) },
-    {
-      key: 'action',
-      title: t('columns.action'),
-      width: 110,
-      fixed: 'right',
-      render: (_, row) => (
-        <div className="row-actions">
-          <Link to={detailPath(row.lgcSn)} aria-label={t('actions.viewFor', { name: row.itDpchlstRqmNm })}>
-            {t('actions.view')}
-          </Link>
-          {showFollow && !row.isMine ? (
-            <FollowButton lgcSn={row.lgcSn} name={row.itDpchlstRqmNm} followed={row.followed} />
-          ) : null}
-        </div>
-      ),
-    },
+    actionColumn(t, showFollow),
   ];
   return columns;
 }

@@ -6,7 +6,8 @@ import {
   type TFileInfo,
 } from '@portal/shared/schemas/files';
 import { Button, Upload, type UploadFile, type UploadProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadIcon } from '../../components/icons.tsx';
 import { showToast } from '../../lib/notify.ts';
@@ -54,6 +55,60 @@ export type AttachmentUploadProps = {
   id?: string;
 };
 
+/** Refuses (with a toast) a file past the limit, of another type, or too large. */
+function fileChecker(maxFiles: number, itemsRef: MutableRefObject<Item[]>, t: TFunction<'accounts'>) {
+  const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
+    const room = maxFiles - itemsRef.current.length;
+    if (batch.indexOf(file) >= room) {
+      showToast({ type: 'error', content: t('attachments.tooMany', { max: maxFiles }), key: 'tooMany' });
+      return Upload.LIST_IGNORE;
+    }
+    if (!hasAttachmentExtension(file.name)) {
+      showToast({ type: 'error', content: t('attachments.unsupported', { name: file.name }) });
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      showToast({ type: 'error', content: t('attachments.tooLarge', { name: file.name }) });
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+  return beforeUpload;
+}
+
+/** Uploads a file (a registrant's with their proof); its info is the upload list item's response. */
+function uploadRequest(registrant: AttachmentUploadProps['registrant'], t: TFunction<'accounts'>) {
+  const customRequest: CustomRequest = ({ file, onSuccess, onError }) => {
+    const proof = registrant?.() ?? null;
+    uploadFiles([file as Blob], { purpose: 'attachment', ...(registrant ? { registrant: proof } : {}) })
+      .then(([info]) => {
+        if (info) onSuccess?.(info);
+        else onError?.(new Error(t('attachments.failed')));
+      })
+      .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(t('attachments.failed'))));
+  };
+  return customRequest;
+}
+
+/** Follows the upload list; the value changes when a file is done or removed. */
+function listChangeHandler(
+  linked: boolean,
+  setItems: (items: Item[]) => void,
+  onChange: AttachmentUploadProps['onChange'],
+) {
+  const onListChange: UploadProps<TFileInfo>['onChange'] = ({ file, fileList }) => {
+    const next = fileList.map((item) => {
+      const info = item.status === 'done' ? item.response : undefined;
+      return info && item.uid === file.uid ? { ...itemOf(info, linked), uid: item.uid } : item;
+    });
+    setItems(next);
+    if (file.status === 'done' || file.status === 'removed') {
+      onChange?.(next.map(idOf).filter((lgcSn): lgcSn is string => lgcSn !== undefined));
+    }
+  };
+  return onListChange;
+}
+
 /**
  * Introduction attachments (SPEC §5): up to 5 files of 10 MB, doc/docx/pdf/xls/xlsx/jpg/png/bmp.
  * Each file is uploaded as soon as it is picked (its id joins the value); size and extension are
@@ -95,43 +150,9 @@ export function AttachmentUpload({
     onBusyChange?.(busy);
   }, [busy, onBusyChange]);
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
-    const room = maxFiles - itemsRef.current.length;
-    if (batch.indexOf(file) >= room) {
-      showToast({ type: 'error', content: t('attachments.tooMany', { max: maxFiles }), key: 'tooMany' });
-      return Upload.LIST_IGNORE;
-    }
-    if (!hasAttachmentExtension(file.name)) {
-      showToast({ type: 'error', content: t('attachments.unsupported', { name: file.name }) });
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > MAX_ATTACHMENT_BYTES) {
-      showToast({ type: 'error', content: t('attachments.tooLarge', { name: file.name }) });
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-
-  const customRequest: CustomRequest = ({ file, onSuccess, onError }) => {
-    const proof = registrant?.() ?? null;
-    uploadFiles([file as Blob], { purpose: 'attachment', ...(registrant ? { registrant: proof } : {}) })
-      .then(([info]) => {
-        if (info) onSuccess?.(info);
-        else onError?.(new Error(t('attachments.failed')));
-      })
-      .catch((error: unknown) => onError?.(error instanceof Error ? error : new Error(t('attachments.failed'))));
-  };
-
-  const onListChange: UploadProps<TFileInfo>['onChange'] = ({ file, fileList }) => {
-    const next = fileList.map((item) => {
-      const info = item.status === 'done' ? item.response : undefined;
-      return info && item.uid === file.uid ? { ...itemOf(info, linked), uid: item.uid } : item;
-    });
-    setItems(next);
-    if (file.status === 'done' || file.status === 'removed') {
-      onChange?.(next.map(idOf).filter((lgcSn): lgcSn is string => lgcSn !== undefined));
-    }
-  };
+  const beforeUpload = fileChecker(maxFiles, itemsRef, t);
+  const customRequest = uploadRequest(registrant, t);
+  const onListChange = listChangeHandler(linked, setItems, onChange);
 
   return (
     <div className="attachment-upload">

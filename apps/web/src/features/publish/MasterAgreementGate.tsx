@@ -2,6 +2,7 @@ import { type CooperationSubTypeShape, dictLabel } from '@portal/shared/dictiona
 import { COOPERATION_LIMITS } from '@portal/shared/schemas/cooperation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Result, Spin } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
@@ -21,6 +22,32 @@ type GateProps = {
   onChooseAnother: () => void;
 };
 
+/** The agreement intention's note, its confirmation and sending it. */
+function useIntention(sub: CooperationSubTypeShape, t: TFunction<'publish'>) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const submit = async () => {
+    setSending(true);
+    try {
+      await submitMasterAgreementIntention({
+        subTypeCode: sub.code as 'FORFAITING' | 'RISK_PARTICIPATION',
+        note: note.trim(),
+      });
+      setConfirming(false);
+      queryClient.setQueryData<MasterAgreementStatus>(publishKeys.masterAgreement, { signed: false, pending: true });
+      showToast({ type: 'success', content: t('master.submitted') });
+    } catch {
+      // The toast said why; the dialog stays open to try again.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { note, setNote, confirming, setConfirming, sending, submit };
+}
+
 /**
  * Forfaiting and risk participation need a signed master agreement (SPEC §5): the form shows only
  * once the institution has one. Without it the user submits an agreement intention; after that
@@ -29,10 +56,7 @@ type GateProps = {
 export function MasterAgreementGate({ sub, children, onChooseAnother }: GateProps) {
   const { t } = useTranslation('publish');
   const { locale } = useLocale();
-  const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
+  const intention = useIntention(sub, t);
   const status = useQuery({
     queryKey: publishKeys.masterAgreement,
     queryFn: ({ signal }) => fetchMasterAgreement(signal),
@@ -74,24 +98,20 @@ export function MasterAgreementGate({ sub, children, onChooseAnother }: GateProp
       />
     );
   }
+  return <IntentionForm intention={intention} type={type} onChooseAnother={onChooseAnother} />;
+}
 
-  const submit = async () => {
-    setSending(true);
-    try {
-      await submitMasterAgreementIntention({
-        subTypeCode: sub.code as 'FORFAITING' | 'RISK_PARTICIPATION',
-        note: note.trim(),
-      });
-      setConfirming(false);
-      queryClient.setQueryData<MasterAgreementStatus>(publishKeys.masterAgreement, { signed: false, pending: true });
-      showToast({ type: 'success', content: t('master.submitted') });
-    } catch {
-      // The toast said why; the dialog stays open to try again.
-    } finally {
-      setSending(false);
-    }
-  };
-
+/** No master agreement yet: a note, then the agreement intention (after a confirmation). */
+function IntentionForm({
+  intention: { note, setNote, confirming, setConfirming, sending, submit },
+  type,
+  onChooseAnother,
+}: {
+  intention: ReturnType<typeof useIntention>;
+  type: string;
+  onChooseAnother: () => void;
+}) {
+  const { t } = useTranslation('publish');
   return (
     <section className="publish-master" aria-labelledby="publish-master-title">
       <h3 id="publish-master-title" className="publish-master__title">

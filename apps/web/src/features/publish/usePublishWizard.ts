@@ -11,10 +11,11 @@ import {
 } from '@portal/shared/dictionaries';
 import { formKindOf } from '@portal/shared/schemas/cooperation';
 import type { TFileInfo } from '@portal/shared/schemas/files';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type NavigateFunction, type SetURLSearchParams, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { showToast } from '../../lib/notify.ts';
 import { useCurrentUser } from '../accounts/current-user.ts';
@@ -48,34 +49,41 @@ function categoryOfChoice(code: unknown): PublishCategory | undefined {
 }
 
 type Loaded = { key: string; attachments: readonly TFileInfo[] };
+type TDraft = Awaited<ReturnType<typeof fetchDraft>>;
+type TOwnRequest = Awaited<ReturnType<typeof fetchOwnRequest>>;
 
-export function usePublishWizard() {
-  const { t } = useTranslation('publish');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const draftSn = params.get('draft');
-  const editSn = params.get('edit');
-  const editing = Boolean(editSn);
-
+/** The signed-in user, and the submitter's details (SPEC §7 detailForBthw) that fill the contact section of a new request. */
+function useContact(editing: boolean): Contact {
   const current = useCurrentUser();
   const user = current.status === 'user' ? current.user : null;
-  // The submitter's details (SPEC §7 detailForBthw) fill the contact section of a new request.
   const submitter = useQuery({
     queryKey: publishKeys.submitter,
     queryFn: ({ signal }) => fetchSubmitter(signal),
     enabled: !editing,
   });
+  return useMemo<Contact>(
+    () => ({
+      ...(user ? { contactName: user.usrNm, contactEmail: user.emailAdr } : {}),
+      ...(submitter.data ? { contactName: submitter.data.usrNm, contactEmail: submitter.data.emailAdr } : {}),
+      ...(submitter.data?.phone ? { contactPhone: submitter.data.phone } : {}),
+    }),
+    [user, submitter.data],
+  );
+}
 
-  /** What the form holds (kept across steps), and the draft or request it was loaded from. */
-  const values = useRef<FormValues>({});
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  /** Changes when values come from the server: the form opens afresh with them. */
-  const [seed, setSeed] = useState(0);
-  const lastChoice = useRef<PublishChoice | null>(null);
-  const [dirty, setDirty] = useState(false);
-  const unsaved = useUnsavedChanges(dirty);
+/** The address's parameters with the category and choice of a draft opened without them. */
+function withDraftChoice(draft: TDraft, currentParams: URLSearchParams): URLSearchParams {
+  const category = findCategory(draft.categoryCode) ?? categoryOfChoice(draft.fields.choiceCode);
+  const choice = findChoice(category, draft.fields.choiceCode);
+  const next = new URLSearchParams(currentParams);
+  if (category) next.set('category', category.code);
+  if (choice) next.set('choice', choice.code);
+  return next;
+}
 
+/** The draft or own request the wizard was opened with (the draft until its values are loaded). */
+function useSource(draftSn: string | null, editSn: string | null, loaded: Loaded | null) {
+  const editing = Boolean(editSn);
   const draftKey = draftSn ? `draft:${draftSn}` : null;
   const draft = useQuery({
     queryKey: publishKeys.draft(draftSn ?? ''),
@@ -90,6 +98,27 @@ export function usePublishWizard() {
     retry: false,
   });
 
+  return { draftKey, draft, request };
+}
+
+/**
+ * What the form holds (kept across steps), and the draft or request it was loaded from: a draft
+ * from the address, or the own request being edited.
+ */
+function useLoadedValues(params: URLSearchParams, setParams: SetURLSearchParams) {
+  const draftSn = params.get('draft');
+  const editSn = params.get('edit');
+  const editing = Boolean(editSn);
+  const values = useRef<FormValues>({});
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  /** Changes when values come from the server: the form opens afresh with them. */
+  const [seed, setSeed] = useState(0);
+  const lastChoice = useRef<PublishChoice | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+
+  const { draftKey, draft, request } = useSource(draftSn, editSn, loaded);
+
   // A draft opened from the address: its values fill the form and it resumes at its step.
   useEffect(() => {
     if (!draft.data || !draftSn || editing || loaded?.key === `draft:${draftSn}`) return;
@@ -97,19 +126,8 @@ export function usePublishWizard() {
     setLoaded({ key: `draft:${draftSn}`, attachments: draft.data.attachments });
     setSeed((value) => value + 1);
     setDirty(false);
-    if (!params.get('category')) {
-      const category = findCategory(draft.data.categoryCode) ?? categoryOfChoice(draft.data.fields.choiceCode);
-      const choice = findChoice(category, draft.data.fields.choiceCode);
-      setParams(
-        (currentParams) => {
-          const next = new URLSearchParams(currentParams);
-          if (category) next.set('category', category.code);
-          if (choice) next.set('choice', choice.code);
-          return next;
-        },
-        { replace: true },
-      );
-    }
+    const data = draft.data;
+    if (!params.get('category')) setParams((currentParams) => withDraftChoice(data, currentParams), { replace: true });
   }, [draft.data, draftSn, editing, loaded?.key, params, setParams]);
 
   // A request being edited.
@@ -121,47 +139,53 @@ export function usePublishWizard() {
     setDirty(false);
   }, [request.data, editSn, loaded?.key]);
 
-  const contact = useMemo<Contact>(
-    () => ({
-      ...(user ? { contactName: user.usrNm, contactEmail: user.emailAdr } : {}),
-      ...(submitter.data ? { contactName: submitter.data.usrNm, contactEmail: submitter.data.emailAdr } : {}),
-      ...(submitter.data?.phone ? { contactPhone: submitter.data.phone } : {}),
-    }),
-    [user, submitter.data],
-  );
-
-  // The step: from the address, or from the request being edited.
-  const editCategory = request.data
-    ? (findCategory(request.data.categoryCode) ?? categoryOfChoice(request.data.choiceCode))
+  return {
+    draftSn,
+    editSn,
+    editing,
+    values,
+    loaded,
+    setLoaded,
+    seed,
+    lastChoice,
+    dirty,
+    setDirty,
+    unsaved,
+    draftKey,
+    draft,
+    request,
+  };
+}
+/** The step: from the address, or from the request being edited. */
+function stepOf(editing: boolean, request: TOwnRequest | undefined, params: URLSearchParams) {
+  const editCategory = request
+    ? (findCategory(request.categoryCode) ?? categoryOfChoice(request.choiceCode))
     : undefined;
   const category = editing ? editCategory : findCategory(params.get('category'));
-  const choice = editing
-    ? findChoice(editCategory, request.data?.choiceCode)
-    : findChoice(category, params.get('choice'));
+  const choice = editing ? findChoice(editCategory, request?.choiceCode) : findChoice(category, params.get('choice'));
   const unknownLink =
     !editing && ((params.get('category') && !category) || (params.get('choice') && category && !choice));
   const step = !category ? 0 : !choice ? 1 : 2;
   const kind = choice ? (formKindOf(choice.subTypeCode) ?? null) : null;
   const sub = choice ? findCooperationSubType(choice.subTypeCode) : undefined;
-  if (choice) lastChoice.current = choice;
+  return { category, choice, unknownLink, step, kind, sub };
+}
 
-  const goTo = (target: { category?: string; choice?: string }) => {
-    setParams(() => {
-      const next = new URLSearchParams();
-      if (target.category) next.set('category', target.category);
-      if (target.choice) next.set('choice', target.choice);
-      if (draftSn) next.set('draft', draftSn);
-      return next;
-    });
-    window.scrollTo({ top: 0 });
-  };
+type Loader = ReturnType<typeof useLoadedValues>;
+type ActionContext = {
+  t: TFunction<'publish'>;
+  navigate: NavigateFunction;
+  queryClient: QueryClient;
+  setParams: SetURLSearchParams;
+  loader: Loader;
+  category: PublishCategory | undefined;
+  choice: PublishChoice | undefined;
+};
 
-  const remember = (next: FormValues) => {
-    values.current = next;
-    if (!dirty) setDirty(true);
-  };
-
-  const storeDraft = async (formValues: FormValues) => {
+/** Saves the form as a draft (at the choice step too, with the type chosen last in the category). */
+function draftSaver({ t, queryClient, setParams, loader, category, choice }: ActionContext) {
+  const { draftSn, values, lastChoice, setLoaded, setDirty } = loader;
+  return async (formValues: FormValues) => {
     if (!category) return;
     const draftChoice = choice ?? (lastChoice.current && findChoice(category, lastChoice.current.code)) ?? null;
     const draftKind = draftChoice ? (formKindOf(draftChoice.subTypeCode) ?? null) : null;
@@ -184,16 +208,12 @@ export function usePublishWizard() {
       );
     }
   };
+}
 
-  const saveAtChoiceStep = async () => {
-    try {
-      await storeDraft(values.current);
-    } catch {
-      // The toast said why.
-    }
-  };
-
-  const submit = async (data: FormValues) => {
+/** Publishes the request, or saves the own request being edited, and opens it. */
+function publisher({ t, navigate, queryClient, loader, choice }: ActionContext) {
+  const { editSn, draftSn, unsaved, setDirty } = loader;
+  return async (data: FormValues) => {
     if (!choice) return;
     if (editSn) {
       await updateRequest(editSn, publishBody(data, choice, null));
@@ -217,6 +237,49 @@ export function usePublishWizard() {
       throw error;
     }
   };
+}
+
+/** Moving between steps, remembering the form's values, saving drafts and publishing. */
+function wizardActions(context: ActionContext) {
+  const { setParams, loader } = context;
+  const goTo = (target: { category?: string; choice?: string }) => {
+    setParams(() => {
+      const next = new URLSearchParams();
+      if (target.category) next.set('category', target.category);
+      if (target.choice) next.set('choice', target.choice);
+      if (loader.draftSn) next.set('draft', loader.draftSn);
+      return next;
+    });
+    window.scrollTo({ top: 0 });
+  };
+  const remember = (next: FormValues) => {
+    loader.values.current = next;
+    if (!loader.dirty) loader.setDirty(true);
+  };
+  const storeDraft = draftSaver(context);
+  const saveAtChoiceStep = async () => {
+    try {
+      await storeDraft(loader.values.current);
+    } catch {
+      // The toast said why.
+    }
+  };
+  return { goTo, remember, storeDraft, saveAtChoiceStep, submit: publisher(context) };
+}
+
+export function usePublishWizard() {
+  const { t } = useTranslation('publish');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const editing = Boolean(params.get('edit'));
+  const contact = useContact(editing);
+  const loader = useLoadedValues(params, setParams);
+  const { editSn, draftSn, draftKey, draft, request, loaded, values, lastChoice, seed } = loader;
+
+  const { category, choice, kind, sub, step, unknownLink } = stepOf(editing, request.data, params);
+  if (choice) lastChoice.current = choice;
+  const actions = wizardActions({ t, navigate, queryClient, setParams, loader, category, choice });
 
   // The form takes its values when it opens (per choice and per loaded draft or request); contact
   // details that arrive later are filled in by the form itself.
@@ -236,7 +299,7 @@ export function usePublishWizard() {
   return {
     editing,
     editSn,
-    unsaved,
+    unsaved: loader.unsaved,
     sourceState,
     notEditable,
     category,
@@ -251,10 +314,6 @@ export function usePublishWizard() {
     initialValues,
     knownAttachments: loaded?.attachments ?? [],
     contact,
-    goTo,
-    remember,
-    storeDraft,
-    saveAtChoiceStep,
-    submit,
+    ...actions,
   };
 }

@@ -1,6 +1,6 @@
 import '../../components/list-page.css';
 import type { TSealItem } from '@portal/shared/schemas/seals';
-import { Alert, Form, Modal } from 'antd';
+import { Alert, Form, type FormInstance, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/api-error.ts';
@@ -11,34 +11,16 @@ import { cancelSeal, sendCancelCode } from './seals-api.ts';
 /** Wrong or expired codes are shown on the code field. */
 const CODE_ERRORS = new Set(['PRT_CODE_INCORRECT', 'PRT_CODE_EXPIRED', 'PRT_CODE_EMPTY']);
 
-/**
- * Cancels an effective seal (its applicant only): explains what follows (the seal can no longer
- * stamp and its certificate is revoked), sends the applicant an e-mailed code, with the 60 s wait
- * before another, and cancels once the code is given.
- */
-export function CancelSealDialog({
-  seal,
-  onClose,
-  onCancelled,
-}: {
-  seal: TSealItem;
-  onClose: () => void;
-  onCancelled: (seal: TSealItem) => void;
-}) {
-  const { t } = useTranslation('seals');
-  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
-  useReturnFocus();
-  const [form] = Form.useForm<{ code?: string }>();
-  const [saving, setSaving] = useState(false);
-  const [sent, setSent] = useState(false);
+type CancelSealDialogProps = { seal: TSealItem; onClose: () => void; onCancelled: (seal: TSealItem) => void };
 
-  const send = async () => {
-    const { resendAfterSeconds } = await sendCancelCode(seal.lgcSn);
-    setSent(true);
-    return resendAfterSeconds;
-  };
-
-  const confirm = async () => {
+/** Cancels the seal with the code given; a wrong or expired code is shown on its field. */
+function canceller(
+  form: FormInstance<{ code?: string }>,
+  seal: TSealItem,
+  setSaving: (saving: boolean) => void,
+  onCancelled: (seal: TSealItem) => void,
+) {
+  return async () => {
     let code: string;
     try {
       code = String((await form.validateFields()).code ?? '').trim();
@@ -55,6 +37,28 @@ export function CancelSealDialog({
       setSaving(false);
     }
   };
+}
+
+/**
+ * Cancels an effective seal (its applicant only): explains what follows (the seal can no longer
+ * stamp and its certificate is revoked), sends the applicant an e-mailed code, with the 60 s wait
+ * before another, and cancels once the code is given.
+ */
+export function CancelSealDialog({ seal, onClose, onCancelled }: CancelSealDialogProps) {
+  const { t } = useTranslation('seals');
+  // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
+  useReturnFocus();
+  const [form] = Form.useForm<{ code?: string }>();
+  const [saving, setSaving] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const send = async () => {
+    const { resendAfterSeconds } = await sendCancelCode(seal.lgcSn);
+    setSent(true);
+    return resendAfterSeconds;
+  };
+
+  const confirm = canceller(form, seal, setSaving, onCancelled);
 
   const name = { name: seal.sealName, sealNo: seal.sealNo };
   return (

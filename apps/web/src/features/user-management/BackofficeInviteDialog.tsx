@@ -28,23 +28,8 @@ export function inviteBody(values: Record<string, unknown>) {
   return kind === 'staff' ? { ...person, mainContactBranch } : { ...person, institution };
 }
 
-/**
- * The system administrator's invitation (back office): in-bank staff, who get the back office
- * (role 50) and serve the seal queue of the branch chosen here, or the administrator of a
- * partner institution of institution management (role 20).
- */
-export function BackofficeInviteDialog({
-  onClose,
-  onInvited,
-}: {
-  onClose: () => void;
-  onInvited: (invitee: { emailAdr: string; usrNm: string }) => void;
-}) {
-  const { t } = useTranslation('users');
-  useReturnFocus();
-  const { locale } = useLocale();
-  const [form] = Form.useForm<Values>();
-  const kind = Form.useWatch('kind', form) ?? 'staff';
+/** The active partner institutions matching what was typed in the institution's field. */
+function useInstitutionOptions(kind: Kind) {
   const [search, setSearch] = useState('');
 
   const institutions = useQuery({
@@ -55,6 +40,17 @@ export function BackofficeInviteDialog({
   const institutionOptions = (institutions.data?.list ?? [])
     .filter((inst) => inst.kind === 'partner')
     .map((inst) => ({ value: inst.lgcSn, label: inst.swiftCode ? `${inst.name} (${inst.swiftCode})` : inst.name }));
+  return { institutions, institutionOptions, setSearch };
+}
+
+/** The invitation's form, its option lists and sending it. */
+function useBackofficeInvite(onInvited: (invitee: { emailAdr: string; usrNm: string }) => void) {
+  const { t } = useTranslation('users');
+  useReturnFocus();
+  const { locale } = useLocale();
+  const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form) ?? 'staff';
+  const institutions = useInstitutionOptions(kind);
   const branches = useMemo(
     () => branchOptionGroups(locale, { overseas: t('roles.overseas'), domestic: t('roles.domestic') }),
     [locale, t],
@@ -76,12 +72,29 @@ export function BackofficeInviteDialog({
     },
   );
 
+  return { t, form, kind, ...institutions, branches, countries, submit, saving };
+}
+
+/**
+ * The system administrator's invitation (back office): in-bank staff, who get the back office
+ * (role 50) and serve the seal queue of the branch chosen here, or the administrator of a
+ * partner institution of institution management (role 20).
+ */
+export function BackofficeInviteDialog({
+  onClose,
+  onInvited,
+}: {
+  onClose: () => void;
+  onInvited: (invitee: { emailAdr: string; usrNm: string }) => void;
+}) {
+  const invite = useBackofficeInvite(onInvited);
+  const { t, form, kind, countries, submit } = invite;
   return (
     <FormDialog
       title={t('backofficeInvite.title')}
       okText={t('invite.submit')}
       cancelText={t('actions.cancel')}
-      saving={saving}
+      saving={invite.saving}
       onOk={() => void submit()}
       onClose={onClose}
       width={560}
@@ -115,22 +128,28 @@ export function BackofficeInviteDialog({
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
-        {kind === 'staff' ? (
-          <Form.Item name="mainContactBranch" label={t('roles.branch')} required extra={t('roles.branchHint')}>
-            <Select options={branches} showSearch={{ optionFilterProp: 'label' }} />
-          </Form.Item>
-        ) : (
-          <Form.Item name="institution" label={t('backofficeInvite.institution')} required>
-            <Select
-              options={institutionOptions}
-              loading={institutions.isFetching}
-              showSearch={{ filterOption: false, onSearch: setSearch }}
-              placeholder={t('backofficeInvite.institutionPlaceholder')}
-            />
-          </Form.Item>
-        )}
+        <KindFields invite={invite} />
         <button type="submit" hidden />
       </Form>
     </FormDialog>
+  );
+}
+
+/** Staff serve the seal queue of a branch; an institution's administrator belongs to a partner institution. */
+function KindFields({ invite }: { invite: ReturnType<typeof useBackofficeInvite> }) {
+  const { t, kind, branches, institutions, institutionOptions, setSearch } = invite;
+  return kind === 'staff' ? (
+    <Form.Item name="mainContactBranch" label={t('roles.branch')} required extra={t('roles.branchHint')}>
+      <Select options={branches} showSearch={{ optionFilterProp: 'label' }} />
+    </Form.Item>
+  ) : (
+    <Form.Item name="institution" label={t('backofficeInvite.institution')} required>
+      <Select
+        options={institutionOptions}
+        loading={institutions.isFetching}
+        showSearch={{ filterOption: false, onSearch: setSearch }}
+        placeholder={t('backofficeInvite.institutionPlaceholder')}
+      />
+    </Form.Item>
   );
 }

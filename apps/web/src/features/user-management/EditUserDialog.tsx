@@ -14,16 +14,10 @@ type Values = { usrNm?: string; phone?: string; jobTitle?: string };
  * ZManagedUser has no job title yet; the update replaces it all the same).
  */
 
+type EditUserDialogProps = { user: ManagedUser; onClose: () => void; onSaved: () => void };
+
 /** Changes a user of the administrator's institution: name, phone, job title. */
-export function EditUserDialog({
-  user,
-  onClose,
-  onSaved,
-}: {
-  user: ManagedUser;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
   const { t } = useTranslation('users');
   // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
   useReturnFocus();

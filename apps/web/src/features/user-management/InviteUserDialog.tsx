@@ -2,6 +2,7 @@ import './user-management.css';
 import { dictName } from '@portal/shared/dictionaries';
 import { ZInviteRequest } from '@portal/shared/schemas/user-management';
 import { Alert, Form, Input, Select } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -32,25 +33,16 @@ export function inviteCountryOptions(
   ];
 }
 
-/**
- * Invites a general user into the administrator's institution: e-mail, name and where they work.
- * The invitee gets an e-mail with a link to set a password (valid 7 days). A partner
- * institution may invite only people in its own region (SPEC §6); `region` is the continent
- * code of the institution, when known, or null; `anywhere` is true for the bank itself.
- */
-export function InviteUserDialog({
-  region,
-  anywhere,
-  institution,
-  onClose,
-  onInvited,
-}: {
+type InviteProps = {
   region: string | null;
   anywhere: boolean;
   institution: string | null;
   onClose: () => void;
   onInvited: (invitee: { emailAdr: string; usrNm: string }) => void;
-}) {
+};
+
+/** The invitation's form, its country choices, the region rule it states and sending it. */
+function useInviteUser({ region, anywhere, onInvited }: InviteProps) {
   const { t } = useTranslation('users');
   // Its page mounts it to open and unmounts it to close: the focus goes back to the opener.
   useReturnFocus();
@@ -91,6 +83,18 @@ export function InviteUserDialog({
       ? t('invite.ruleRegion', { region: regionName })
       : t('invite.ruleRegionUnknown');
 
+  return { t, form, options, submit, saving, rule };
+}
+
+/**
+ * Invites a general user into the administrator's institution: e-mail, name and where they work.
+ * The invitee gets an e-mail with a link to set a password (valid 7 days). A partner
+ * institution may invite only people in its own region (SPEC §6); `region` is the continent
+ * code of the institution, when known, or null; `anywhere` is true for the bank itself.
+ */
+export function InviteUserDialog(props: InviteProps) {
+  const { institution, onClose } = props;
+  const { t, form, options, submit, saving, rule } = useInviteUser(props);
   return (
     <FormDialog
       title={t('invite.title')}
@@ -106,33 +110,37 @@ export function InviteUserDialog({
       </p>
       <Alert className="invite-dialog__rule" type="info" showIcon title={rule} />
       <Form<Values> form={form} layout="vertical" name="inviteUser" onFinish={() => void submit()}>
-        <Form.Item
-          name="emailAdr"
-          label={t('fields.emailAdr')}
-          required
-          rules={[schemaRule(ZInviteRequest, 'emailAdr')]}
-        >
-          <Input type="email" autoComplete="off" maxLength={254} autoFocus />
-        </Form.Item>
-        <Form.Item name="usrNm" label={t('fields.usrNm')} required rules={[schemaRule(ZInviteRequest, 'usrNm')]}>
-          <Input autoComplete="off" maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          name="country"
-          label={t('fields.country')}
-          required
-          rules={[schemaRule(ZInviteRequest, 'country')]}
-          extra={t('invite.countryHint')}
-        >
-          <Select
-            options={options}
-            placeholder={t('invite.countryPlaceholder')}
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-          />
-        </Form.Item>
+        <InviteFields t={t} options={options} />
         <button type="submit" hidden />
       </Form>
     </FormDialog>
+  );
+}
+
+/** E-mail, name and the country where the invitee works. */
+function InviteFields({ t, options }: { t: TFunction<'users'>; options: (Option | OptionGroup)[] }) {
+  return (
+    <>
+      <Form.Item name="emailAdr" label={t('fields.emailAdr')} required rules={[schemaRule(ZInviteRequest, 'emailAdr')]}>
+        <Input type="email" autoComplete="off" maxLength={254} autoFocus />
+      </Form.Item>
+      <Form.Item name="usrNm" label={t('fields.usrNm')} required rules={[schemaRule(ZInviteRequest, 'usrNm')]}>
+        <Input autoComplete="off" maxLength={50} />
+      </Form.Item>
+      <Form.Item
+        name="country"
+        label={t('fields.country')}
+        required
+        rules={[schemaRule(ZInviteRequest, 'country')]}
+        extra={t('invite.countryHint')}
+      >
+        <Select
+          options={options}
+          placeholder={t('invite.countryPlaceholder')}
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+        />
+      </Form.Item>
+    </>
   );
 }

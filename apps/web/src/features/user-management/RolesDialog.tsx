@@ -19,19 +19,13 @@ export function rolesBody(values: Record<string, unknown>) {
   return rlTpcd.includes('50') && mainContactBranch ? { rlTpcd, mainContactBranch } : { rlTpcd };
 }
 
+type RolesDialogProps = { user: ManagedUser; onClose: () => void; onChanged: () => void };
+
 /**
  * Bank staff set a user's roles (back office): general user, institution administrator, bank
  * staff with the branch whose seal queue they serve. The change logs the user out.
  */
-export function RolesDialog({
-  user,
-  onClose,
-  onChanged,
-}: {
-  user: ManagedUser;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function RolesDialog({ user, onClose, onChanged }: RolesDialogProps) {
   const { t } = useTranslation('users');
   const { t: tAccounts } = useTranslation('accounts');
   useReturnFocus();

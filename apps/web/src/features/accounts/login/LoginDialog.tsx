@@ -9,24 +9,20 @@ import { LoginForm } from './LoginForm.tsx';
 
 export type LoginView = { kind: 'login'; emailAdr?: string } | { kind: 'reset'; emailAdr?: string; notice?: string };
 
-/**
- * The global login dialog (SPEC §2): closes on a click outside or Escape. Holds two views: the
- * login form, and the password reset ("Forgot password", or the login answered YBLTS100U022).
- */
-export function LoginDialog({
-  open,
-  initialEmail,
-  pageTitle,
-  onClose,
-  onLoggedIn,
-}: {
+type LoginDialogProps = {
   open: boolean;
   initialEmail?: string | undefined;
   /** The title key of the page that needed the log-in: the dialog says which page it opens. */
   pageTitle?: string | undefined;
   onClose: () => void;
   onLoggedIn: (user: TUserInfo) => void;
-}) {
+};
+
+/**
+ * The global login dialog (SPEC §2): closes on a click outside or Escape. Holds two views: the
+ * login form, and the password reset ("Forgot password", or the login answered YBLTS100U022).
+ */
+export function LoginDialog({ open, initialEmail, pageTitle, onClose, onLoggedIn }: LoginDialogProps) {
   const { t } = useTranslation('accounts');
   const [view, setView] = useState<LoginView>({ kind: 'login', ...(initialEmail ? { emailAdr: initialEmail } : {}) });
   // Every opening starts at the login form; `key` below gives each opening fresh forms.

@@ -4,7 +4,7 @@ import { actingForRule, Full, Half, type ProfileKit, Section, searchable, upperC
 
 /** The institution: name, SWIFT codes, branch, and whom the account acts for. */
 export function InstitutionSection({ kit, actingOnBehalf }: { kit: ProfileKit; actingOnBehalf: boolean | undefined }) {
-  const { t, label, rule, off, name, options } = kit;
+  const { t, label, rule, off, name } = kit;
   return (
     <Section title={t('profile.sections.institution')} intro={t('profile.intros.institution')}>
       <Half>
@@ -24,6 +24,49 @@ export function InstitutionSection({ kit, actingOnBehalf }: { kit: ProfileKit; a
           <Input maxLength={11} spellCheck={false} autoComplete="off" disabled={off('instSwiftCode')} />
         </Form.Item>
       </Half>
+      <BranchFields kit={kit} />
+      <Half>
+        <Form.Item
+          name={name('headOfficeEmployee')}
+          label={label('headOfficeEmployee')}
+          valuePropName="checked"
+          extra={t('profile.hints.headOfficeEmployee')}
+        >
+          <Switch disabled={off('headOfficeEmployee')} />
+        </Form.Item>
+      </Half>
+      <Half>
+        <Form.Item
+          name={name('actingOnBehalf')}
+          label={label('actingOnBehalf')}
+          valuePropName="checked"
+          extra={t('profile.hints.actingOnBehalf')}
+        >
+          <Switch disabled={off('actingOnBehalf')} />
+        </Form.Item>
+      </Half>
+      {actingOnBehalf ? (
+        <Full>
+          <Form.Item
+            name={name('actingForInstitution')}
+            label={label('actingForInstitution')}
+            required
+            dependencies={[name('actingOnBehalf')]}
+            rules={[rule('actingForInstitution'), actingForRule]}
+          >
+            <Input maxLength={100} disabled={off('actingForInstitution')} />
+          </Form.Item>
+        </Full>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The branch: its type, name, SWIFT code and where it is registered. */
+function BranchFields({ kit }: { kit: ProfileKit }) {
+  const { t, label, rule, off, name, options } = kit;
+  return (
+    <>
       <Half>
         <Form.Item name={name('branchType')} label={label('branchType')} required rules={[rule('branchType')]}>
           <Select
@@ -63,39 +106,6 @@ export function InstitutionSection({ kit, actingOnBehalf }: { kit: ProfileKit; a
           />
         </Form.Item>
       </Half>
-      <Half>
-        <Form.Item
-          name={name('headOfficeEmployee')}
-          label={label('headOfficeEmployee')}
-          valuePropName="checked"
-          extra={t('profile.hints.headOfficeEmployee')}
-        >
-          <Switch disabled={off('headOfficeEmployee')} />
-        </Form.Item>
-      </Half>
-      <Half>
-        <Form.Item
-          name={name('actingOnBehalf')}
-          label={label('actingOnBehalf')}
-          valuePropName="checked"
-          extra={t('profile.hints.actingOnBehalf')}
-        >
-          <Switch disabled={off('actingOnBehalf')} />
-        </Form.Item>
-      </Half>
-      {actingOnBehalf ? (
-        <Full>
-          <Form.Item
-            name={name('actingForInstitution')}
-            label={label('actingForInstitution')}
-            required
-            dependencies={[name('actingOnBehalf')]}
-            rules={[rule('actingForInstitution'), actingForRule]}
-          >
-            <Input maxLength={100} disabled={off('actingForInstitution')} />
-          </Form.Item>
-        </Full>
-      ) : null}
-    </Section>
+    </>
   );
 }

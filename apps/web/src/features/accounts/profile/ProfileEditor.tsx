@@ -14,6 +14,27 @@ import { type ProfileChange, saveProfile } from '../accounts-api.ts';
 import { useUnsavedChanges } from '../useUnsavedChanges.ts';
 import { ProfileFields, type ProfileFormValues } from './ProfileFields.tsx';
 
+type ProfileEditorProps = {
+  change: ProfileChange;
+  /** The account's role codes: a bank staff account's branch is bank-managed too. */
+  roleCodes?: readonly string[];
+  profile: Partial<TProfile>;
+  /** Names and sizes of the profile's introduction attachments. */
+  attachments?: readonly TFileInfo[];
+  submitLabel: string;
+  onSaved: (user: TUserInfo) => void;
+  onCancel?: () => void;
+};
+
+/** The bank-managed fields the account has: read-only, except when refilling after review. */
+function lockedFields(change: ProfileChange, roleCodes: readonly string[], profile: Partial<TProfile>) {
+  return new Set<keyof TProfile>(
+    change === 'improve'
+      ? []
+      : bankManagedProfileFields(roleCodes).filter((field) => profile[field] !== undefined && profile[field] !== null),
+  );
+}
+
 /**
  * The profile form, prefilled, that saves through improve/info (refill after review),
  * completeInfo (complete an invited profile) or updateUserInfo (user centre). Asks before the
@@ -29,33 +50,13 @@ export function ProfileEditor({
   onSaved,
   onCancel,
   roleCodes = [],
-}: {
-  change: ProfileChange;
-  /** The account's role codes: a bank staff account's branch is bank-managed too. */
-  roleCodes?: readonly string[];
-  profile: Partial<TProfile>;
-  /** Names and sizes of the profile's introduction attachments. */
-  attachments?: readonly TFileInfo[];
-  submitLabel: string;
-  onSaved: (user: TUserInfo) => void;
-  onCancel?: () => void;
-}) {
+}: ProfileEditorProps) {
   const { t } = useTranslation('accounts');
   const [form] = Form.useForm<ProfileFormValues>();
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
   const schema = change === 'improve' ? ZProfileResubmitRequest : ZProfileUpdateRequest;
-  const locked = useMemo(
-    () =>
-      new Set<keyof TProfile>(
-        change === 'improve'
-          ? []
-          : bankManagedProfileFields(roleCodes).filter(
-              (field) => profile[field] !== undefined && profile[field] !== null,
-            ),
-      ),
-    [change, profile, roleCodes],
-  );
+  const locked = useMemo(() => lockedFields(change, roleCodes, profile), [change, profile, roleCodes]);
 
   const { submit, saving } = useSchemaSubmit(
     form,

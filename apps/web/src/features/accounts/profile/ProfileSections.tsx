@@ -140,9 +140,38 @@ export function CooperationSection({
   onUploadingChange: (busy: boolean) => void;
   attachments?: ProfileAttachments;
 }) {
-  const { t, label, rule, name, options } = kit;
+  const { t, label, rule, name } = kit;
   return (
     <Section title={t('profile.sections.cooperation')} intro={t('profile.intros.cooperation')}>
+      <TypeFields kit={kit} />
+      <Full>
+        <Form.Item name={name('businessScope')} label={label('businessScope')} rules={[rule('businessScope')]}>
+          <Input.TextArea maxLength={500} showCount rows={4} />
+        </Form.Item>
+      </Full>
+      <Full>
+        <Form.Item
+          name={name('introAttachments')}
+          label={label('introAttachments')}
+          rules={[rule('introAttachments'), uploadsDone]}
+          extra={t('attachments.hint')}
+        >
+          <AttachmentUpload
+            {...(attachments?.known ? { known: attachments.known } : {})}
+            {...(attachments?.registrant ? { registrant: attachments.registrant } : {})}
+            onBusyChange={onUploadingChange}
+          />
+        </Form.Item>
+      </Full>
+    </Section>
+  );
+}
+
+/** The types the institution publishes and those it looks for. */
+function TypeFields({ kit }: { kit: ProfileKit }) {
+  const { t, label, rule, name, options } = kit;
+  return (
+    <>
       <Full>
         <Form.Item
           name={name('releaseInfoTypes')}
@@ -178,25 +207,6 @@ export function CooperationSection({
           />
         </Form.Item>
       </Full>
-      <Full>
-        <Form.Item name={name('businessScope')} label={label('businessScope')} rules={[rule('businessScope')]}>
-          <Input.TextArea maxLength={500} showCount rows={4} />
-        </Form.Item>
-      </Full>
-      <Full>
-        <Form.Item
-          name={name('introAttachments')}
-          label={label('introAttachments')}
-          rules={[rule('introAttachments'), uploadsDone]}
-          extra={t('attachments.hint')}
-        >
-          <AttachmentUpload
-            {...(attachments?.known ? { known: attachments.known } : {})}
-            {...(attachments?.registrant ? { registrant: attachments.registrant } : {})}
-            onBusyChange={onUploadingChange}
-          />
-        </Form.Item>
-      </Full>
-    </Section>
+    </>
   );
 }

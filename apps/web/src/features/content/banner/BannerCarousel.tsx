@@ -1,6 +1,7 @@
 import './banner.css';
 import type { TBanner } from '@portal/shared/schemas/content';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent } from '../../../lib/lazy-page.ts';
@@ -37,25 +38,17 @@ function BannerImage({ banner, alt, eager }: { banner: TBanner; alt: string; eag
   );
 }
 
-/**
- * The home carousel (SPEC §2, §3; in the layout's BANNER slot, hidden on hiddenBanner routes).
- * Each banner opens its link in a new window, or, with jump flag '1', asks for a work e-mail and
- * opens the questionnaire. It advances every 6 s unless the reader hovers or focuses it, pauses it,
- * or prefers reduced motion. Plain DOM and CSS (no antd), so the first image is not held up by
- * the component library.
- */
-export function BannerCarousel() {
+type Survey = { open: boolean; questionnaireId: string | null; mounted: boolean };
+
+/** The carousel's state: the banners, the current one, pausing, and the questionnaire's dialog. */
+function useCarousel() {
   const { t } = useTranslation('content');
   const text = useBilingual();
   const { data: banners, isPending } = useBanners();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
-  const [survey, setSurvey] = useState<{ open: boolean; questionnaireId: string | null; mounted: boolean }>({
-    open: false,
-    questionnaireId: null,
-    mounted: false,
-  });
+  const [survey, setSurvey] = useState<Survey>({ open: false, questionnaireId: null, mounted: false });
   const region = useRef<HTMLElement>(null);
 
   const count = banners?.length ?? 0;
@@ -71,7 +64,38 @@ export function BannerCarousel() {
   const openSurvey = (banner: TBanner) => {
     setSurvey({ open: true, questionnaireId: banner.qtnMisId, mounted: true });
   };
+  const closeSurvey = () => setSurvey((state) => ({ ...state, open: false }));
+  const togglePaused = () => setPaused((value) => !value);
+  return {
+    t,
+    text,
+    banners,
+    isPending,
+    count,
+    current,
+    go,
+    paused,
+    togglePaused,
+    setHovered,
+    region,
+    survey,
+    openSurvey,
+    closeSurvey,
+  };
+}
 
+type Carousel = ReturnType<typeof useCarousel>;
+
+/**
+ * The home carousel (SPEC §2, §3; in the layout's BANNER slot, hidden on hiddenBanner routes).
+ * Each banner opens its link in a new window, or, with jump flag '1', asks for a work e-mail and
+ * opens the questionnaire. It advances every 6 s unless the reader hovers or focuses it, pauses it,
+ * or prefers reduced motion. Plain DOM and CSS (no antd), so the first image is not held up by
+ * the component library.
+ */
+export function BannerCarousel() {
+  const carousel = useCarousel();
+  const { t, banners, isPending, count, paused, region, survey, setHovered } = carousel;
   return (
     <section
       ref={region}
@@ -92,124 +116,121 @@ export function BannerCarousel() {
             <img className="banner__image" src={defaultBannerUrl} alt="" width={1920} height={420} />
           </div>
         ) : null}
-        {banners?.map((banner, position) => {
-          const title = text(banner.title);
-          const isCurrent = position === current;
-          const label = `${position + 1} / ${count}: ${title}`;
-          const image = <BannerImage banner={banner} alt={title} eager={position === 0} />;
-          const track = `banner:${banner.lgcSn}`;
-          const inPortal = portalPath(banner.linksUrl);
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group
-            <div
-              key={banner.lgcSn}
-              className={`banner__slide${isCurrent ? ' is-current' : ''}`}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={label}
-              aria-hidden={!isCurrent}
-              inert={!isCurrent}
-            >
-              {banner.wthrChkInd === '1' && banner.qtnMisId ? (
-                <button
-                  type="button"
-                  className="banner__link"
-                  data-track={track}
-                  onClick={() => openSurvey(banner)}
-                  aria-haspopup="dialog"
-                >
-                  {image}
-                  <span className="banner__caption">
-                    <span className="banner__title">{title}</span>
-                    <span className="banner__cta">{t('banner.questionnaire')}</span>
-                  </span>
-                </button>
-              ) : inPortal ? (
-                // A page of the portal opens here, in this tab: one that needs a log-in asks for
-                // it over this home page (the route guard) and goes on to the page afterwards.
-                <Link className="banner__link" to={inPortal} data-track={track}>
-                  {image}
-                  <span className="banner__caption">
-                    <span className="banner__title">{title}</span>
-                  </span>
-                </Link>
-              ) : isSafeLink(banner.linksUrl) ? (
-                <a
-                  className="banner__link"
-                  href={banner.linksUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-track={track}
-                >
-                  {image}
-                  <span className="banner__caption">
-                    <span className="banner__title">{title}</span>
-                    <span className="visually-hidden"> {t('common.opensInNewWindow')}</span>
-                  </span>
-                </a>
-              ) : (
-                <div className="banner__link">
-                  {image}
-                  <span className="banner__caption">
-                    <span className="banner__title">{title}</span>
-                  </span>
-                </div>
-              )}
-            </div>
-          );
-        })}
+        {banners?.map((banner, position) => bannerSlide(carousel, banner, position))}
       </div>
 
       <div className="banner__overlay container">
         <WelcomeCard />
       </div>
 
-      {count > 1 ? (
-        <div className="banner__controls container">
-          <button
-            type="button"
-            className="banner__arrow"
-            onClick={() => go(current - 1)}
-            aria-label={t('banner.previous')}
-          >
-            <span aria-hidden="true">‹</span>
-          </button>
-          <div className="banner__dots">
-            {banners?.map((banner, position) => (
-              <button
-                key={banner.lgcSn}
-                type="button"
-                className={`banner__dot${position === current ? ' is-current' : ''}`}
-                aria-label={t('banner.goTo', { index: position + 1, total: count })}
-                aria-current={position === current ? 'true' : undefined}
-                onClick={() => go(position)}
-              />
-            ))}
-          </div>
-          <button type="button" className="banner__arrow" onClick={() => go(current + 1)} aria-label={t('banner.next')}>
-            <span aria-hidden="true">›</span>
-          </button>
-          <button
-            type="button"
-            className="banner__pause"
-            onClick={() => setPaused((value) => !value)}
-            aria-label={paused ? t('banner.play') : t('banner.pause')}
-            aria-pressed={paused}
-          >
-            <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-          </button>
-        </div>
-      ) : null}
+      {count > 1 ? <BannerControls carousel={carousel} /> : null}
 
       {survey.mounted && survey.questionnaireId ? (
         <Suspense fallback={null}>
           <SurveyJumpDialog
             open={survey.open}
             questionnaireId={survey.questionnaireId}
-            onClose={() => setSurvey((state) => ({ ...state, open: false }))}
+            onClose={carousel.closeSurvey}
           />
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/** One slide: its picture and title, opening its link or its questionnaire. */
+function bannerSlide({ t, text, count, current, openSurvey }: Carousel, banner: TBanner, position: number) {
+  const title = text(banner.title);
+  const isCurrent = position === current;
+  const label = `${position + 1} / ${count}: ${title}`;
+  const image = <BannerImage banner={banner} alt={title} eager={position === 0} />;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide a group
+    <div
+      key={banner.lgcSn}
+      className={`banner__slide${isCurrent ? ' is-current' : ''}`}
+      role="group"
+      aria-roledescription="slide"
+      aria-label={label}
+      aria-hidden={!isCurrent}
+      inert={!isCurrent}
+    >
+      {slideLink(t, banner, image, title, () => openSurvey(banner))}
+    </div>
+  );
+}
+
+/** What a slide opens: the questionnaire, a page of the portal, another site, or nothing. */
+function slideLink(t: TFunction<'content'>, banner: TBanner, image: ReactNode, title: string, openSurvey: () => void) {
+  const track = `banner:${banner.lgcSn}`;
+  const inPortal = portalPath(banner.linksUrl);
+  return banner.wthrChkInd === '1' && banner.qtnMisId ? (
+    <button type="button" className="banner__link" data-track={track} onClick={openSurvey} aria-haspopup="dialog">
+      {image}
+      <span className="banner__caption">
+        <span className="banner__title">{title}</span>
+        <span className="banner__cta">{t('banner.questionnaire')}</span>
+      </span>
+    </button>
+  ) : inPortal ? (
+    // A page of the portal opens here, in this tab: one that needs a log-in asks for
+    // it over this home page (the route guard) and goes on to the page afterwards.
+    <Link className="banner__link" to={inPortal} data-track={track}>
+      {image}
+      <span className="banner__caption">
+        <span className="banner__title">{title}</span>
+      </span>
+    </Link>
+  ) : isSafeLink(banner.linksUrl) ? (
+    <a className="banner__link" href={banner.linksUrl} target="_blank" rel="noopener noreferrer" data-track={track}>
+      {image}
+      <span className="banner__caption">
+        <span className="banner__title">{title}</span>
+        <span className="visually-hidden"> {t('common.opensInNewWindow')}</span>
+      </span>
+    </a>
+  ) : (
+    <div className="banner__link">
+      {image}
+      <span className="banner__caption">
+        <span className="banner__title">{title}</span>
+      </span>
+    </div>
+  );
+}
+
+/** Previous, one dot per banner, next, and pause or play. */
+function BannerControls({ carousel }: { carousel: Carousel }) {
+  const { t, banners, count, current, go, paused } = carousel;
+  return (
+    <div className="banner__controls container">
+      <button type="button" className="banner__arrow" onClick={() => go(current - 1)} aria-label={t('banner.previous')}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div className="banner__dots">
+        {banners?.map((banner, position) => (
+          <button
+            key={banner.lgcSn}
+            type="button"
+            className={`banner__dot${position === current ? ' is-current' : ''}`}
+            aria-label={t('banner.goTo', { index: position + 1, total: count })}
+            aria-current={position === current ? 'true' : undefined}
+            onClick={() => go(position)}
+          />
+        ))}
+      </div>
+      <button type="button" className="banner__arrow" onClick={() => go(current + 1)} aria-label={t('banner.next')}>
+        <span aria-hidden="true">›</span>
+      </button>
+      <button
+        type="button"
+        className="banner__pause"
+        onClick={carousel.togglePaused}
+        aria-label={paused ? t('banner.play') : t('banner.pause')}
+        aria-pressed={paused}
+      >
+        <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+      </button>
+    </div>
   );
 }

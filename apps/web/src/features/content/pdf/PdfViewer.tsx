@@ -8,13 +8,24 @@ const SCALE_STEP = 0.2;
 
 type Status = 'loading' | 'ready' | 'failed';
 
-/**
- * A PDF shown in the page, one page at a time, with paging and zoom (keyboard: the buttons, or
- * ←/→ while the document has focus) and a download link. Any failure shows a message and keeps
- * the download link.
- */
-export function PdfViewer({ url, title, downloadUrl }: { url: string; title: string; downloadUrl: string }) {
-  const { t } = useTranslation('content');
+type PdfPage = Awaited<ReturnType<PDFDocumentProxy['getPage']>>;
+
+/** Draws a page on the canvas, sharp on the screen's pixels; returns the render task. */
+function drawPage(pdfPage: PdfPage, element: HTMLCanvasElement, scale: number) {
+  const ratio = window.devicePixelRatio || 1;
+  const viewport = pdfPage.getViewport({ scale: scale * ratio });
+  element.width = Math.floor(viewport.width);
+  element.height = Math.floor(viewport.height);
+  element.style.width = `${Math.floor(viewport.width / ratio)}px`;
+  const renderTask = pdfPage.render({ canvas: element, viewport });
+  renderTask.promise.catch(() => {
+    // Cancelled by a newer render, or failed: the next render or the message covers it.
+  });
+  return renderTask;
+}
+
+/** The document at `url`, the page shown and the zoom; the page is drawn whenever one changes. */
+function usePdfDocument(url: string) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -50,16 +61,7 @@ export function PdfViewer({ url, title, downloadUrl }: { url: string; title: str
     doc.getPage(page).then(
       (pdfPage) => {
         if (cancelled || !canvas.current) return;
-        const ratio = window.devicePixelRatio || 1;
-        const viewport = pdfPage.getViewport({ scale: scale * ratio });
-        const element = canvas.current;
-        element.width = Math.floor(viewport.width);
-        element.height = Math.floor(viewport.height);
-        element.style.width = `${Math.floor(viewport.width / ratio)}px`;
-        renderTask = pdfPage.render({ canvas: element, viewport });
-        renderTask.promise.catch(() => {
-          // Cancelled by a newer render, or failed: the next render or the message covers it.
-        });
+        renderTask = drawPage(pdfPage, canvas.current, scale);
       },
       () => {
         if (!cancelled) setStatus('failed');
@@ -74,53 +76,25 @@ export function PdfViewer({ url, title, downloadUrl }: { url: string; title: str
   const total = doc?.numPages ?? 0;
   const previous = () => setPage((value) => Math.max(1, value - 1));
   const next = () => setPage((value) => Math.min(total, value + 1));
+  const zoomOut = () => setScale((value) => Math.max(MIN_SCALE, value - SCALE_STEP));
+  const zoomIn = () => setScale((value) => Math.min(MAX_SCALE, value + SCALE_STEP));
+  return { canvas, status, page, scale, total, previous, next, zoomOut, zoomIn };
+}
 
+/**
+ * A PDF shown in the page, one page at a time, with paging and zoom (keyboard: the buttons, or
+ * ←/→ while the document has focus) and a download link. Any failure shows a message and keeps
+ * the download link.
+ */
+export function PdfViewer({ url, title, downloadUrl }: { url: string; title: string; downloadUrl: string }) {
+  const { t } = useTranslation('content');
+  const viewer = usePdfDocument(url);
+  const { canvas, status, previous, next } = viewer;
   return (
     <section className="pdf-viewer" aria-label={t('reports.previewTitle', { title })}>
       <div className="pdf-viewer__bar">
         <span className="pdf-viewer__title">{title}</span>
-        <div className="pdf-viewer__tools">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={previous}
-            disabled={status !== 'ready' || page <= 1}
-          >
-            {t('reports.previousPage')}
-          </button>
-          <span className="pdf-viewer__page-label" aria-live="polite">
-            {status === 'ready' ? t('reports.pageOf', { page, total }) : ''}
-          </span>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={next}
-            disabled={status !== 'ready' || page >= total}
-          >
-            {t('reports.nextPage')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => setScale((value) => Math.max(MIN_SCALE, value - SCALE_STEP))}
-            disabled={status !== 'ready' || scale <= MIN_SCALE}
-            aria-label={t('reports.zoomOut')}
-          >
-            −
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => setScale((value) => Math.min(MAX_SCALE, value + SCALE_STEP))}
-            disabled={status !== 'ready' || scale >= MAX_SCALE}
-            aria-label={t('reports.zoomIn')}
-          >
-            +
-          </button>
-          <a className="button button--accent" href={downloadUrl} download>
-            {t('common.download')}
-          </a>
-        </div>
+        <PdfTools viewer={viewer} downloadUrl={downloadUrl} />
       </div>
       <section
         className="pdf-viewer__canvas-wrap"
@@ -145,5 +119,55 @@ export function PdfViewer({ url, title, downloadUrl }: { url: string; title: str
         <canvas ref={canvas} className="pdf-viewer__canvas" hidden={status !== 'ready'} aria-label={title} role="img" />
       </section>
     </section>
+  );
+}
+
+/** Previous and next page, zoom out and in, and the download link. */
+function PdfTools({ viewer, downloadUrl }: { viewer: ReturnType<typeof usePdfDocument>; downloadUrl: string }) {
+  const { t } = useTranslation('content');
+  const { status, page, total, scale, previous, next } = viewer;
+  return (
+    <div className="pdf-viewer__tools">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={previous}
+        disabled={status !== 'ready' || page <= 1}
+      >
+        {t('reports.previousPage')}
+      </button>
+      <span className="pdf-viewer__page-label" aria-live="polite">
+        {status === 'ready' ? t('reports.pageOf', { page, total }) : ''}
+      </span>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={next}
+        disabled={status !== 'ready' || page >= total}
+      >
+        {t('reports.nextPage')}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={viewer.zoomOut}
+        disabled={status !== 'ready' || scale <= MIN_SCALE}
+        aria-label={t('reports.zoomOut')}
+      >
+        −
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={viewer.zoomIn}
+        disabled={status !== 'ready' || scale >= MAX_SCALE}
+        aria-label={t('reports.zoomIn')}
+      >
+        +
+      </button>
+      <a className="button button--accent" href={downloadUrl} download>
+        {t('common.download')}
+      </a>
+    </div>
   );
 }

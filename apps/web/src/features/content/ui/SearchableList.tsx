@@ -7,6 +7,20 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from './states.tsx';
 /** Changes to the list's address: `keyword`, `page` and whatever the page's own filters use. */
 export type ListAddressChanges = Record<string, string | number | null>;
 
+type SearchableListProps<T extends { lgcSn: string }> = {
+  query: UseQueryResult<{ list: T[]; total: number }>;
+  keyword: string;
+  pageNo: number;
+  pageSize: number;
+  /** Shown when nothing is published; a search that finds nothing says so with its keyword. */
+  emptyText: string;
+  /** Left of the search box (the category tabs); an empty cell keeps the box on the right. */
+  filters?: ReactNode;
+  onChange: (changes: ListAddressChanges) => void;
+  /** The content of one `content-list__item`. */
+  renderItem: (item: T) => ReactNode;
+};
+
 /**
  * A public content list with a search box and pages (market trends, reports, compliance): the
  * toolbar, loading, error and empty states, the items and the pager. The page keeps the keyword
@@ -21,19 +35,7 @@ export function SearchableList<T extends { lgcSn: string }>({
   filters = <span />,
   onChange,
   renderItem,
-}: {
-  query: UseQueryResult<{ list: T[]; total: number }>;
-  keyword: string;
-  pageNo: number;
-  pageSize: number;
-  /** Shown when nothing is published; a search that finds nothing says so with its keyword. */
-  emptyText: string;
-  /** Left of the search box (the category tabs); an empty cell keeps the box on the right. */
-  filters?: ReactNode;
-  onChange: (changes: ListAddressChanges) => void;
-  /** The content of one `content-list__item`. */
-  renderItem: (item: T) => ReactNode;
-}) {
+}: SearchableListProps<T>) {
   const { t } = useTranslation('content');
   const data = query.data;
   return (

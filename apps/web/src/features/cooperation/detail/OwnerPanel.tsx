@@ -1,4 +1,5 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import '../../../components/typography.css';
 import { ExpandableText } from '../../../components/ExpandableText.tsx';
@@ -9,10 +10,9 @@ import type { IntentionItem, OpportunityDetail } from '../cooperation-api.ts';
 import { IntentionContact } from '../IntentionContact.tsx';
 import { IntentionStatusTag } from '../StatusTags.tsx';
 
-/** What the owner of a request sees of it: the counts and the intentions received (agree / refuse). */
-export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['owner']> }) {
-  const { t } = useTranslation('cooperation');
-  const columns: TableColumnsType<IntentionItem> = [
+/** The intentions received: who sent them, what they wrote, when, their state and the answer. */
+function intentionColumns(t: TFunction<'cooperation'>): TableColumnsType<IntentionItem> {
+  return [
     {
       key: 'institution',
       title: t('intentions.institution'),
@@ -66,6 +66,12 @@ export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['ow
         ),
     },
   ];
+}
+
+/** What the owner of a request sees of it: the counts and the intentions received (agree / refuse). */
+export function OwnerPanel({ owner }: { owner: NonNullable<OpportunityDetail['owner']> }) {
+  const { t } = useTranslation('cooperation');
+  const columns = intentionColumns(t);
   return (
     <section className="detail-card" aria-labelledby="detail-owner">
       <h2 id="detail-owner" className="detail-card__title">
