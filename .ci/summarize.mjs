@@ -98,7 +98,9 @@ if (script && import.meta.filename === script) {
   }
   const { problems, flaky, passed, failed, skipped } = summarize(dir);
   if (flaky.length) {
-    console.info(`\nFlaky (a journey retries once in CI; each of these needs its cause fixed):\n${flaky.map((f) => `  - ${f}`).join('\n')}`);
+    console.info(
+      `\nFlaky (a journey retries once in CI; each of these needs its cause fixed):\n${flaky.map((f) => `  - ${f}`).join('\n')}`,
+    );
   }
   if (problems.length) console.error(`\nCI fails:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   console.info(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);

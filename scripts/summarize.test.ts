@@ -134,7 +134,7 @@ describe('.ci/summarize.mjs', () => {
     expect(run.out).not.toContain('\u001b[');
   });
 
-  it('names a test that passed only on a second try, with its first try\'s reason, and still passes', () => {
+  it("names a test that passed only on a second try, with its first try's reason, and still passes", () => {
     const retried = {
       ...test('flickers', 'passed'),
       failureMessages: ['TimeoutError: locator.waitFor: Timeout 60000ms exceeded.\n    at journey.spec.ts:228:50'],
