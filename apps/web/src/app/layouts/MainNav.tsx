@@ -75,6 +75,62 @@ function MenuEntry({ item, active }: { item: MenuItem; active: boolean }) {
   );
 }
 
+/** Moves focus within a group's open submenu: to the first link, or the next or previous one. */
+function focusSubmenuLink(group: HTMLElement | null, offset: 1 | -1 | 'first') {
+  const links = [...(group?.querySelectorAll<HTMLAnchorElement>('.main-nav__sublink') ?? [])];
+  if (!links.length) return;
+  const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const next = offset === 'first' || current === -1 ? 0 : (current + offset + links.length) % links.length;
+  links[next]?.focus();
+}
+
+/** Escape closes the submenu and returns to its toggle; arrow keys open it and move within it. */
+function handleGroupKey(
+  event: KeyboardEvent<HTMLLIElement>,
+  {
+    expanded,
+    onExpandedChange,
+    group,
+    toggle,
+  }: {
+    expanded: boolean;
+    onExpandedChange: (expanded: boolean) => void;
+    group: HTMLLIElement | null;
+    toggle: HTMLButtonElement | null;
+  },
+) {
+  if (event.key === 'Escape' && expanded) {
+    event.preventDefault();
+    onExpandedChange(false);
+    toggle?.focus();
+  } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    const inSubmenu = (event.target as HTMLElement).classList.contains('main-nav__sublink');
+    if (!inSubmenu && event.target !== toggle) return;
+    event.preventDefault();
+    if (inSubmenu) focusSubmenuLink(group, event.key === 'ArrowDown' ? 1 : -1);
+    else if (expanded) focusSubmenuLink(group, 'first');
+    else {
+      onExpandedChange(true);
+      // The submenu becomes visible on the next render.
+      window.requestAnimationFrame(() => focusSubmenuLink(group, 'first'));
+    }
+  }
+}
+
+function Submenu({ id, items }: { id: string; items: MenuItem['children'] }) {
+  return (
+    <ul id={id} className="main-nav__submenu">
+      {items?.map((child) => (
+        <li key={child.key}>
+          <NavLink to={child.path} end caseSensitive className="main-nav__sublink">
+            {translateKey(child.label, child.key)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function MenuGroup({
   item,
   active,
@@ -92,32 +148,8 @@ function MenuGroup({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const label = translateKey(item.label, item.key);
 
-  const focusSubmenuLink = (offset: 1 | -1 | 'first') => {
-    const links = [...(groupRef.current?.querySelectorAll<HTMLAnchorElement>('.main-nav__sublink') ?? [])];
-    if (!links.length) return;
-    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
-    const next = offset === 'first' || current === -1 ? 0 : (current + offset + links.length) % links.length;
-    links[next]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
-    if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      onExpandedChange(false);
-      toggleRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const inSubmenu = (event.target as HTMLElement).classList.contains('main-nav__sublink');
-      if (!inSubmenu && event.target !== toggleRef.current) return;
-      event.preventDefault();
-      if (inSubmenu) focusSubmenuLink(event.key === 'ArrowDown' ? 1 : -1);
-      else if (expanded) focusSubmenuLink('first');
-      else {
-        onExpandedChange(true);
-        // The submenu becomes visible on the next render.
-        window.requestAnimationFrame(() => focusSubmenuLink('first'));
-      }
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) =>
+    handleGroupKey(event, { expanded, onExpandedChange, group: groupRef.current, toggle: toggleRef.current });
 
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
     if (expanded && !groupRef.current?.contains(event.relatedTarget as Node | null)) onExpandedChange(false);
@@ -146,15 +178,7 @@ function MenuGroup({
         <ChevronDownIcon size={14} />
         <span className="visually-hidden">{t('a11y.submenu', { label })}</span>
       </button>
-      <ul id={submenuId} className="main-nav__submenu">
-        {item.children?.map((child) => (
-          <li key={child.key}>
-            <NavLink to={child.path} end caseSensitive className="main-nav__sublink">
-              {translateKey(child.label, child.key)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <Submenu id={submenuId} items={item.children} />
     </li>
   );
 }

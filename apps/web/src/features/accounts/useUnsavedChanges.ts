@@ -1,7 +1,22 @@
 import { Modal } from 'antd';
-import { type ReactElement, useCallback, useEffect, useRef } from 'react';
+import { type ReactElement, type RefObject, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+
+/** While `dirty`, closing or reloading the tab asks first (unless `active` was lifted). */
+function useBeforeUnloadWarning(dirty: boolean, active: RefObject<boolean>) {
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!active.current) return;
+      event.preventDefault();
+      // Older browsers need returnValue set to show their prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, active]);
+}
 
 /**
  * Asks before leaving a half-filled form (SPEC §5, unsaved-close prompts): in-app navigation
@@ -40,17 +55,7 @@ export function useUnsavedChanges(dirty: boolean): {
     });
   }, [blocked, modal, t]);
 
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!active.current) return;
-      event.preventDefault();
-      // Older browsers need returnValue set to show their prompt.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useBeforeUnloadWarning(dirty, active);
 
   const allowLeave = useCallback(() => {
     active.current = false;

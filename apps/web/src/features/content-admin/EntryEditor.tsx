@@ -1,4 +1,4 @@
-import type { TContentKind } from '@portal/shared/schemas/content';
+import type { TContentKind, TContentStatus } from '@portal/shared/schemas/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,49 @@ import { contentAdminKeys, fetchContentEntry, saveContentEntry } from './content
 import type { ContentManagerConfig } from './content-manager-config.ts';
 import { EditorDrawer } from './EditorDrawer.tsx';
 import { StatusTag } from './StatusTag.tsx';
+
+/** A saved entry, loaded fresh each time the drawer opens (nothing for a new one). */
+function useFreshEntry<K extends TContentKind>(config: ContentManagerConfig<K>, lgcSn: string | null) {
+  return useQuery({
+    queryKey: contentAdminKeys.entry(config.kind, lgcSn ?? ''),
+    queryFn: ({ signal }) => fetchContentEntry(config.kind, lgcSn ?? '', signal),
+    enabled: lgcSn !== null,
+    gcTime: 0,
+  });
+}
+
+/** Saves the form's input, tells the user, and drops the stale copy of the entry. */
+function useSendEntry<K extends TContentKind>(
+  config: ContentManagerConfig<K>,
+  lgcSn: string | null,
+  onSaved: () => void,
+) {
+  const { t } = useTranslation('backoffice');
+  const queryClient = useQueryClient();
+  return async (input: unknown) => {
+    const result = await saveContentEntry(config.kind, lgcSn, input);
+    const name = config.nameOf(result);
+    showToast({
+      type: 'success',
+      content: lgcSn ? t('content.editor.saved', { name }) : t('content.editor.created', { name }),
+    });
+    queryClient.removeQueries({ queryKey: contentAdminKeys.entry(config.kind, result.lgcSn) });
+    onSaved();
+  };
+}
+
+/** Whether the entry is new, a draft or published. */
+function EntryMeta({ status }: { status: TContentStatus | undefined }) {
+  const { t } = useTranslation('backoffice');
+  return status ? (
+    <p className="editor-meta">
+      <StatusTag status={status} />{' '}
+      {status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
+    </p>
+  ) : (
+    <p className="editor-meta">{t('content.editor.newNote')}</p>
+  );
+}
 
 /** The drawer that creates or edits one entry; it loads a saved entry fresh before editing. */
 export function EntryEditor<K extends TContentKind>({
@@ -21,28 +64,13 @@ export function EntryEditor<K extends TContentKind>({
   onSaved: () => void;
 }) {
   const { t } = useTranslation('backoffice');
-  const queryClient = useQueryClient();
   const [form] = Form.useForm();
 
-  const entry = useQuery({
-    queryKey: contentAdminKeys.entry(config.kind, lgcSn ?? ''),
-    queryFn: ({ signal }) => fetchContentEntry(config.kind, lgcSn ?? '', signal),
-    enabled: lgcSn !== null,
-    gcTime: 0,
-  });
+  const entry = useFreshEntry(config, lgcSn);
   const saved = lgcSn ? (entry.data ?? null) : null;
   const ready = lgcSn === null || entry.isSuccess;
 
-  const send = async (input: unknown) => {
-    const result = await saveContentEntry(config.kind, lgcSn, input);
-    const name = config.nameOf(result);
-    showToast({
-      type: 'success',
-      content: lgcSn ? t('content.editor.saved', { name }) : t('content.editor.created', { name }),
-    });
-    queryClient.removeQueries({ queryKey: contentAdminKeys.entry(config.kind, result.lgcSn) });
-    onSaved();
-  };
+  const send = useSendEntry(config, lgcSn, onSaved);
 
   const title = lgcSn
     ? t('content.editor.editTitle', { name: saved ? config.nameOf(saved) : '' })
@@ -65,14 +93,7 @@ export function EntryEditor<K extends TContentKind>({
           {lgcSn !== null && entry.isError ? <Empty description={t('content.loadFailed')} /> : null}
           {ready ? (
             <>
-              {saved ? (
-                <p className="editor-meta">
-                  <StatusTag status={saved.status} />{' '}
-                  {saved.status === 'published' ? t('content.editor.publishedNote') : t('content.editor.draftNote')}
-                </p>
-              ) : (
-                <p className="editor-meta">{t('content.editor.newNote')}</p>
-              )}
+              <EntryMeta status={saved?.status} />
               {config.editorNote}
               <Form
                 form={form}

@@ -11,7 +11,8 @@ import {
 } from 'echarts/components';
 import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
 
@@ -75,17 +76,58 @@ function tooltipOf(params: TooltipParam | TooltipParam[]): HTMLElement {
   return box;
 }
 
-/**
- * Views per day as bars and clicks as a line (ECharts, SVG renderer), with a translated legend,
- * axis names and tooltip, and ECharts' aria description of the series for screen readers. The
- * tables on the page carry the same numbers for copying.
- */
-export function VisitsChart({ points, label }: { points: readonly DayPoint[]; label: string }) {
-  const { t } = useTranslation('backoffice');
-  const { locale } = useLocale();
-  const host = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<EChartsType | null>(null);
+/** The chart's option: views as bars, clicks as a line, in the portal's colours. */
+function chartOption(points: readonly DayPoint[], t: TFunction<'backoffice'>): ChartOption {
+  const colors = palette();
+  const views = t('content.visits.views');
+  const clicks = t('content.visits.clicks');
+  return {
+    animation: false,
+    color: [colors.primary, colors.accent],
+    textStyle: { fontFamily: 'inherit' },
+    aria: { enabled: true },
+    legend: { top: 0, left: 0, data: [views, clicks], textStyle: { color: colors.text } },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: tooltipOf as never },
+    grid: { top: 56, left: 8, right: 12, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    xAxis: {
+      type: 'category',
+      name: t('content.visits.day'),
+      nameLocation: 'middle',
+      nameGap: 28,
+      data: points.map((point) => point.day),
+      axisLabel: { color: colors.text, hideOverlap: true, formatter: (day: string) => day.slice(5) },
+      axisLine: { lineStyle: { color: colors.border } },
+    },
+    yAxis: {
+      type: 'value',
+      name: t('content.visits.count'),
+      minInterval: 1,
+      nameTextStyle: { color: colors.text, align: 'left' },
+      axisLabel: { color: colors.text },
+      splitLine: { lineStyle: { color: colors.border, type: 'dashed' } },
+    },
+    series: [
+      {
+        type: 'bar',
+        name: views,
+        data: points.map((point) => point.views),
+        barMaxWidth: 28,
+        itemStyle: { borderRadius: [2, 2, 0, 0] },
+      },
+      {
+        type: 'line',
+        name: clicks,
+        data: points.map((point) => point.clicks),
+        symbolSize: 5,
+        lineStyle: { width: 2 },
+      },
+    ],
+  };
+}
 
+/** The ECharts instance drawn in `host`, resized with it. */
+function useVisitsChartInstance(host: RefObject<HTMLDivElement | null>, locale: string): EChartsType | null {
+  const [chart, setChart] = useState<EChartsType | null>(null);
   // One chart per language (ECharts' own texts, such as the aria description, follow it).
   useEffect(() => {
     const element = host.current;
@@ -109,55 +151,23 @@ export function VisitsChart({ points, label }: { points: readonly DayPoint[]; la
       instance.dispose();
       setChart(null);
     };
-  }, [locale]);
+  }, [host, locale]);
+  return chart;
+}
+
+/**
+ * Views per day as bars and clicks as a line (ECharts, SVG renderer), with a translated legend,
+ * axis names and tooltip, and ECharts' aria description of the series for screen readers. The
+ * tables on the page carry the same numbers for copying.
+ */
+export function VisitsChart({ points, label }: { points: readonly DayPoint[]; label: string }) {
+  const { t } = useTranslation('backoffice');
+  const { locale } = useLocale();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useVisitsChartInstance(host, locale);
 
   useEffect(() => {
-    const colors = palette();
-    const views = t('content.visits.views');
-    const clicks = t('content.visits.clicks');
-    const option: ChartOption = {
-      animation: false,
-      color: [colors.primary, colors.accent],
-      textStyle: { fontFamily: 'inherit' },
-      aria: { enabled: true },
-      legend: { top: 0, left: 0, data: [views, clicks], textStyle: { color: colors.text } },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: tooltipOf as never },
-      grid: { top: 56, left: 8, right: 12, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'all' },
-      xAxis: {
-        type: 'category',
-        name: t('content.visits.day'),
-        nameLocation: 'middle',
-        nameGap: 28,
-        data: points.map((point) => point.day),
-        axisLabel: { color: colors.text, hideOverlap: true, formatter: (day: string) => day.slice(5) },
-        axisLine: { lineStyle: { color: colors.border } },
-      },
-      yAxis: {
-        type: 'value',
-        name: t('content.visits.count'),
-        minInterval: 1,
-        nameTextStyle: { color: colors.text, align: 'left' },
-        axisLabel: { color: colors.text },
-        splitLine: { lineStyle: { color: colors.border, type: 'dashed' } },
-      },
-      series: [
-        {
-          type: 'bar',
-          name: views,
-          data: points.map((point) => point.views),
-          barMaxWidth: 28,
-          itemStyle: { borderRadius: [2, 2, 0, 0] },
-        },
-        {
-          type: 'line',
-          name: clicks,
-          data: points.map((point) => point.clicks),
-          symbolSize: 5,
-          lineStyle: { width: 2 },
-        },
-      ],
-    };
-    chart?.setOption(option, { notMerge: true });
+    chart?.setOption(chartOption(points, t), { notMerge: true });
   }, [chart, points, t]);
 
   return (

@@ -2,6 +2,7 @@ import './seals.css';
 import type { TFileInfo } from '@portal/shared/schemas/files';
 import { SEAL_AUTHORIZATION_MAX_BYTES } from '@portal/shared/schemas/seals';
 import { Button, Upload } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadIcon } from '../../components/icons.tsx';
@@ -21,6 +22,59 @@ export type AuthorizationFileFieldProps = {
 
 const isPdfName = (file: { name: string; type: string }) =>
   file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+
+/** Why a chosen file is refused before upload (not a PDF, too large), or null. */
+function refusalOf(chosen: File, t: TFunction<'seals'>): string | null {
+  if (!isPdfName(chosen)) return t('authorization.notPdf', { name: chosen.name });
+  if (chosen.size > SEAL_AUTHORIZATION_MAX_BYTES) return t('authorization.tooLarge', { name: chosen.name });
+  return null;
+}
+
+function UploadedFileLine({ file }: { file: TFileInfo }) {
+  return (
+    <p className="authorization-field__file">
+      <span className="authorization-field__name">{file.name}</span>{' '}
+      <span className="seal-image-field__size">({formatFileSize(file.size)})</span>
+    </p>
+  );
+}
+
+/** Choose (or replace) the PDF, and remove it once there is one. */
+function AuthorizationActions({
+  hasFile,
+  uploading,
+  onChoose,
+  onRemove,
+}: {
+  hasFile: boolean;
+  uploading: boolean;
+  onChoose: (chosen: File) => Promise<void>;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('seals');
+  return (
+    <div className="seal-image-field__actions">
+      <Upload
+        accept=".pdf,application/pdf"
+        showUploadList={false}
+        beforeUpload={(chosen) => {
+          void onChoose(chosen);
+          return Upload.LIST_IGNORE;
+        }}
+        disabled={uploading}
+      >
+        <Button icon={<UploadIcon />} loading={uploading} disabled={uploading}>
+          {hasFile ? t('authorization.replace') : t('authorization.choose')}
+        </Button>
+      </Upload>
+      {hasFile ? (
+        <Button type="link" danger onClick={onRemove} disabled={uploading}>
+          {t('authorization.remove')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The authorization agreement of a seal application: one PDF of at most 10 MB, uploaded as soon
@@ -46,12 +100,9 @@ export function AuthorizationFileField({ value, onChange, id, onBusyChange, onPr
   };
 
   const choose = async (chosen: File) => {
-    if (!isPdfName(chosen)) {
-      refuse(t('authorization.notPdf', { name: chosen.name }));
-      return;
-    }
-    if (chosen.size > SEAL_AUTHORIZATION_MAX_BYTES) {
-      refuse(t('authorization.tooLarge', { name: chosen.name }));
+    const refusal = refusalOf(chosen, t);
+    if (refusal) {
+      refuse(refusal);
       return;
     }
     setUploading(true);
@@ -76,32 +127,8 @@ export function AuthorizationFileField({ value, onChange, id, onBusyChange, onPr
 
   return (
     <div className="authorization-field" id={id}>
-      {file ? (
-        <p className="authorization-field__file">
-          <span className="authorization-field__name">{file.name}</span>{' '}
-          <span className="seal-image-field__size">({formatFileSize(file.size)})</span>
-        </p>
-      ) : null}
-      <div className="seal-image-field__actions">
-        <Upload
-          accept=".pdf,application/pdf"
-          showUploadList={false}
-          beforeUpload={(chosen) => {
-            void choose(chosen);
-            return Upload.LIST_IGNORE;
-          }}
-          disabled={uploading}
-        >
-          <Button icon={<UploadIcon />} loading={uploading} disabled={uploading}>
-            {file ? t('authorization.replace') : t('authorization.choose')}
-          </Button>
-        </Upload>
-        {file ? (
-          <Button type="link" danger onClick={remove} disabled={uploading}>
-            {t('authorization.remove')}
-          </Button>
-        ) : null}
-      </div>
+      {file ? <UploadedFileLine file={file} /> : null}
+      <AuthorizationActions hasFile={file !== null} uploading={uploading} onChoose={choose} onRemove={remove} />
     </div>
   );
 }

@@ -87,22 +87,60 @@ export function layoutRoundSeal({ name, caption, measure, size = SEAL_IMAGE_SIZE
   const ringWidth = size * 0.035;
   const ringRadius = size / 2 - ringWidth / 2 - size * 0.01;
   const innerEdge = ringRadius - ringWidth / 2;
+  const nameLayout = layoutName(name, measure, size, innerEdge);
+  const star = layoutStar(size, centre);
+  return {
+    size,
+    centre,
+    colour: SEAL_RED,
+    ring: { radius: ringRadius, width: ringWidth },
+    name: nameLayout,
+    star: { points: star.points, outerRadius: star.outerRadius },
+    caption: layoutCaption(caption, measure, {
+      size,
+      centre,
+      innerEdge,
+      starBottom: star.bottom,
+      glyphs: nameLayout.glyphs,
+      glyphRadius: nameLayout.fontSize * 0.6,
+    }),
+  };
+}
+
+/** What the name's fitting needs: its characters, the natural gap and the font-dependent sizes. */
+type NameMetrics = {
+  chars: string[];
+  /** Natural gap between glyphs, as a share of the font size. */
+  gapRatio: number;
+  radiusFor: (fontSize: number) => number;
+  widthsAt: (fontSize: number) => number[];
+};
+
+const arcLength = (widths: number[], gap: number) =>
+  widths.reduce((sum, width) => sum + width, 0) + gap * Math.max(0, widths.length - 1);
+
+function layoutName(name: string, measure: MeasureText, size: number, innerEdge: number): SealLayout['name'] {
   const text = sealText(name);
   const font = fontKindOf(text);
   // CJK faces sit a little high on the middle baseline: they keep more room from the ring.
   const padding = size * (font === 'cjk' ? 0.04 : 0.025);
   const chars = Array.from(text);
-  const maxFont = size * (font === 'cjk' ? 0.13 : 0.095);
-  const minFont = size * 0.05;
-  /** Natural gap between glyphs, as a share of the font size. */
-  const gapRatio = font === 'cjk' ? 0.12 : 0.06;
+  const metrics: NameMetrics = {
+    chars,
+    gapRatio: font === 'cjk' ? 0.12 : 0.06,
+    radiusFor: (fontSize) => innerEdge - padding - fontSize / 2,
+    widthsAt: (fontSize) => chars.map((char) => measure(char, fontSize, font)),
+  };
+  const fontSize = fitNameFont(metrics, size * (font === 'cjk' ? 0.13 : 0.095), size * 0.05);
+  const radius = metrics.radiusFor(fontSize);
+  const { widths, gap, scaleX, length } = spaceName(metrics, fontSize, radius);
+  const sweep = Math.min(length / radius, FULL_CIRCLE);
+  const glyphs = placeGlyphs(chars, widths, gap, { centre: size / 2, radius, sweep, scaleX });
+  return { font, fontSize, radius, sweep, glyphs };
+}
 
-  const radiusFor = (fontSize: number) => innerEdge - padding - fontSize / 2;
-  const widthsAt = (fontSize: number) => chars.map((char) => measure(char, fontSize, font));
-  const arcLength = (widths: number[], gap: number) =>
-    widths.reduce((sum, width) => sum + width, 0) + gap * Math.max(0, widths.length - 1);
-
-  // The font that makes the name fit in MAX_SWEEP (widths grow with the font; the radius shrinks).
+/** The font that makes the name fit in MAX_SWEEP (widths grow with the font; the radius shrinks). */
+function fitNameFont({ gapRatio, radiusFor, widthsAt }: NameMetrics, maxFont: number, minFont: number): number {
   let fontSize = maxFont;
   for (let step = 0; step < 8; step += 1) {
     const length = arcLength(widthsAt(fontSize), fontSize * gapRatio);
@@ -111,7 +149,11 @@ export function layoutRoundSeal({ name, caption, measure, size = SEAL_IMAGE_SIZE
     fontSize = Math.max(minFont, fontSize * Math.min(0.98, MAX_SWEEP / sweep));
     if (fontSize === minFont) break;
   }
-  const radius = radiusFor(fontSize);
+  return fontSize;
+}
+
+/** Glyph widths and gap at the chosen font: squeezed when too long, spread when too short. */
+function spaceName({ chars, gapRatio, widthsAt }: NameMetrics, fontSize: number, radius: number) {
   let widths = widthsAt(fontSize);
   let gap = fontSize * gapRatio;
   let scaleX = 1;
@@ -128,8 +170,17 @@ export function layoutRoundSeal({ name, caption, measure, size = SEAL_IMAGE_SIZE
     gap = Math.min(room / (chars.length - 1), fontSize * 2);
     length = arcLength(widths, gap);
   }
-  const sweep = Math.min(length / radius, FULL_CIRCLE);
+  return { widths, gap, scaleX, length };
+}
 
+/** Each glyph along the arc, centred on the top of the seal and reading clockwise. */
+function placeGlyphs(
+  chars: string[],
+  widths: number[],
+  gap: number,
+  arc: { centre: number; radius: number; sweep: number; scaleX: number },
+): GlyphPlacement[] {
+  const { centre, radius, sweep, scaleX } = arc;
   const glyphs: GlyphPlacement[] = [];
   let along = 0;
   const start = -Math.PI / 2 - sweep / 2;
@@ -145,32 +196,20 @@ export function layoutRoundSeal({ name, caption, measure, size = SEAL_IMAGE_SIZE
     });
     along += width + gap;
   });
+  return glyphs;
+}
 
-  const starOuter = size * 0.15;
+/** The five-pointed star: ten points, outer and inner alternating, the first at the top. */
+function layoutStar(size: number, centre: number) {
+  const outerRadius = size * 0.15;
   const starCentreY = centre + size * 0.005;
-  const starInner = starOuter * 0.382;
+  const innerRadius = outerRadius * 0.382;
   const points = Array.from({ length: 10 }, (_, index) => {
-    const r = index % 2 === 0 ? starOuter : starInner;
+    const r = index % 2 === 0 ? outerRadius : innerRadius;
     const angle = -Math.PI / 2 + (index * Math.PI) / 5;
     return { x: centre + r * Math.cos(angle), y: starCentreY + r * Math.sin(angle) };
   });
-
-  return {
-    size,
-    centre,
-    colour: SEAL_RED,
-    ring: { radius: ringRadius, width: ringWidth },
-    name: { font, fontSize, radius, sweep, glyphs },
-    star: { points, outerRadius: starOuter },
-    caption: layoutCaption(caption, measure, {
-      size,
-      centre,
-      innerEdge,
-      starBottom: starCentreY + starOuter,
-      glyphs,
-      glyphRadius: fontSize * 0.6,
-    }),
-  };
+  return { points, outerRadius, bottom: starCentreY + outerRadius };
 }
 
 function layoutCaption(

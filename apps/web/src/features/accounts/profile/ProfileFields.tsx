@@ -1,7 +1,9 @@
+import type { Locale } from '@portal/shared';
 import '../accounts.css';
 import type { TProfile } from '@portal/shared/schemas/accounts';
 import type { TFileInfo } from '@portal/shared/schemas/files';
 import { Alert, Form, type FormInstance, type FormRule } from 'antd';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -29,6 +31,40 @@ export type ProfileAttachments = {
   registrant?: () => RegistrantProof | null;
 };
 
+/** The form waits for uploads still running (their ids are not in the value yet). */
+function useUploadsGate(t: TFunction<'accounts'>) {
+  const uploading = useRef(false);
+  const onUploadingChange = useCallback((busy: boolean) => {
+    uploading.current = busy;
+  }, []);
+  const uploadsDone: FormRule = useMemo(
+    () => ({
+      validator: async () => {
+        if (uploading.current) throw new Error(t('attachments.uploading'));
+      },
+    }),
+    [t],
+  );
+  return { uploadsDone, onUploadingChange };
+}
+
+/** The choices of the profile's lists in the current language. */
+function useProfileOptions(locale: Locale, t: TFunction<'accounts'>) {
+  return useMemo(
+    () => ({
+      continents: continentOptions(locale),
+      allCountries: countryOptions(locale),
+      branches: branchOptionGroups(locale, {
+        overseas: t('profile.branchGroups.overseas'),
+        domestic: t('profile.branchGroups.domestic'),
+      }),
+      types: cooperationTypeOptions(locale),
+      tree: cooperationTree(locale),
+    }),
+    [locale, t],
+  );
+}
+
 /**
  * The profile of SPEC §3 in groups: institution, the person, location, contacts with the bank,
  * cooperation interests. Field names are `['profile', field]`, validated live against `schema`
@@ -50,36 +86,12 @@ export function ProfileFields({
   const { t } = useTranslation('accounts');
   // Field names from the one dictionary the validation messages use too ("Institution name is required").
   const label = useFieldLabel();
-  // The form waits for uploads still running (their ids are not in the value yet).
-  const uploading = useRef(false);
-  const onUploadingChange = useCallback((busy: boolean) => {
-    uploading.current = busy;
-  }, []);
-  const uploadsDone: FormRule = useMemo(
-    () => ({
-      validator: async () => {
-        if (uploading.current) throw new Error(t('attachments.uploading'));
-      },
-    }),
-    [t],
-  );
+  const { uploadsDone, onUploadingChange } = useUploadsGate(t);
   const { locale } = useLocale();
   const continent = Form.useWatch<string | undefined>(['profile', 'continent'], form);
   const actingOnBehalf = Form.useWatch<boolean | undefined>(['profile', 'actingOnBehalf'], form);
 
-  const options = useMemo(
-    () => ({
-      continents: continentOptions(locale),
-      allCountries: countryOptions(locale),
-      branches: branchOptionGroups(locale, {
-        overseas: t('profile.branchGroups.overseas'),
-        domestic: t('profile.branchGroups.domestic'),
-      }),
-      types: cooperationTypeOptions(locale),
-      tree: cooperationTree(locale),
-    }),
-    [locale, t],
-  );
+  const options = useProfileOptions(locale, t);
   const countries = useMemo(
     () => (continent ? countryOptions(locale, continent) : options.allCountries),
     [continent, locale, options.allCountries],

@@ -10,6 +10,39 @@ type Values = { emailAdr: string };
 
 export const SURVEY_DIALOG_WIDTH = 420;
 
+/** The work e-mail, checked on blur against the same request schema as the server's. */
+function EmailItem({ prepare }: { prepare: (values: Record<string, unknown>) => Record<string, unknown> }) {
+  const { t } = useTranslation('content');
+  return (
+    <Form.Item
+      name="emailAdr"
+      label={t('survey.email')}
+      required
+      validateTrigger="onBlur"
+      rules={[schemaRule(ZCheckEmailRequest, 'emailAdr', prepare)]}
+    >
+      <Input type="email" autoComplete="email" placeholder={t('survey.emailPlaceholder')} autoFocus />
+    </Form.Item>
+  );
+}
+
+/** The browser blocked the new window: a link the user can follow instead. */
+function BlockedNotice({ url, onClose }: { url: string; onClose: () => void }) {
+  const { t } = useTranslation('content');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('survey.blocked')}
+      description={
+        <a href={url} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+          {t('survey.openLink')}
+        </a>
+      }
+    />
+  );
+}
+
 /**
  * A banner with jump flag '1' asks for a work e-mail (required, checked on blur) before the
  * questionnaire opens in a new window with the encrypted parameter string (SPEC §2).
@@ -65,29 +98,10 @@ export function SurveyJumpDialog({
     >
       <p className="survey-dialog__intro">{t('survey.intro')}</p>
       <Form<Values> form={form} layout="vertical" name="survey-jump" requiredMark onFinish={() => void submit()}>
-        <Form.Item
-          name="emailAdr"
-          label={t('survey.email')}
-          required
-          validateTrigger="onBlur"
-          rules={[schemaRule(ZCheckEmailRequest, 'emailAdr', withId)]}
-        >
-          <Input type="email" autoComplete="email" placeholder={t('survey.emailPlaceholder')} autoFocus />
-        </Form.Item>
+        <EmailItem prepare={withId} />
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
-      {blockedUrl ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('survey.blocked')}
-          description={
-            <a href={blockedUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-              {t('survey.openLink')}
-            </a>
-          }
-        />
-      ) : null}
+      {blockedUrl ? <BlockedNotice url={blockedUrl} onClose={onClose} /> : null}
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
-import { CONTENT_LIMITS, ZLeaveMessageInput } from '@portal/shared/schemas/content';
+import type { Locale } from '@portal/shared';
+import { CONTENT_LIMITS, type TLeaveMessage, ZLeaveMessageInput } from '@portal/shared/schemas/content';
 import { Button, Form, Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,47 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../ui/states.tsx';
 import { LEAVE_MESSAGE_PAGE_SIZE, useLeaveMessages, useSaveLeaveMessage } from './leave-message-api.ts';
 
 type Values = { content: string };
+
+/** The message's text box, checked against the shared schema. */
+function MessageContentItem() {
+  const { t } = useTranslation('content');
+  return (
+    <Form.Item
+      name="content"
+      label={t('leaveMessage.content')}
+      required
+      validateTrigger={TEXT_VALIDATE_TRIGGER}
+      rules={[schemaRule(ZLeaveMessageInput, 'content')]}
+    >
+      <Input.TextArea
+        rows={5}
+        maxLength={CONTENT_LIMITS.leaveMessage}
+        showCount
+        placeholder={t('leaveMessage.placeholder', { max: CONTENT_LIMITS.leaveMessage })}
+      />
+    </Form.Item>
+  );
+}
+
+/** One earlier message: its text, date, whether answered, and the bank's reply. */
+function LeaveMessageItem({ message, locale }: { message: TLeaveMessage; locale: Locale }) {
+  const { t } = useTranslation('content');
+  return (
+    <li className="leave-message__item">
+      <p>{message.content}</p>
+      <div className="leave-message__meta">
+        <time dateTime={message.createdAt}>{formatContentDate(message.createdAt, locale)}</time>
+        <span className="content-tag">{message.reply ? t('leaveMessage.replied') : t('leaveMessage.waiting')}</span>
+      </div>
+      {message.reply ? (
+        <div className="leave-message__reply">
+          <strong>{t('leaveMessage.reply')}</strong>
+          <p>{message.reply}</p>
+        </div>
+      ) : null}
+    </li>
+  );
+}
 
 /**
  * An active user's message form and earlier messages with the bank's replies (LeaveMessagePanel
@@ -39,20 +81,7 @@ export function LeaveMessageForm() {
   return (
     <div className="leave-message">
       <Form<Values> form={form} layout="vertical" name="leave-message" onFinish={() => void submit()}>
-        <Form.Item
-          name="content"
-          label={t('leaveMessage.content')}
-          required
-          validateTrigger={TEXT_VALIDATE_TRIGGER}
-          rules={[schemaRule(ZLeaveMessageInput, 'content')]}
-        >
-          <Input.TextArea
-            rows={5}
-            maxLength={CONTENT_LIMITS.leaveMessage}
-            showCount
-            placeholder={t('leaveMessage.placeholder', { max: CONTENT_LIMITS.leaveMessage })}
-          />
-        </Form.Item>
+        <MessageContentItem />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('leaveMessage.submit')}
         </Button>
@@ -65,21 +94,7 @@ export function LeaveMessageForm() {
         {messages.data?.list.length ? (
           <ul className="leave-message__history">
             {messages.data.list.map((message) => (
-              <li key={message.lgcSn} className="leave-message__item">
-                <p>{message.content}</p>
-                <div className="leave-message__meta">
-                  <time dateTime={message.createdAt}>{formatContentDate(message.createdAt, locale)}</time>
-                  <span className="content-tag">
-                    {message.reply ? t('leaveMessage.replied') : t('leaveMessage.waiting')}
-                  </span>
-                </div>
-                {message.reply ? (
-                  <div className="leave-message__reply">
-                    <strong>{t('leaveMessage.reply')}</strong>
-                    <p>{message.reply}</p>
-                  </div>
-                ) : null}
-              </li>
+              <LeaveMessageItem key={message.lgcSn} message={message} locale={locale} />
             ))}
           </ul>
         ) : null}
