@@ -5,11 +5,10 @@
  * `BENCH_DB_NAME=... npx tsx bench/ab.ts <entry A> <entry B> [seconds] [rounds]`
  * (entries: built bundles, e.g. a copy of apps/server/dist from before a change, and apps/server/dist/main.mjs)
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { openKeptDatabase } from './kept-database.ts';
 import { runTimed } from './load.ts';
 import { listQuery } from './marketplace.ts';
 import { median } from './report.ts';
@@ -17,34 +16,7 @@ import { startServer } from './server-process.ts';
 
 const [entryA, entryB, seconds = '5', rounds = '2'] = process.argv.slice(2);
 if (!entryA || !entryB) throw new Error('usage: tsx bench/ab.ts <entry A> <entry B> [seconds] [rounds]');
-const admin = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres');
-admin.pathname = `/${process.env.BENCH_DB_NAME ?? 'portal_bench'}`;
-const databaseUrl = admin.toString();
-
-const client = new pg.Client({ connectionString: databaseUrl });
-await client.connect();
-const cookies: string[] = [];
-let lgcSns: string[];
-try {
-  const users = await client.query<{ id: number }>(
-    `select id from app_user where role_codes = '{10}' order by id limit 32 offset 500`,
-  );
-  for (const { id } of users.rows) {
-    const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `insert into user_session (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
-      [createHash('sha256').update(token).digest('hex'), id],
-    );
-    cookies.push(`portal_sid=${token}`);
-  }
-  lgcSns = (
-    await client.query<{ lgc_sn: string }>(
-      `select lgc_sn from cooperation_request where status = 'effective' order by md5(lgc_sn) limit 2000`,
-    )
-  ).rows.map((r) => r.lgc_sn);
-} finally {
-  await client.end();
-}
+const { databaseUrl, cookies, lgcSns } = await openKeptDatabase();
 const cookie = (i: number) => cookies[i % cookies.length]!;
 const phases = {
   list: (i: number) => ({ path: `/api/bthw/listPage?${listQuery(i)}`, cookie: cookie(i) }),

@@ -8,45 +8,17 @@
  *
  * `npx tsx bench/profile-phase.ts list|detail|unread [seconds] [connections]`
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { openKeptDatabase } from './kept-database.ts';
 import { runTimed } from './load.ts';
 import { listQuery } from './marketplace.ts';
 import { summarise } from './profile-summary.ts';
 import { startServer } from './server-process.ts';
 
 const [phase = 'list', seconds = '10', connections = '32'] = process.argv.slice(2);
-const admin = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres');
-admin.pathname = `/${process.env.BENCH_DB_NAME ?? 'portal_bench'}`;
-const databaseUrl = admin.toString();
-
-const client = new pg.Client({ connectionString: databaseUrl });
-await client.connect();
-const cookies: string[] = [];
-let lgcSns: string[];
-try {
-  const users = await client.query<{ id: number }>(
-    `select id from app_user where role_codes = '{10}' order by id limit 32 offset 500`,
-  );
-  for (const { id } of users.rows) {
-    const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `insert into user_session (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 hour')`,
-      [createHash('sha256').update(token).digest('hex'), id],
-    );
-    cookies.push(`portal_sid=${token}`);
-  }
-  lgcSns = (
-    await client.query<{ lgc_sn: string }>(
-      `select lgc_sn from cooperation_request where status = 'effective' order by md5(lgc_sn) limit 2000`,
-    )
-  ).rows.map((r) => r.lgc_sn);
-} finally {
-  await client.end();
-}
+const { databaseUrl, cookies, lgcSns } = await openKeptDatabase();
 
 const dir = await mkdtemp(join(tmpdir(), 'portal-profile-'));
 const dataDir = await mkdtemp(join(tmpdir(), 'portal-profile-data-'));

@@ -1,20 +1,10 @@
 /** Starts the built server (apps/server/dist/main.mjs) as a child process for benchmarks. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { freePort } from '../apps/server/test/free-port.ts';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
 
 export type RunningServer = { child: ChildProcess; baseUrl: string; readyMs: number; stop(): Promise<void> };
 

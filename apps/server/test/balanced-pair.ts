@@ -12,12 +12,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { NGINX_PATH } from '../../../scripts/test-packages.mjs';
 import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
+
+
+import { freePort } from './free-port.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** Where `npm start` runs the server from (the web app's dist is looked for from there). */
@@ -46,18 +48,6 @@ export type SendOptions = {
   remoteAddress?: string;
   agent?: http.Agent;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A test client address (10.x.y.z from nextIp) as a loopback address this machine can send from. */
 export const loopbackFor = (address: string | undefined) => {

@@ -3,7 +3,6 @@
  * back office's lists and answers. Rules in feedback.service.ts.
  */
 
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { ZEnvelope, ZPage, ZPageQuery } from '@portal/shared';
 import {
   CONTENT_LIMITS,
@@ -25,6 +24,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { CSV_RESPONSE, sendCsv } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { FILE_FIELD, fileOrField } from '../../platform/files/multipart.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
 import { ok, type RouteApp } from '../../platform/respond.ts';
@@ -44,7 +44,6 @@ import {
   submitFeedback,
 } from './feedback.service.ts';
 
-const FILE_FIELD = 'file';
 type FeedbackDeps = { db: Db; config: Config; storage: FileStorage };
 
 const tags = ['feedback'];
@@ -77,14 +76,8 @@ async function readFeedbackParts(request: FastifyRequest) {
         parts: CONTENT_LIMITS.feedbackImages + 5,
       },
     })) {
-      if (part.type === 'field') {
-        const field = part as MultipartValue<unknown>;
-        if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
-        continue;
-      }
-      const file = part as MultipartFile;
-      if (file.fieldname !== FILE_FIELD)
-        throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+      const file = fileOrField(part, fields, locale);
+      if (!file) continue;
       images.push({ name: file.filename, data: await file.toBuffer() });
     }
   } catch (error) {

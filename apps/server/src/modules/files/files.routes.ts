@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { type Locale, ZEnvelope } from '@portal/shared';
 import {
   FILE_PURPOSES,
@@ -22,7 +21,7 @@ import {
   MAX_UPLOAD_FILE_BYTES,
   nameForType,
 } from '../../platform/files/file-types.ts';
-import { MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
+import { FILE_FIELD, fileOrField, MULTIPART_LIMITS } from '../../platform/files/multipart.ts';
 import { type FileStorage, StoredFileMissingError } from '../../platform/files/storage.ts';
 import type {} from '../../platform/openapi.ts';
 import { ok, type RouteApp } from '../../platform/respond.ts';
@@ -37,8 +36,6 @@ import {
   saveUploads,
   type Uploader,
 } from './files.service.ts';
-
-const FILE_FIELD = 'file';
 
 /**
  * `filename*` (RFC 6266/8187) carries the real name in UTF-8, percent-encoded down to RFC 8187's
@@ -150,14 +147,8 @@ async function receiveUpload(deps: FileDeps, request: FastifyRequest) {
   let decided: { purpose: TFilePurpose; uploader: Uploader } | null = null;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        const field = part as MultipartValue<unknown>;
-        if (typeof field.value === 'string' && !(field.fieldname in fields)) fields[field.fieldname] = field.value;
-        continue;
-      }
-      const file = part as MultipartFile;
-      if (file.fieldname !== FILE_FIELD)
-        throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+      const file = fileOrField(part, fields, locale);
+      if (!file) continue;
       decided ??= await authorizePurpose(deps, request, fields);
       files.push({ name: file.filename, data: await file.toBuffer() });
     }

@@ -7,7 +7,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +14,7 @@ import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstitution, nextIp } from '../../../test/factories.ts';
+import { freePort } from '../../../test/free-port.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { openssl, pdfsigReport } from '../../../test/require-tool.ts';
 import { type Caller, signingApi } from '../../../test/signing-scene.ts';
@@ -60,16 +60,6 @@ async function cancel(lgcSn: string) {
 
 const newSeal = () => api.effectiveSeal(applicant, reviewer);
 
-/** A port free now: the certificates must name the address the server then listens on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 /** `pdf` signed with the seal's key (through the seals module, as contracts sign). */
 async function signWith(pdf: Uint8Array, lgcSn: string) {
   const deps = { db: t.database.db, config: t.config, storage: new LocalDiskStorage(t.config.storageDir) };
@@ -83,6 +73,7 @@ async function signWith(pdf: Uint8Array, lgcSn: string) {
 }
 
 beforeAll(async () => {
+  // A port free now: the certificates must name the address the server then listens on.
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   t = await buildTestApp({ PUBLIC_BASE_URL: base });

@@ -8,7 +8,7 @@
  * route answers 413), MAX_FILES_PER_UPLOAD files, a few short text fields. A field whose name or
  * value contains NUL is refused with 422 as the route reads it (refuseNulInParts).
  */
-import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import multipart, { type Multipart, type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import { MAX_FILES_PER_UPLOAD } from '@portal/shared/schemas/files';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -49,6 +49,29 @@ export const multipartPlugin = fp(
   { name: 'multipart', dependencies: ['errors'] },
 );
 
+/** The form field every upload's files come under. */
+export const FILE_FIELD = 'file';
+
+/**
+ * One part of a multipart form, as a route reads them: a text field is kept in `fields` (a
+ * repeated name keeps its first value) and null returned; a file under FILE_FIELD is returned;
+ * a file under any other name is refused (422 naming it).
+ */
+export function fileOrField(
+  part: Multipart,
+  fields: Record<string, string>,
+  locale: FastifyRequest['locale'],
+): MultipartFile | null {
+  if (part.type === 'field') {
+    const value = (part as MultipartValue<unknown>).value;
+    if (typeof value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = value;
+    return null;
+  }
+  const file = part as MultipartFile;
+  if (file.fieldname !== FILE_FIELD) throw fieldError(locale, file.fieldname, 'unknownKeys', { keys: file.fieldname });
+  return file;
+}
+
 /**
  * Reads a form with text fields and exactly one file named `file` (a contract to upload, a PDF to
  * verify), within `limit` (the purpose's size, e.g. '10 MB'). Parser failures become the portal's
@@ -65,27 +88,19 @@ export async function readSingleFile(
   let file: { name: string; data: Buffer } | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: limit.maxBytes, files: 1 } })) {
-      if (part.type === 'field') {
-        const value = (part as MultipartValue<unknown>).value;
-        if (typeof value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = value;
-        continue;
-      }
-      const upload = part as MultipartFile;
-      if (upload.fieldname !== 'file') {
-        throw fieldError(request.locale, upload.fieldname, 'unknownKeys', { keys: upload.fieldname });
-      }
-      file = { name: upload.filename, data: await upload.toBuffer() };
+      const upload = fileOrField(part, fields, request.locale);
+      if (upload) file = { name: upload.filename, data: await upload.toBuffer() };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PRT_PAYLOAD_TOO_LARGE', { limit: limit.label });
-    if (code === 'FST_FILES_LIMIT') throw fieldError(request.locale, 'file', 'tooManyItems', { max: 1 });
+    if (code === 'FST_FILES_LIMIT') throw fieldError(request.locale, FILE_FIELD, 'tooManyItems', { max: 1 });
     if (error instanceof Error && !('statusCode' in error && Number(error.statusCode) >= 500)) {
       throw new AppError('PRT_BAD_REQUEST');
     }
     throw error;
   }
-  if (!file) throw fieldError(request.locale, 'file', 'required');
+  if (!file) throw fieldError(request.locale, FILE_FIELD, 'required');
   return { fields, file };
 }
