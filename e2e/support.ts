@@ -18,6 +18,8 @@ export type JourneyPage = Page & {
   inFlight: Set<Request>;
   /** Requests that ended without an answer (aborted, refused), for the record of a failure. */
   unanswered: string[];
+  /** API answers with an error status (4xx, 5xx) and their code, for the record of a failure. */
+  refused: string[];
 };
 
 /**
@@ -88,6 +90,15 @@ export function useBrowser() {
       });
       page.on('requestfinished', (request) => page.inFlight.delete(request));
       page.unanswered = [];
+      page.refused = [];
+      page.on('response', (response) => {
+        if (response.status() < 400 || !response.url().includes('/api/')) return;
+        const where = `${response.request().method()} ${new URL(response.url()).pathname}`;
+        response.json().then(
+          (body: { code?: string }) => page.refused.push(`${where}: ${response.status()} ${body.code ?? ''}`),
+          () => page.refused.push(`${where}: ${response.status()}`),
+        );
+      });
       page.on('requestfailed', (request) => {
         page.inFlight.delete(request);
         page.unanswered.push(`${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`);
@@ -116,6 +127,7 @@ async function recordFailure(testName: string, pages: JourneyPage[]): Promise<vo
     console.log(
       `[failed] page ${index + 1} of "${testName}": ${page.url()} (${file}); ` +
         `waiting for: ${waiting.join(', ') || 'nothing'}; ended unanswered: ${page.unanswered.slice(-5).join(', ') || 'none'}; ` +
+        `error answers: ${page.refused.slice(-5).join(', ') || 'none'}; ` +
         `console errors: ${page.consoleErrors.join(' | ') || 'none'}`,
     );
   }
