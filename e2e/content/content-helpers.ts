@@ -92,9 +92,11 @@ export async function useLocale(page: Page, locale: Locale) {
  */
 export async function settle(page: JourneyPage) {
   await networkQuiet(page);
+  // Up to 30 s: on a loaded CI machine a page's chunk and reads have taken more than 10 s, and a
+  // screenshot of the spinner shows nothing of the screen.
   await page
     .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), null, {
-      timeout: 10_000,
+      timeout: 30_000,
     })
     .catch(() => {});
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
