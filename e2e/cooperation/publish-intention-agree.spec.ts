@@ -354,7 +354,12 @@ async function agreeFromMessage(page: JourneyPage, text: Text, name: string) {
   await row.getByText(text.intentionText).waitFor();
   await row.getByRole('button', { name: text.agreeFor }).click();
   const confirm = page.locator('.ant-modal:visible').filter({ hasText: text.agreeTitle });
+  // The server's answer first, so that a refusal fails with its code and message (a CI run once saw
+  // the dialog stay open with nothing pending), then what the page says.
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/agreeOrRefuse'));
   await confirm.getByRole('button', { name: text.agreeConfirm, exact: true }).click();
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
   await page.getByText(text.agreedToast).first().waitFor();
   await row.getByText(text.agreed, { exact: true }).waitFor();
   // Once agreed, the publisher sees the sender's contact (mailto) and the next step.
