@@ -18,7 +18,6 @@ import type { FastifyInstance } from 'fastify';
 import { NGINX_PATH } from '../../../scripts/test-packages.mjs';
 import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
-
 import { freePort } from './free-port.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
