@@ -30,18 +30,24 @@ export function localizeIssue(
 ): TFieldError {
   const field = issue.path.map(String).join('.');
   const { rule, params } = ruleOf(issue, input);
-  // The field's own name: for an item of a list (`scopeCountries.0`), the list's name.
-  const named = issue.path.filter((segment) => typeof segment !== 'number');
-  const own = labels?.[named.map(String).join('.')] ?? labels?.[String(named[named.length - 1] ?? '')];
-  const label =
-    (own && hasTranslation(locale, own) ? translate(locale, own) : null) ??
-    fieldLabel(named.map(String), locale) ??
-    field;
+  const label = fieldLabelOf(issue.path, locale, labels) ?? field;
   const text = translate(locale, `errors.validation.${rule}`, {
     ...params,
     field: label || translate(locale, 'errors.fields.body'),
   });
   return { field: field || '(body)', rule, message: text };
+}
+
+/**
+ * The name a message gives the field at `path`: the label its form registered (`labelFields`),
+ * else the shared dictionary's (`errors.fields`); null when neither has one, and the message
+ * would fall back to the field's key ("rlTpcd needs at least 1 item(s)."). For an item of a list
+ * (`scopeCountries.0`), the list's name.
+ */
+export function fieldLabelOf(path: readonly PropertyKey[], locale: Locale, labels?: FieldLabelKeys): string | null {
+  const named = path.filter((segment) => typeof segment !== 'number').map(String);
+  const own = labels?.[named.join('.')] ?? labels?.[named[named.length - 1] ?? ''];
+  return (own && hasTranslation(locale, own) ? translate(locale, own) : null) ?? fieldLabel(named, locale);
 }
 
 /**

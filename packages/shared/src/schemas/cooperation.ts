@@ -785,3 +785,4 @@ export const ZCountryItem = z.object({ code: z.string(), en: z.string(), zh: z.s
 
 // The labels these forms show, so their messages name the field as the form does (issue 26).
 labelFields(ZSendIntentionRequest, { message: 'cooperation.intention.message' });
+labelFields(ZManualPushRequest, { institutions: 'backoffice.cooperation.push.institutions' });

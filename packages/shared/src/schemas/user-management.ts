@@ -122,5 +122,9 @@ export { ZCode };
 
 // The labels these forms show, so their messages name the field as the form does (issue 26).
 labelFields(ZInviteRequest, { country: 'users.fields.country' });
-labelFields(ZBackofficeInviteRequest, { country: 'users.fields.country', mainContactBranch: 'users.roles.branch' });
-labelFields(ZRoleChangeRequest, { mainContactBranch: 'users.roles.branch' });
+labelFields(ZBackofficeInviteRequest, {
+  kind: 'users.backofficeInvite.kind',
+  country: 'users.fields.country',
+  mainContactBranch: 'users.roles.branch',
+});
+labelFields(ZRoleChangeRequest, { rlTpcd: 'users.columns.roles', mainContactBranch: 'users.roles.branch' });

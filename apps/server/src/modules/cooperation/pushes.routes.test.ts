@@ -149,4 +149,20 @@ describe('manual push (back office)', () => {
     expect((await push(expired.lgcSn, [other.lgcSn])).json().code).toBe('PRT_REQUEST_NOT_EFFECTIVE');
     expect((await push(request.lgcSn, [])).statusCode).toBe(422);
   });
+
+  it.each([
+    ['en-US', undefined, 'required', 'Institutions is required.'],
+    ['zh-CN', undefined, 'required', '机构不能为空。'],
+    ['en-US', [], 'tooFewItems', 'Institutions needs at least 1 item(s).'],
+    ['zh-CN', [], 'tooFewItems', '机构至少需要 1 项。'],
+  ])(
+    'names the institutions by the Push dialog’s label in %s (%j, issue 26)',
+    async (locale, institutions, rule, message) => {
+      const p = await publisher('Labelled Bank');
+      const request = await buildRequest(db, { ownerUserId: p.owner.id, institutionId: p.inst.id });
+      const res = await post(`/api/backend/cooperation/${request.lgcSn}/push`, staffCookie, { institutions }, locale);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().data.fields).toEqual([{ field: 'institutions', rule, message }]);
+    },
+  );
 });

@@ -130,4 +130,19 @@ describe('the bank onboards its own people', () => {
     });
     expect(bySysadmin.json().code).toBe('PRT_STAFF_NOT_FOUND');
   });
+
+  it.each([
+    ['en-US', 'Roles needs at least 1 item(s).'],
+    ['zh-CN', '角色至少需要 1 项。'],
+  ])('names the roles by the Roles dialog’s label in %s (issue 26)', async (locale, message) => {
+    const user = await buildUser(db, { institutionId: (await buildInstitution(db)).id });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/backend/users/${user.lgcSn}/roles`,
+      headers: { cookie: staffCookie, 'accept-language': locale },
+      payload: { rlTpcd: [] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().data.fields).toEqual([{ field: 'rlTpcd', rule: 'tooFewItems', message }]);
+  });
 });

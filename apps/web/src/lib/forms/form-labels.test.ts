@@ -19,7 +19,7 @@ import {
   ZFeedbackSubmit,
   ZPortugueseInstitutionInput,
 } from '@portal/shared/schemas/content';
-import { ZSendIntentionRequest } from '@portal/shared/schemas/cooperation';
+import { ZManualPushRequest, ZSendIntentionRequest } from '@portal/shared/schemas/cooperation';
 import { ZSealApplyRequest, ZSealRejectRequest } from '@portal/shared/schemas/seals';
 import { ZBackofficeInviteRequest, ZInviteRequest, ZRoleChangeRequest } from '@portal/shared/schemas/user-management';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,20 @@ const ROWS: Row[] = [
     label: 'users.roles.branch',
     schema: ZRoleChangeRequest,
     values: { rlTpcd: ['10'], mainContactBranch: 7 },
+  },
+  {
+    form: 'roles',
+    field: 'rlTpcd',
+    label: 'users.columns.roles',
+    schema: ZRoleChangeRequest,
+    values: { rlTpcd: [] },
+  },
+  {
+    form: 'push to institutions',
+    field: 'institutions',
+    label: 'backoffice.cooperation.push.institutions',
+    schema: ZManualPushRequest,
+    values: {},
   },
   {
     form: 'agreement versions',
