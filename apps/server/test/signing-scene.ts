@@ -15,6 +15,12 @@ export const REVIEW_BRANCH = 'OS_HONG_KONG';
 
 export type Caller = { id: number; email: string; cookie: string; institutionId: number };
 
+/** What signedByBoth may change: the counterpart's seal image, and where it places it (fractions of the page, from the top left). */
+export type SignedByBothOptions = {
+  counterpartImage?: Uint8Array;
+  counterpartAt?: { page: number; x: number; y: number };
+};
+
 export function signingApi(app: FastifyInstance, db: Db) {
   const inject = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown, lang = 'en-US') =>
     app.inject({
@@ -147,13 +153,19 @@ export function signingApi(app: FastifyInstance, db: Db) {
 
   /**
    * An agreed deal whose two-page contract both parties have signed, through the API: the
-   * publisher's seal on page 1, then the counterpart's seal (named 合同专用章) on page 2. Answers
-   * the deal, both seals and the file as uploaded, after the first and after the second signature.
+   * publisher's seal on page 1, then the counterpart's seal (named 合同专用章) on page 2, or where
+   * `counterpartAt` says, its image `counterpartImage` when given. Answers the deal, both seals and
+   * the file as uploaded, after the first and after the second signature.
    */
-  async function signedByBoth(by: Caller) {
+  async function signedByBoth(by: Caller, { counterpartImage, counterpartAt }: SignedByBothOptions = {}) {
     const deal = await agreedDeal();
     const publisherSeal = await effectiveSeal(deal.publisher, by);
-    const counterpartSeal = await effectiveSeal(deal.counterpart, by, { sealName: '合同专用章' });
+    const counterpartSeal = await effectiveSeal(deal.counterpart, by, {
+      sealName: '合同专用章',
+      ...(counterpartImage
+        ? { imageFile: await uploadId(deal.counterpart.cookie, 'sealImage', 'seal.png', counterpartImage) }
+        : {}),
+    });
     const id = deal.intentionLgcSn;
     const original = await makeTestPdf(2);
     const uploaded = await uploadContract(deal.publisher.cookie, id, original, 'Forfaiting agreement');
@@ -165,7 +177,9 @@ export function signingApi(app: FastifyInstance, db: Db) {
     const first = await sign(deal.publisher, id, [{ sealLgcSn: publisherSeal, page: 1, x: 0.6, y: 0.7 }]);
     if (first.statusCode !== 200) throw new Error(`first signature: ${first.body}`);
     const partlySigned = await file();
-    const second = await sign(deal.counterpart, id, [{ sealLgcSn: counterpartSeal, page: 2, x: 0.1, y: 0.7 }]);
+    const second = await sign(deal.counterpart, id, [
+      { sealLgcSn: counterpartSeal, ...(counterpartAt ?? { page: 2, x: 0.1, y: 0.7 }) },
+    ]);
     if (second.statusCode !== 200) throw new Error(`second signature: ${second.body}`);
     return { deal, publisherSeal, counterpartSeal, original, partlySigned, fullySigned: await file() };
   }

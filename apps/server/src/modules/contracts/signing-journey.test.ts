@@ -1,12 +1,24 @@
 /**
  * The whole path through the API: seals applied for and approved, a contract uploaded,
  * confirmed and signed by both parties; the signed PDF checked independently by poppler's
- * `pdfsig`, by the portal's /verify, and a copy with one changed byte refused by both.
+ * `pdfsig`, by the portal's /verify, and a copy with one changed byte refused by both. And a
+ * second party's seal with an opaque white disc (issue 25, "What a later signer may change"),
+ * approved and placed through the API over text the first party signed: that text stays readable
+ * and /verify finds no page changed after the first signature.
  */
+import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildTestAppWithStorage } from '../../../test/helpers.ts';
 import { signingApi } from '../../../test/signing-scene.ts';
-import { makeTestPdf, runPdfsig } from '../../platform/signing/test-fixtures.ts';
+import { MM_TO_PT } from '../../platform/signing/pdf-sign.ts';
+import {
+  isRed,
+  makeTestPdf,
+  makeWhiteDiscSealPng,
+  type Raster,
+  renderPage,
+  runPdfsig,
+} from '../../platform/signing/test-fixtures.ts';
 
 const { app, database } = await buildTestAppWithStorage('portal-signing-');
 const db = database.db;
@@ -132,4 +144,64 @@ describe('from seal application to a contract both institutions signed', () => {
       }),
     ]);
   }, 60_000);
+});
+
+/** The pixels of `raster` (72 dpi: 1 px = 1 pt) in the square of `half` px around `centre` that `match` accepts. */
+function pixelsAround(
+  raster: Raster,
+  centre: { x: number; y: number },
+  half: number,
+  match: (r: number, g: number, b: number) => boolean,
+) {
+  let count = 0;
+  for (let y = Math.round(centre.y - half); y < centre.y + half; y++) {
+    for (let x = Math.round(centre.x - half); x < centre.x + half; x++) {
+      const i = (y * raster.width + x) * 3;
+      if (match(raster.rgb[i]!, raster.rgb[i + 1]!, raster.rgb[i + 2]!)) count++;
+    }
+  }
+  return count;
+}
+const isDark = (r: number, g: number, b: number) => r < 120 && g < 120 && b < 120;
+
+describe('a second party’s seal with an opaque white disc inside its ring', () => {
+  it('approved through the API and placed over clauses the first party signed: /verify valid, no page changed later, the clauses still readable', async () => {
+    const reviewer = await api.reviewer();
+    // Over the clauses at the top left of page 1; the first party's seal is at (0.6, 0.7) on page 1.
+    const over = { page: 1, x: 0.08, y: 0.1 };
+    const scene = await api.signedByBoth(reviewer, {
+      counterpartImage: makeWhiteDiscSealPng(200),
+      counterpartAt: over,
+    });
+
+    const res = await verify(scene.fullySigned);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json().data as TVerifyReport;
+    expect(report.verdict, JSON.stringify(report.signatures)).toBe('valid');
+    expect(report.problems).toEqual([]);
+    expect(report.pagesCompared).toBe(true);
+    expect(report.pagesChangedAfterLastSignature).toEqual([]);
+    expect(
+      report.signatures.map((s) => [s.intact, s.problems, s.pagesChangedByItsUpdate, s.pagesChangedLater]),
+    ).toEqual([
+      [true, [], [], []],
+      [true, [], [], []],
+    ]);
+    const { signatures, output } = runPdfsig(scene.fullySigned);
+    expect(
+      signatures.slice(0, 2).map((s) => s.signatureValidation),
+      output,
+    ).toEqual(['Signature is Valid.', 'Signature is Valid.']);
+
+    // The disc's inside (well within the red ring of the 40 mm seal), before and after the second party signed.
+    const size = 40 * MM_TO_PT;
+    const centre = { x: over.x * 595.28 + size / 2, y: over.y * 841.89 + size / 2 };
+    const before = renderPage(scene.partlySigned, 1, 72);
+    const after = renderPage(scene.fullySigned, 1, 72);
+    expect(pixelsAround(before, centre, 30, isDark)).toBeGreaterThan(100); // the first party's clauses
+    expect(pixelsAround(after, centre, 30, isDark)).toBe(pixelsAround(before, centre, 30, isDark));
+    // The seal is there: its red ring, around the same centre.
+    expect(pixelsAround(before, centre, size / 2, isRed)).toBe(0);
+    expect(pixelsAround(after, centre, size / 2, isRed)).toBeGreaterThan(200);
+  }, 90_000);
 });

@@ -1,12 +1,14 @@
 /**
  * Trusted time (issue 25 item 4; docs/decisions/0016-trusted-time.md): a contract two parties
  * signed through the API is PAdES B-LTA. Checked by tools that are not ours: `pdfsig`, trusting
- * only the portal's authority, finds both signatures valid and trusted; `openssl ts -verify`
- * verifies each signature's timestamp token (over its signature value) and the document timestamp
- * (over the file) against the authority; the file's DSS holds an OCSP answer, signed by the
- * authority, for each seal's certificate. /verify answers valid, each time proved by its
- * timestamp, and stays valid once a seal is cancelled; a signature whose own claimed time lies
- * after its certificate's end and its cancellation is judged at its timestamp's time.
+ * only the portal's authority (downloaded from its public address, as a relying party would),
+ * finds both signatures valid and trusted; `openssl ts -verify` verifies each signature's
+ * timestamp token (over its signature value) and the document timestamp (over the file) against
+ * the authority; the file's DSS holds an OCSP answer, signed by the authority, for each seal's
+ * certificate. /verify answers valid, each time proved by its timestamp, and stays valid once a
+ * seal is cancelled; a signature whose own claimed time lies
+ * after its certificate's end and its cancellation is judged at its timestamp's time; and with
+ * the clock moved past the seal certificates' end (the seals expired), /verify still answers valid.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,9 +18,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDF, PdfDict, PdfName, PdfStream, type PdfString } from '@libpdf/core';
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
+import { TRUST_ANCHOR_PATHS } from '@portal/shared/schemas/seals';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextIp } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { openssl, pdfsigReport } from '../../../test/require-tool.ts';
@@ -28,9 +31,26 @@ import { stampAndSign } from '../../platform/signing/pdf-sign.ts';
 import { parseCertificate, serialHexOf, toPem } from '../../platform/signing/pki.ts';
 import { makeTestPdf } from '../../platform/signing/test-fixtures.ts';
 import { signatureTimestampToken } from '../../platform/signing/timestamp.ts';
-import { findUsableSeals, signingAuthority, timestampAuthorityFor } from '../seals/index.ts';
+import type { TaskName, TaskResult, Tasks } from '../../platform/untrusted/tasks.ts';
+import { createSealExpiryJob, findUsableSeals, signingAuthority, timestampAuthorityFor } from '../seals/index.ts';
 
 const run = promisify(execFile);
+
+/**
+ * /verify reads the file in the parser pool's worker threads, whose clock vi.useFakeTimers does not
+ * move. With `parser.inline` the parsing runs on this thread (the same task), so a test that moves
+ * the clock moves it for the whole /verify; otherwise the pool as always.
+ */
+const parser = vi.hoisted(() => ({ inline: false }));
+vi.mock('../../platform/untrusted/pool.ts', async (importOriginal) => {
+  const pool = await importOriginal<typeof import('../../platform/untrusted/pool.ts')>();
+  const { tasks } = await import('../../platform/untrusted/tasks.ts');
+  function parseUntrusted<N extends TaskName>(name: N, input: Parameters<Tasks[N]>[0]): Promise<TaskResult<N>> {
+    if (!parser.inline) return pool.parseUntrusted(name, input);
+    return Promise.resolve((tasks[name] as (input: unknown) => TaskResult<N> | Promise<TaskResult<N>>)(input));
+  }
+  return { ...pool, parseUntrusted };
+});
 
 let t: TestApp;
 let api: ReturnType<typeof signingApi>;
@@ -110,10 +130,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   api = signingApi(t.app, t.database.db);
   dir = await mkdtemp(join(tmpdir(), 'trusted-time-'));
-  const authority = await signingAuthority(t.database.db, t.config);
+  // The trust anchor as a relying party gets it: downloaded from its public address, no log-in.
+  const published = await t.app.inject({ method: 'GET', url: TRUST_ANCHOR_PATHS.pem, remoteAddress: nextIp() });
+  expect(published.statusCode, published.body).toBe(200);
   authorityPem = join(dir, 'authority.pem');
+  await writeFile(authorityPem, published.body);
+  // The TSA's certificate is only an untrusted intermediate here (the token carries it too).
+  const authority = await signingAuthority(t.database.db, t.config);
   tsaPem = join(dir, 'tsa.pem');
-  await writeFile(authorityPem, toPem(authority.certificateDer, 'CERTIFICATE'));
   await writeFile(tsaPem, toPem(authority.tsaCertificateDer, 'CERTIFICATE'));
   reviewer = await api.reviewer();
   scene = await api.signedByBoth(reviewer);
@@ -271,5 +295,51 @@ describe('a signature whose own clock ran past its certificate’s end', { timeo
     expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(at).toBeLessThanOrEqual(Date.now());
     expect(createHash('sha256').update(signed).digest('hex')).toBe(report.sha256);
+  });
+});
+
+// Runs last: the expiry ends every effective seal of this database whose period is over by then.
+describe('the clock moved past a seal certificate’s end', { timeout: 120_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    parser.inline = false;
+  });
+
+  it('the seals expired by the scheduled job, /verify then: valid, each signing time proved by its timestamp', async () => {
+    const late = await api.signedByBoth(reviewer);
+    const seals = [late.publisherSeal, late.counterpartSeal];
+    const ends = await Promise.all(
+      seals.map(async (lgcSn) => {
+        const row = await sealRow(lgcSn);
+        const notAfter = parseCertificate(new Uint8Array(row.certificateDer!)).notAfter.value;
+        return Math.max(notAfter.getTime(), new Date(row.validTo!).getTime());
+      }),
+    );
+    const end = Math.max(...ends);
+    // The server reads the time with Date (the judgement, the expiry job): moved a day past the
+    // end, on this thread, where the file is read too.
+    vi.useFakeTimers({ now: end + 86_400_000, toFake: ['Date'] });
+    parser.inline = true;
+    await createSealExpiryJob({ db: t.database.db, config: t.config }).run(new Date());
+    for (const lgcSn of seals) {
+      expect(await sealRow(lgcSn), lgcSn).toEqual(
+        expect.objectContaining({ state: 'expired', privateKeySealed: null }),
+      );
+    }
+
+    const report = await verify(late.fullySigned);
+    expect(Date.now()).toBeGreaterThan(end);
+    expect(report.verdict, JSON.stringify(report.signatures)).toBe('valid');
+    expect(report.problems).toEqual([]);
+    expect(
+      report.signatures.map((s) => [s.intact, s.signedAtSource, s.validAtSigningTime, s.revoked, s.problems]),
+    ).toEqual([
+      [true, 'timestamp', true, false, []],
+      [true, 'timestamp', true, false, []],
+    ]);
+    // Each time proved is the signing's, before the certificate's end.
+    for (const signature of report.signatures) {
+      expect(new Date(signature.signedAt!).getTime()).toBeLessThan(Math.min(...ends));
+    }
   });
 });
