@@ -8,16 +8,22 @@ import { useSiteConfig } from '../../features/site-config/useSiteConfig.ts';
 import { toTelHref } from '../../lib/contact.ts';
 import { pickText } from '../../lib/i18n/locale.ts';
 import { useLocale } from '../../lib/i18n/useLocale.ts';
+import { useModuleWhenIdle } from '../../lib/when-idle.ts';
+
+/** Not on the first screen's path: its code and its request wait until the page is idle. */
+const loadFingerprint = () => import('./FooterFingerprint.tsx');
 
 /**
- * About us, contact us and external links (from the site configuration: hidden until it has
- * loaded), related agreements, and the copyright line (hidden on hiddenCopyRight routes).
+ * About us (with the link to /verify and the certificate authority's fingerprint), contact us and
+ * external links (from the site configuration: hidden until it has loaded), related agreements,
+ * and the copyright line (hidden on hiddenCopyRight routes).
  */
 export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
   const { t } = useTranslation();
   const { t: tContent } = useTranslation('content');
   const { locale } = useLocale();
   const config = useSiteConfig();
+  const fingerprint = useModuleWhenIdle(loadFingerprint);
   return (
     <footer className="portal-footer">
       <div className="portal-footer__grid container">
@@ -32,8 +38,9 @@ export function PortalFooter({ showCopyright }: { showCopyright: boolean }) {
           <button type="button" className="portal-footer__link portal-footer__button" onClick={openFeedback}>
             {tContent('feedback.footerLink')}
           </button>
-          <Link to={VERIFY_PATH} className="portal-footer__link">
+          <Link to={VERIFY_PATH} className="portal-footer__link portal-footer__verify">
             {t('footer.verify')}
+            {fingerprint ? <fingerprint.FooterFingerprint /> : null}
           </Link>
         </section>
         {config ? <ContactColumn config={config} /> : null}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../components/time-cells.ts';
-import { contractKeys, fetchTrustAnchor } from './contracts-api.ts';
+import { trustAnchorQuery } from '../../lib/trust-anchor.ts';
 
 /**
  * /verify's published trust anchor: the portal's certificate authority, its SHA-256 fingerprint
@@ -11,7 +11,7 @@ import { contractKeys, fetchTrustAnchor } from './contracts-api.ts';
  */
 export function TrustAnchorPanel() {
   const { t } = useTranslation('contracts');
-  const anchor = useQuery({ queryKey: contractKeys.trustAnchor, queryFn: ({ signal }) => fetchTrustAnchor(signal) });
+  const anchor = useQuery(trustAnchorQuery());
   return (
     <section className="verify-anchor" aria-label={t('verify.anchorTitle')}>
       <h2 className="verify-anchor__title">{t('verify.anchorTitle')}</h2>

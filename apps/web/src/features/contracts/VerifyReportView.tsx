@@ -59,8 +59,12 @@ export function VerifyReportView({ report }: { report: TVerifyReport }) {
 
       {report.signatures.length > 0 ? (
         <ol className="verify-signatures" aria-label={t('verify.signaturesTitle')}>
-          {report.signatures.map((signature) => (
-            <VerifySignatureCard key={signature.index} signature={signature} />
+          {report.signatures.map((signature, i) => (
+            <VerifySignatureCard
+              key={signature.index}
+              signature={signature}
+              last={i === report.signatures.length - 1}
+            />
           ))}
         </ol>
       ) : null}

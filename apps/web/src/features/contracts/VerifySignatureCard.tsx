@@ -1,18 +1,22 @@
 import type { TVerifiedSignature } from '@portal/shared/schemas/contracts';
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/time-cells.ts';
 import { pagesText, problemText, signatureVerdict } from './verify-reasons.ts';
 
 const TAG_COLOR = { valid: 'success', warning: 'warning', invalid: 'error' } as const;
 
+type Props = { signature: TVerifiedSignature };
+
 /**
  * One signature of a /verify report: whether it can be relied on and why not, who made it (the
  * portal's record of the seal only; a certificate the portal cannot vouch for is shown as what it
  * claims, never as the institution), when (recorded here, or only claimed), whether its seal was
- * cancelled before or after, and which pages were changed by its update and after it.
+ * cancelled before or after, and which pages were changed by its update and after it. Each line
+ * keeps its label and tag, with a sentence under it saying what it means in plain words. `last`:
+ * no signature was made after it.
  */
-export function VerifySignatureCard({ signature }: { signature: TVerifiedSignature }) {
+export function VerifySignatureCard({ signature, last }: Props & { last: boolean }) {
   const { t } = useTranslation('contracts');
   const verdict = signatureVerdict(signature);
   return (
@@ -24,6 +28,7 @@ export function VerifySignatureCard({ signature }: { signature: TVerifiedSignatu
         </Tag>
         <Tag color={TAG_COLOR[verdict]}>{t(`verify.signatureVerdict.${verdict}`)}</Tag>
       </div>
+      <Explain text={t(`verify.explain.intact.${signature.intact ? 'yes' : 'no'}`)} />
       {signature.problems.length ? (
         <ul className="verify-signature__why">
           {signature.problems.map((problem) => (
@@ -33,15 +38,25 @@ export function VerifySignatureCard({ signature }: { signature: TVerifiedSignatu
       ) : null}
       <dl className="verify-signature__facts">
         <SignerFacts signature={signature} />
-        <TimeAndCertificateFacts signature={signature} />
-        <CoverageFacts signature={signature} />
+        <SignedAtFact signature={signature} />
+        <CertificateFacts signature={signature} />
+        <CoverageFacts signature={signature} last={last} />
       </dl>
     </li>
   );
 }
 
+/** A line's meaning in plain words, under its value. */
+function Explain({ text }: { text: string }) {
+  return (
+    <Typography.Text type="secondary" className="verify-signature__explain">
+      {text}
+    </Typography.Text>
+  );
+}
+
 /** Who made the signature: the portal's record of the seal, the portal, or what an unknown certificate claims. */
-function SignerFacts({ signature }: { signature: TVerifiedSignature }) {
+function SignerFacts({ signature }: Props) {
   const { t } = useTranslation('contracts');
   const claimed = signature.claimedSigner;
   const claimedName = claimed
@@ -61,6 +76,7 @@ function SignerFacts({ signature }: { signature: TVerifiedSignature }) {
             {claimedName ? <span className="cell-stack__sub">{t('verify.claimed', { name: claimedName })}</span> : null}
           </>
         ) : null}
+        <Explain text={t(`verify.explain.signer.${signature.signer}`)} />
       </dd>
       {signature.signer === 'seal' ? (
         <>
@@ -68,6 +84,7 @@ function SignerFacts({ signature }: { signature: TVerifiedSignature }) {
           <dd>
             {signature.sealName ?? '—'}
             {signature.sealNo ? <span className="cell-stack__sub"> ({signature.sealNo})</span> : null}
+            <Explain text={t('verify.explain.seal')} />
           </dd>
         </>
       ) : null}
@@ -75,10 +92,10 @@ function SignerFacts({ signature }: { signature: TVerifiedSignature }) {
   );
 }
 
-/** When it was signed, by which certificate, and whether its seal was cancelled. */
-function TimeAndCertificateFacts({ signature }: { signature: TVerifiedSignature }) {
+/** When it was signed, and where that time comes from: a trusted timestamp, the portal's record, or the signer's word. */
+function SignedAtFact({ signature }: Props) {
   const { t } = useTranslation('contracts');
-  const yesNo = (value: boolean) => (value ? t('verify.yes') : t('verify.no'));
+  const source = signature.signedAt ? (signature.signedAtSource ?? 'claimed') : 'none';
   return (
     <>
       <dt>{t('verify.signedAt')}</dt>
@@ -96,7 +113,18 @@ function TimeAndCertificateFacts({ signature }: { signature: TVerifiedSignature 
             )
           </span>
         ) : null}
+        <Explain text={t(`verify.explain.signedAt.${source}`)} />
       </dd>
+    </>
+  );
+}
+
+/** By which certificate: issued here or not, valid at the signing time; and whether its seal was cancelled. */
+function CertificateFacts({ signature }: Props) {
+  const { t } = useTranslation('contracts');
+  const yesNo = (value: boolean) => (value ? t('verify.yes') : t('verify.no'));
+  return (
+    <>
       <dt>{t('verify.issuedByPortal')}</dt>
       <dd>
         <Tag color={signature.issuedByPortal ? 'success' : 'error'}>{yesNo(signature.issuedByPortal)}</Tag>
@@ -108,12 +136,14 @@ function TimeAndCertificateFacts({ signature }: { signature: TVerifiedSignature 
               : t('verify.claimedSerial', { serial: signature.certificateSerial })}
           </span>
         ) : null}
+        <Explain text={t(`verify.explain.issuedByPortal.${signature.issuedByPortal ? 'yes' : 'no'}`)} />
       </dd>
       {signature.issuedByPortal ? (
         <>
           <dt>{t('verify.validAtSigning')}</dt>
           <dd>
             <Tag color={signature.validAtSigningTime ? 'success' : 'error'}>{yesNo(signature.validAtSigningTime)}</Tag>
+            <Explain text={t(`verify.explain.validAtSigning.${signature.validAtSigningTime ? 'yes' : 'no'}`)} />
           </dd>
         </>
       ) : null}
@@ -130,8 +160,9 @@ function TimeAndCertificateFacts({ signature }: { signature: TVerifiedSignature 
 }
 
 /** What the signature covers, and the pages changed by its update and after it. */
-function CoverageFacts({ signature }: { signature: TVerifiedSignature }) {
+function CoverageFacts({ signature, last }: Props & { last: boolean }) {
   const { t } = useTranslation('contracts');
+  const coverage = signature.coversWholeDocument ? 'yes' : last ? 'lastPart' : 'earlier';
   return (
     <>
       <dt>{t('verify.coversWhole')}</dt>
@@ -141,10 +172,14 @@ function CoverageFacts({ signature }: { signature: TVerifiedSignature }) {
         ) : (
           <Tag color="default">{t('verify.coversPart')}</Tag>
         )}
+        <Explain text={t(`verify.explain.coversWhole.${coverage}`)} />
       </dd>
       <dt>{t('verify.changedByItsUpdate')}</dt>
       <dd>
         {signature.pagesChangedByItsUpdate.length ? pagesText(t, signature.pagesChangedByItsUpdate) : t('verify.none')}
+        <Explain
+          text={t(`verify.explain.changedByItsUpdate.${signature.pagesChangedByItsUpdate.length ? 'some' : 'none'}`)}
+        />
       </dd>
       {signature.pagesChangedLater.length ? (
         <>
@@ -159,6 +194,7 @@ function CoverageFacts({ signature }: { signature: TVerifiedSignature }) {
                 </li>
               ))}
             </ul>
+            <Explain text={t('verify.explain.changedLater')} />
           </dd>
         </>
       ) : null}
@@ -166,16 +202,32 @@ function CoverageFacts({ signature }: { signature: TVerifiedSignature }) {
   );
 }
 
+const REVOCATION_TAG = { no: 'success', before: 'error', after: 'processing', unknownOrder: 'warning' } as const;
+
 /**
  * The seal's cancellation: none; before this signature (a problem); after it (information: the
  * signature stays good); or when the signature has no time to compare with.
  */
-function RevocationNote({ signature }: { signature: TVerifiedSignature }) {
+function RevocationNote({ signature }: Props) {
   const { t } = useTranslation('contracts');
-  if (!signature.revokedAt) return <Tag color="success">{t('verify.revokedNo')}</Tag>;
   const date = formatTime(signature.revokedAt);
-  if (signature.problems.includes('signedAfterRevocation'))
-    return <Tag color="error">{t('verify.revokedBefore', { date })}</Tag>;
-  if (!signature.signedAt) return <Tag color="warning">{t('verify.revokedOn', { date })}</Tag>;
-  return <Tag color="processing">{t('verify.revokedAfter', { date })}</Tag>;
+  const state = !signature.revokedAt
+    ? 'no'
+    : signature.problems.includes('signedAfterRevocation')
+      ? 'before'
+      : signature.signedAt
+        ? 'after'
+        : 'unknownOrder';
+  const label = {
+    no: t('verify.revokedNo'),
+    before: t('verify.revokedBefore', { date }),
+    after: t('verify.revokedAfter', { date }),
+    unknownOrder: t('verify.revokedOn', { date }),
+  }[state];
+  return (
+    <>
+      <Tag color={REVOCATION_TAG[state]}>{label}</Tag>
+      <Explain text={t(`verify.explain.revoked.${state}`)} />
+    </>
+  );
 }

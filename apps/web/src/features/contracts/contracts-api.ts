@@ -10,7 +10,7 @@ import {
   ZCooperationInfoPage,
   ZVerifyReport,
 } from '@portal/shared/schemas/contracts';
-import { TRUST_ANCHOR_PATHS, ZCodeSent, ZTrustAnchor, ZUsableSeals } from '@portal/shared/schemas/seals';
+import { ZCodeSent, ZUsableSeals } from '@portal/shared/schemas/seals';
 import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
 
 const ROOT = ['accounts', 'contracts'] as const;
@@ -21,8 +21,6 @@ export const contractKeys = {
   /** Keyed by the reader too: after a log-in on the page the view loads again. */
   view: (intentionLgcSn: string, userLgcSn: string) => [...ROOT, 'view', intentionLgcSn, userLgcSn] as const,
   seals: (userLgcSn: string) => [...ROOT, 'usable-seals', userLgcSn] as const,
-  /** Public and the same for everyone: outside 'accounts'. */
-  trustAnchor: ['pki', 'authority'] as const,
 };
 
 /** Large files on slow links: the 30 s default is too short for 10 MB. */
@@ -118,9 +116,4 @@ export function verifyPdf(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
   return apiPost('/api/verify', { body: form, schema: ZVerifyReport, timeoutMs: UPLOAD_TIMEOUT_MS });
-}
-
-/** Public: the portal's certificate authority (name, fingerprint, download addresses). Silent: the panel says it failed. */
-export function fetchTrustAnchor(signal?: AbortSignal) {
-  return apiGet(TRUST_ANCHOR_PATHS.info, { schema: ZTrustAnchor, silent: true, mask: false, ...withSignal(signal) });
 }

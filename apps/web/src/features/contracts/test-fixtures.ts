@@ -208,6 +208,38 @@ export function forgedOverlayReport(): TVerifyReport {
   });
 }
 
+/** When the seal of signedAfterCancellationReport() was cancelled. */
+export const CANCELLED_AT = '2026-11-05T09:00:00.000Z';
+
+/**
+ * Harbourview's seal used after its cancellation (its key copied before): signature 1, made a
+ * day after the seal was cancelled by its trusted timestamp, then the counterpart's signature.
+ */
+export function signedAfterCancellationReport(): TVerifyReport {
+  return verifyReport({
+    verdict: 'invalid',
+    signatures: [
+      verifiedSignature({
+        signedAt: '2026-11-06T09:00:00.000Z',
+        signedAtSource: 'timestamp',
+        revoked: true,
+        revokedAt: CANCELLED_AT,
+        problems: ['signedAfterRevocation'],
+      }),
+      verifiedSignature({
+        index: 2,
+        signedAt: '2026-11-07T08:00:00.000Z',
+        institutionName: 'Nordic Harbour Bank',
+        sealName: 'Treasury seal',
+        sealNo: 'NH-2026-007',
+        certificateSerial: '0D1E2F',
+        coversWholeDocument: true,
+      }),
+    ],
+    recordedContract: null,
+  });
+}
+
 export function trustAnchor(): TTrustAnchor {
   return {
     subject: 'CN=Interbank Cooperation Portal Seal CA, O=Interbank Cooperation Portal',

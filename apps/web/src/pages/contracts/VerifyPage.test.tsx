@@ -2,9 +2,12 @@ import type { Locale } from '@portal/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteRecord } from '../../app/routes.tsx';
+import { formatTime } from '../../components/time-cells.ts';
 import { VERIFY_PATH } from '../../features/contracts/paths.ts';
 import {
+  CANCELLED_AT,
   forgedOverlayReport,
+  signedAfterCancellationReport,
   trustAnchor,
   verifiedSignature,
   verifyReport,
@@ -57,6 +60,13 @@ const HEADLINE = {
   },
 } as const;
 
+/** The sentence under an earlier signature's "Covers the whole document: No, an earlier version". */
+const EARLIER: Record<Locale, string> = {
+  'en-US':
+    'An earlier signature covers the version of the file its signer saw; later signatures were added after it. This is normal.',
+  'zh-CN': '较早的签名覆盖其签署者当时看到的文件版本，后面的签名是在它之后追加的。这是正常情况。',
+};
+
 afterEach(async () => {
   await setLocale('en-US');
 });
@@ -90,13 +100,30 @@ describe('/verify', () => {
     const [first, second] = await signatureCards('Signatures');
     expect(within(first as HTMLElement).getByText('Intact')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Harbourview Commercial Bank')).toBeTruthy();
+    // Each line keeps its label and tag, with a sentence saying what it means.
     expect(within(first as HTMLElement).getByText('No, an earlier version')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText(EARLIER['en-US'])).toBeTruthy();
+    expect(
+      within(first as HTMLElement).getByText('This portal recorded this time when the signature was made on it.'),
+    ).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('The seal has not been cancelled.')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Can be relied on')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Broken')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Cannot be relied on')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Treasury seal')).toBeTruthy();
     expect(
       within(second as HTMLElement).getByText('its signed content was changed, or the signature does not verify.'),
+    ).toBeTruthy();
+    expect(
+      within(second as HTMLElement).getByText(
+        'What this signature covers was changed after signing, or the signature does not check out, so it proves nothing.',
+      ),
+    ).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('This signature covers the whole file you checked.')).toBeTruthy();
+    expect(
+      within(second as HTMLElement).getByText(
+        'This time is only what the signer wrote into the signature; nothing independent confirms it.',
+      ),
     ).toBeTruthy();
     // The headline is the server's verdict, with each reason naming its signature.
     expect(screen.getByText(HEADLINE['en-US'].invalid)).toBeTruthy();
@@ -172,6 +199,40 @@ describe('/verify', () => {
     },
   );
 
+  it.each([
+    [
+      'en-US',
+      'Signature 1: it was made after its seal was cancelled (on {{date}}).',
+      'Cancelled on {{date}}, before this signature',
+      'The seal was cancelled before this signature was made. A cancelled seal must no longer be used, so this signature cannot be relied on.',
+    ],
+    [
+      'zh-CN',
+      '签名 1：签署时其印章已注销（注销于 {{date}}）。',
+      '已于 {{date}} 注销，早于本签名',
+      '该印章在本签名之前已被注销。已注销的印章不得再使用，因此本签名不可依赖。',
+    ],
+  ] as const)(
+    'a seal used after its cancellation: the red headline names the signature and the date (%s)',
+    { timeout: 40_000 },
+    async (locale, reason, tag, explained) => {
+      const date = formatTime(CANCELLED_AT);
+      await setLocale(locale);
+      stubVerifyApi(signedAfterCancellationReport());
+      renderApp(VERIFY_PATH, { routes });
+      await pickPdf('used-after-cancellation.pdf', locale);
+      expect(await screen.findByText(HEADLINE[locale].invalid)).toBeTruthy();
+      expect(screen.getByRole('alert').className).toContain('ant-alert-error');
+      expect(within(screen.getByRole('alert')).getByText(reason.replace('{{date}}', date))).toBeTruthy();
+      expect(screen.queryByText(HEADLINE[locale].valid)).toBeNull();
+      // The card says it too, under its tag, and that covering an earlier version is normal.
+      const [first] = await signatureCards(locale === 'en-US' ? 'Signatures' : '签名');
+      expect(within(first as HTMLElement).getByText(tag.replace('{{date}}', date))).toBeTruthy();
+      expect(within(first as HTMLElement).getByText(explained)).toBeTruthy();
+      expect(within(first as HTMLElement).getByText(EARLIER[locale])).toBeTruthy();
+    },
+  );
+
   it('a seal cancelled after the signature: green, the cancellation shown as information', {
     timeout: 40_000,
   }, async () => {
@@ -189,6 +250,11 @@ describe('/verify', () => {
       screen.getByText(/^Cancelled on 2026-12-01 .*, after this signature: the signature stays valid$/),
     ).toBeTruthy();
     expect(screen.getByText('recorded by this portal', { exact: false })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The seal was cancelled after this signature was made. Cancelling a seal stops its later use; what it signed before stays valid.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the portal’s certificate authority: its fingerprint and the certificate to download', {

@@ -1,0 +1,34 @@
+/**
+ * The portal's certificate authority as the public pages show it (its name, SHA-256 fingerprint
+ * and download addresses, `GET /api/pki/authority`): /verify's trust-anchor panel and the
+ * footer's verification link share one query. Public and the same for everyone, so its key is
+ * outside 'accounts' (logging out keeps it), and it does not change while the page is open.
+ */
+
+import { TRUST_ANCHOR_PATHS, ZTrustAnchor } from '@portal/shared/schemas/seals';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, withSignal } from './api/api-client.ts';
+
+export const TRUST_ANCHOR_QUERY_KEY = ['pki', 'authority'] as const;
+
+/** Silent: whoever shows it says it failed, or shows nothing. */
+export function fetchTrustAnchor(signal?: AbortSignal) {
+  return apiGet(TRUST_ANCHOR_PATHS.info, { schema: ZTrustAnchor, silent: true, mask: false, ...withSignal(signal) });
+}
+
+export function trustAnchorQuery() {
+  return queryOptions({
+    queryKey: TRUST_ANCHOR_QUERY_KEY,
+    queryFn: ({ signal }) => fetchTrustAnchor(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** "3F:A1:0C:77:5B:2E:9D:41:…" → "3FA1 0C77 5B2E 9D41": the first 16 hex digits, in fours. */
+export function shortFingerprint(sha256: string): string {
+  const hex = sha256
+    .replace(/[^0-9a-f]/gi, '')
+    .toUpperCase()
+    .slice(0, 16);
+  return hex.match(/.{1,4}/g)?.join(' ') ?? '';
+}
