@@ -32,7 +32,7 @@ export function VerifySignatureCard({ signature, last }: Props & { last: boolean
       {signature.problems.length ? (
         <ul className="verify-signature__why">
           {signature.problems.map((problem) => (
-            <li key={problem}>{problemText(t, problem, signature)}</li>
+            <li key={problem}>{asSentence(problemText(t, problem, signature))}</li>
           ))}
         </ul>
       ) : null}
@@ -230,4 +230,9 @@ function RevocationNote({ signature }: Props) {
       <Explain text={t(`verify.explain.revoked.${state}`)} />
     </>
   );
+}
+
+/** A reason written to follow "Signature 1: " (lower case first), standing alone in the card's list. */
+function asSentence(reason: string): string {
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }

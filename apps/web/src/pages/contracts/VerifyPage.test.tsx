@@ -112,7 +112,7 @@ describe('/verify', () => {
     expect(within(second as HTMLElement).getByText('Cannot be relied on')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Treasury seal')).toBeTruthy();
     expect(
-      within(second as HTMLElement).getByText('its signed content was changed, or the signature does not verify.'),
+      within(second as HTMLElement).getByText('Its signed content was changed, or the signature does not verify.'),
     ).toBeTruthy();
     expect(
       within(second as HTMLElement).getByText(
@@ -204,18 +204,20 @@ describe('/verify', () => {
       'en-US',
       'Signature 1: it was made after its seal was cancelled (on {{date}}).',
       'Cancelled on {{date}}, before this signature',
+      'It was made after its seal was cancelled (on {{date}}).',
       'The seal was cancelled before this signature was made. A cancelled seal must no longer be used, so this signature cannot be relied on.',
     ],
     [
       'zh-CN',
       '签名 1：签署时其印章已注销（注销于 {{date}}）。',
       '已于 {{date}} 注销，早于本签名',
+      '签署时其印章已注销（注销于 {{date}}）。',
       '该印章在本签名之前已被注销。已注销的印章不得再使用，因此本签名不可依赖。',
     ],
   ] as const)(
     'a seal used after its cancellation: the red headline names the signature and the date (%s)',
     { timeout: 40_000 },
-    async (locale, reason, tag, explained) => {
+    async (locale, reason, tag, why, explained) => {
       const date = formatTime(CANCELLED_AT);
       await setLocale(locale);
       stubVerifyApi(signedAfterCancellationReport());
@@ -228,6 +230,8 @@ describe('/verify', () => {
       // The card says it too, under its tag, and that covering an earlier version is normal.
       const [first] = await signatureCards(locale === 'en-US' ? 'Signatures' : '签名');
       expect(within(first as HTMLElement).getByText(tag.replace('{{date}}', date))).toBeTruthy();
+      // Standing alone in the card, the reason reads as a sentence (capital first).
+      expect(within(first as HTMLElement).getByText(why.replace('{{date}}', date))).toBeTruthy();
       expect(within(first as HTMLElement).getByText(explained)).toBeTruthy();
       expect(within(first as HTMLElement).getByText(EARLIER[locale])).toBeTruthy();
     },
