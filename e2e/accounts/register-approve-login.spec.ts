@@ -7,7 +7,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, type Mailbox } from '../cooperation/cooperation-helpers.ts';
-import { captchaAnswer, DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
+import {
+  captchaAnswer,
+  DEMO,
+  type JourneyPage,
+  LOGIN_TEXT,
+  mailbox,
+  networkQuiet,
+  screenshot,
+  useBrowser,
+} from '../support.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 
@@ -300,6 +309,10 @@ describe('[ACCOUNTS][REGISTER_APPROVE_LOGIN]: a partner registers, bank staff ap
       await partner.getByText(text.loggedOut).first().waitFor();
       await partner.waitForURL('**/home');
       await partner.getByRole('banner').getByRole('button', { name: text.logIn, exact: true }).waitFor();
+      // The dialog this once opened did so while home loaded: give the page its requests' answers
+      // and a moment before counting.
+      await networkQuiet(partner);
+      await partner.waitForTimeout(300);
       expect(await partner.getByRole('dialog').count()).toBe(0);
       expect(await partner.evaluate(() => window.localStorage.getItem('nextPath'))).toBeNull();
 

@@ -21,11 +21,22 @@ export const containing = (...parts: string[]) => new RegExp(parts.map(escapeReg
 
 export type FileToChoose = { name: string; mimeType: string; buffer: Buffer };
 
-/** Clicks `trigger` and gives `file` to the file chooser it opens, as a person picking it would. */
+/**
+ * Clicks `trigger` and gives `file` to the file chooser it opens, as a person picking it would.
+ * A click that opened no chooser (once in CI, a dialog's drop zone clicked as the dialog opened:
+ * 60 s without the event) is made again, as a person would click again.
+ */
 export async function chooseFile(page: Page, trigger: Locator, file: FileToChoose) {
-  const chooser = page.waitForEvent('filechooser');
-  await trigger.click();
-  await (await chooser).setFiles(file);
+  for (let attempt = 1; ; attempt += 1) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 15_000 });
+    await trigger.click();
+    try {
+      await (await chooser).setFiles(file);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The antd select whose label is `label`: types `search` and picks the option, checking it took. */
