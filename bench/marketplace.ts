@@ -565,7 +565,8 @@ async function benchPublish(
   today: Date,
   handle: DatabaseHandle,
 ): Promise<Figure[]> {
-  const template = DEMO_REQUESTS.find((r) => r.key === '14')!;
+  const template = DEMO_REQUESTS.find((r) => r.choice === 'FUNDS_IN_BILATERAL_LOAN');
+  if (!template) throw new Error('bench: the demo data has no bilateral loan (funds in) to publish again');
   const publishBody = (i: number): LoadRequest => ({
     method: 'POST',
     path: '/api/bthw/publish',
