@@ -97,7 +97,7 @@ describe('the public pages’ first screen', () => {
     expect(JSON.stringify(embedded(res.body).reads)).toContain('</script><script>alert(1)</script>');
   });
 
-  it('gives /about the module reads the page makes first, and /verify its chunks, without a banner', async () => {
+  it('gives /about the module reads the page makes first, and /verify its chunks and trust anchor, without a banner', async () => {
     const about = await page('/about');
     expect(Object.keys(embedded(about.body).reads ?? {})).toContain(
       '/api/moduleInfoP1/moduleListForP1?moduleType=0&pageNo=1&pageSize=100',
@@ -106,6 +106,7 @@ describe('the public pages’ first screen', () => {
     expect(verify.body).toContain('href="/assets/VerifyPage-1.js"');
     expect(verify.body).not.toContain('class="banner');
     expect(verify.body).toContain('<header class="portal-header">');
+    expect(Object.keys(embedded(verify.body).reads ?? {})).toContain('/api/pki/authority');
   });
 
   it('sends other pages index.html as built', async () => {

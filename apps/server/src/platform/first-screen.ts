@@ -35,6 +35,8 @@ const BANNERS = '/api/bannerP1/bannerListForP1';
 /** The "understand the bank" entries /about shows (apps/web/src/pages/content/about/AboutPage.tsx). */
 const ABOUT_MODULES = '/api/moduleInfoP1/moduleListForP1?moduleType=0&pageNo=1&pageSize=100';
 const ABOUT_KEYS = ['introduction', 'profile', 'keyFinancialData'];
+/** /verify's trust-anchor panel (apps/web/src/lib/trust-anchor.ts). */
+const TRUST_ANCHOR = '/api/pki/authority';
 
 /** The public pages that get a first screen, and the reads each makes before anything else. */
 const PAGES: Record<string, { banner: boolean; reads: Reads }> = {
@@ -59,7 +61,7 @@ const PAGES: Record<string, { banner: boolean; reads: Reads }> = {
   '/verify': {
     banner: false,
     reads: async (read) => {
-      await read(SITE_CONFIG);
+      await Promise.all([read(SITE_CONFIG), read(TRUST_ANCHOR)]);
     },
   },
 };

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, matchRoutes, type RouteObject, replace } from 'react-router';
 import { loadNamespace } from '../lib/i18n/namespaces.ts';
-import { lazyComponent } from '../lib/lazy-page.ts';
+import { lazyComponent, type PageComponent } from '../lib/lazy-page.ts';
 import { RouteGuard } from './guards/RouteGuard.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
@@ -101,4 +101,17 @@ export function buildRouteObjects(
 
 export function createAppRouter() {
   return createBrowserRouter(buildRouteObjects());
+}
+
+type PageMatch = { path: string; page: PageComponent; children?: PageMatch[] };
+
+const toPageMatch = (record: RouteRecord): PageMatch => ({
+  path: record.path,
+  page: record.page,
+  ...(record.children ? { children: record.children.map(toPageMatch) } : {}),
+});
+
+/** The pages the route table shows at `pathname` (a parent route's page and its child's), outermost first. */
+export function pagesAt(pathname: string, routes: readonly RouteRecord[] = ROUTES): PageComponent[] {
+  return (matchRoutes(routes.map(toPageMatch), pathname) ?? []).map((match) => match.route.page);
 }

@@ -36,25 +36,55 @@ export function loadChunk<T>(factory: () => Promise<T>, timeoutMs: number = CHUN
   });
 }
 
-export type PageComponent = LazyExoticComponent<ComponentType>;
+/** A lazily loaded page; `preload()` fetches its code ahead of the first render that needs it. */
+export type PageComponent = LazyExoticComponent<ComponentType> & { preload(): Promise<void> };
+
+/**
+ * A thenable that calls back at once: React's `lazy` then has the module before it would suspend
+ * and renders it without its fallback. Typed as the Promise `lazy` asks for; it only calls `then`.
+ */
+function settledThenable<T>(value: T): Promise<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (React.lazy reads it synchronously)
+  const thenable = { then: (onFulfilled?: (value: T) => unknown) => onFulfilled?.(value) };
+  return thenable as unknown as Promise<T>;
+}
 
 /**
  * A lazily loaded page from a module's named export:
  * `lazyPage(() => import('../pages/home/HomePage.tsx'), 'HomePage')`.
+ *
+ * Once its code is here (`preload()`, main.tsx does it for the page a server's first screen stands
+ * for), the page renders on its first render instead of its Suspense fallback first: no frame of
+ * spinner between the server's first screen and the page (a layout shift on a phone).
  */
 export function lazyPage<M, K extends keyof M>(
   factory: () => Promise<M>,
   exportName: K & (M[K] extends ComponentType ? unknown : never),
 ): PageComponent {
-  return lazy(() =>
-    loadChunk(factory).then((module) => {
-      const component = module[exportName];
-      if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
-        throw new ChunkLoadError(`Module has no component export "${String(exportName)}"`);
-      }
-      return { default: component as ComponentType };
-    }),
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const load = (): Promise<ComponentType> => {
+    loading ??= loadChunk(factory).then(
+      (module) => {
+        const component = module[exportName];
+        if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+          throw new ChunkLoadError(`Module has no component export "${String(exportName)}"`);
+        }
+        loaded = component as ComponentType;
+        return loaded;
+      },
+      (error: unknown) => {
+        // The next render (the error view's reload, a later visit) asks again.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const page = lazy(() =>
+    loaded ? settledThenable({ default: loaded }) : load().then((component) => ({ default: component })),
   );
+  return Object.assign(page, { preload: () => load().then(() => undefined) });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any component, whatever its props

@@ -5,9 +5,10 @@
  * outside 'accounts' (logging out keeps it), and it does not change while the page is open.
  */
 
-import { TRUST_ANCHOR_PATHS, ZTrustAnchor } from '@portal/shared/schemas/seals';
+import { TRUST_ANCHOR_PATHS, type TTrustAnchor, ZTrustAnchor } from '@portal/shared/schemas/seals';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, withSignal } from './api/api-client.ts';
+import { takeEmbeddedData } from './api/embedded.ts';
 
 export const TRUST_ANCHOR_QUERY_KEY = ['pki', 'authority'] as const;
 
@@ -20,6 +21,8 @@ export function trustAnchorQuery() {
   return queryOptions({
     queryKey: TRUST_ANCHOR_QUERY_KEY,
     queryFn: ({ signal }) => fetchTrustAnchor(signal),
+    // /verify's document brings it: the panel shows it at once instead of growing under the reader.
+    initialData: () => takeEmbeddedData<TTrustAnchor>(TRUST_ANCHOR_PATHS.info),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -14,7 +14,8 @@ export function RouteGuard({ meta, children }: { meta: RouteMeta; children: Reac
   // centre rather than the user centre).
   const page = useRouteMeta() ?? meta;
   const redirecting = useAccessRedirect(decision, page.title);
-  if (decision.kind === 'wait') return <PageFallback />;
-  if (redirecting) return null;
+  // Waiting for the user, and while a redirect (a log-in asked for over the home page) takes its
+  // effect: the page's place stays held, so the footer does not jump up and back (a layout shift).
+  if (decision.kind === 'wait' || redirecting) return <PageFallback />;
   return children;
 }

@@ -1,6 +1,7 @@
 import { PREVIEW_CONTRACT_PATH, SIGN_CONTRACT_PATH, VERIFY_PATH } from '../../features/contracts/paths.ts';
 import { COOPERATION_DETAIL_PATH, RELEASE_PATH } from '../../features/cooperation/paths.ts';
 import { PUBLISH_PATH } from '../../features/publish/paths.ts';
+import { loadNamespace } from '../../lib/i18n/namespaces.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { type RouteRecord, routeGroup } from './route-record.ts';
 
@@ -38,7 +39,15 @@ export const COOPERATION_ROUTES: readonly RouteRecord[] = [
       path: VERIFY_PATH,
       title: 'cooperation:routes.verify',
       noLogin: true,
-      page: lazyPage(() => import('../../pages/contracts/VerifyPage.tsx'), 'VerifyPage'),
+      // Its texts come with its code: the page renders whole on its first render (main.tsx preloads
+      // it under the server's first screen), not a spinner first.
+      page: lazyPage(
+        () =>
+          Promise.all([import('../../pages/contracts/VerifyPage.tsx'), loadNamespace('contracts')]).then(
+            ([module]) => module,
+          ),
+        'VerifyPage',
+      ),
     },
 
     // Publish cooperation information: category, type, form; drafts resume here.

@@ -23,7 +23,14 @@ import type {
 } from '@portal/shared/schemas/content';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type ApiPath, apiGet, apiPost, type QueryParams, type RequestOptions } from '../../lib/api/api-client.ts';
+import {
+  type ApiPath,
+  apiGet,
+  apiPost,
+  apiUrl,
+  type QueryParams,
+  type RequestOptions,
+} from '../../lib/api/api-client.ts';
 import { ApiError, CLIENT_ERROR_CODES } from '../../lib/api/api-error.ts';
 import type { OptionsFor } from '../../lib/api/api-paths.ts';
 import { takeEmbeddedData } from '../../lib/api/embedded.ts';
@@ -118,13 +125,14 @@ export function useBanners() {
 
 /** Module entries of one type (SPEC §7 moduleListForP1: pageSize 100, pageNo 1). */
 export function useModules(moduleType: TModuleType) {
+  const query = { moduleType, pageNo: 1, pageSize: 100 };
   return useQuery({
     queryKey: contentKeys.modules(moduleType),
     queryFn: ({ signal }: Signal): Promise<Page<TModuleSummary>> =>
-      read(CONTENT_API.modules, (s) => pageOf(s.ZModuleSummary), {
-        query: { moduleType, pageNo: 1, pageSize: 100 },
-        signal,
-      }),
+      read(CONTENT_API.modules, (s) => pageOf(s.ZModuleSummary), { query, signal }),
+    // /about's document brings its entries: the page renders them at once, not loading lines that
+    // text of another height then pushes down (a layout shift on a phone).
+    initialData: () => takeEmbeddedData<Page<TModuleSummary>>(apiUrl(CONTENT_API.modules, { query })),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -134,6 +142,7 @@ export function useModule(id: string) {
     queryKey: contentKeys.module(id),
     queryFn: ({ signal }: Signal): Promise<TModuleDetail> =>
       read(CONTENT_API.moduleDetail, (s) => s.ZModuleDetail, { params: { id }, signal, silent: true }),
+    initialData: () => takeEmbeddedData<TModuleDetail>(apiUrl(CONTENT_API.moduleDetail, { params: { id } })),
     staleTime: CONTENT_STALE_MS,
     retry: false,
   });

@@ -140,6 +140,14 @@ export function apiDownload<P extends MethodPath<'GET'>>(
   });
 }
 
+/** The URL a request to `path` with these params and query goes to (the key of an embedded answer). */
+export function apiUrl<P extends MethodPath<'GET'>>(
+  path: P,
+  ...[options = {}]: OptionsFor<P, Pick<RequestOptions, 'params' | 'query'>>
+): string {
+  return buildUrl(fillPath(path, options.params), options.query);
+}
+
 /** Forgets every in-flight registration (tests). */
 export function resetApiClientState(): void {
   inFlight.clear();
