@@ -5,8 +5,8 @@
  * system administrator) then stop the colleague's account in the back office, and the colleague
  * can no longer log in.
  */
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chooseOption } from '../contracts/contract-helpers.ts';
 import { captchaAnswer, DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
 
 type Mailbox = ReturnType<typeof mailbox>;
@@ -18,15 +18,6 @@ const INVITATION_LINK = /https?:\/\/\S+\/invitation\?token=[\w-]+/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** The accessible name of a field: its label, after antd's required mark if any. */
 const named = (label: string) => new RegExp(`^(\\*\\s*)?${escapeRegExp(label)}$`);
-
-/** Chooses an option of the antd select `combo` by typing `search` into it. */
-async function choose(page: Page, combo: Locator, option: string, search: string) {
-  const dropdown = page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
-  await combo.fill(search);
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
 
 /**
  * Logs in through the dialog that is open. On a new device the pre-check asks for an e-mail
@@ -78,7 +69,7 @@ async function inviteColleague(admin: JourneyPage, mail: Mailbox) {
   await dialog.getByText(/only colleagues who work in the institution's own region: Asia/).waitFor();
   await dialog.getByRole('textbox', { name: named('E-mail') }).fill(INVITEE.email);
   await dialog.getByRole('textbox', { name: named('Name') }).fill(INVITEE.name);
-  await choose(
+  await chooseOption(
     admin,
     dialog.getByRole('combobox', { name: named('Country/region where they work') }),
     'Singapore',

@@ -10,8 +10,9 @@ import { userCenterTabs } from '../../accounts/user-center-menu.ts';
 
 /**
  * Beside the banner (SPEC §2): for a visitor the log-in button and the way to register (also while
- * the session is being checked in a browser that remembers no user); for a signed-in user a greeting, the welcome line (a first-time line after the account's first
- * log-in ever) and quick links to their user-centre tabs.
+ * the session is being checked in a browser that remembers no user); for a signed-in user a
+ * greeting, the welcome line (a first-time line after the account's first log-in ever) and quick
+ * links to their user-centre tabs.
  */
 export function WelcomeCard() {
   const { t } = useTranslation('content');
