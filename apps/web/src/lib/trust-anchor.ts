@@ -10,10 +10,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, withSignal } from './api/api-client.ts';
 import { takeEmbeddedData } from './api/embedded.ts';
 
-export const TRUST_ANCHOR_QUERY_KEY = ['pki', 'authority'] as const;
+const TRUST_ANCHOR_QUERY_KEY = ['pki', 'authority'] as const;
 
 /** Silent: whoever shows it says it failed, or shows nothing. */
-export function fetchTrustAnchor(signal?: AbortSignal) {
+function fetchTrustAnchor(signal?: AbortSignal) {
   return apiGet(TRUST_ANCHOR_PATHS.info, { schema: ZTrustAnchor, silent: true, mask: false, ...withSignal(signal) });
 }
 

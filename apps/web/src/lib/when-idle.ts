@@ -6,7 +6,7 @@ const FALLBACK_DELAY_MS = 1500;
 const IDLE_TIMEOUT_MS = 5000;
 
 /** Runs `run` once the browser is idle; returns what cancels it. */
-export function whenIdle(run: () => void): () => void {
+function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
     const cancel = cancelIdleCallback;
     const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
