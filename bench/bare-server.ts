@@ -7,7 +7,8 @@
  *   reads the database);
  * - `/raw/listPage`: a hand-written handler on raw `pg` that sends exactly the statements the
  *   portal's list route sends for the same request (the session lookup by the cookie's hash, then
- *   the one-statement page with its flags and capped count, as Kysely compiles them in
+ *   the one-statement page with its flags and capped count (taken again only when the list's
+ *   version moved, with the count kept per filter set as the repository keeps it), as Kysely compiles them in
  *   platform/session.ts and cooperation/requests.repository.ts) as named prepared statements,
  *   checks the session's expiry, and answers the rows with `JSON.stringify`: the ceiling for
  *   that work on this machine;
@@ -47,10 +48,14 @@ app.get<{ Params: { id: string } }>('/bare/:id', async (request) => {
 
 /** platform/session.ts loadSession, as Kysely compiles it. */
 const SESSION_SQL = `select "i"."status" as "institution_status", "s"."last_seen_at", "s"."expires_at", "u"."id", "u"."lgc_sn", "u"."email", "u"."name", "u"."role_codes", "u"."activation", "u"."status", "u"."institution_id", "u"."force_password_change", "u"."agreement_accepted", "u"."profile_complete", "u"."locale", "u"."review_note" from "user_session" as "s" inner join "app_user" as "u" on "u"."id" = "s"."user_id" left join "institution" as "i" on "i"."id" = "u"."institution_id" where "s"."token_hash" = $1`;
-const MATCHING = `select 1 as "one" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = $3 and "r"."type_code" = $4 and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = $5)) limit $6`;
+/** The capped count unless the list's version is still the one a count was kept with (migration 0019). */
+const COUNT_UNLESS_KNOWN = (known: string, direction: string, type: string, country: string, limit: string) =>
+  `(select "version" from "opportunity_list_version") as "list_version", case when ((select "version" from "opportunity_list_version")) = ${known} then null else ((select count(*) as "n" from (select 1 as "one" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = ${direction} and "r"."type_code" = ${type} and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = ${country})) limit ${limit}) as "m")) end as "matching"`;
 /** cooperation/requests.repository.ts listOpportunities (direction, cooperation type, country), as Kysely compiles it. */
-const LIST_SQL = `select "r"."id", "r"."lgc_sn", "r"."name", "r"."institution_id", "i"."name" as "inst_name", "i"."swift_code" as "inst_swift_code", "i"."country" as "inst_country", "r"."direction", "r"."type_code", "r"."sub_type_code", "r"."currency", "r"."amount", "r"."term_type", "r"."common_term", "r"."custom_term_days", "r"."price", "r"."status", "r"."invalid_reason", "r"."valid_until", "r"."published_at", exists (select 1 as "one" from "cooperation_follow" as "rf" where "rf"."user_id" = $1 and "rf"."request_id" = "r"."id") as "followed", (select "ri"."status" from "cooperation_intention" as "ri" where "ri"."sender_institution_id" = $2 and "ri"."request_id" = "r"."id") as "intention_status", (select count(*) as "n" from (${MATCHING}) as "m") as "matching" from "cooperation_request" as "r" inner join "institution" as "i" on "i"."id" = "r"."institution_id" where "r"."id" in (select "r"."id" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = $7 and "r"."type_code" = $8 and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = $9)) order by "r"."published_at" desc, "r"."id" desc limit $10 offset $11) order by "r"."published_at" desc, "r"."id" desc`;
-const COUNT_SQL = `select count(*) as "n" from (${MATCHING.replaceAll('$3', '$1').replaceAll('$4', '$2').replaceAll('$5', '$3').replace('$6', '$4')}) as "m"`;
+const LIST_SQL = `select "r"."id", "r"."lgc_sn", "r"."name", "r"."institution_id", "i"."name" as "inst_name", "i"."swift_code" as "inst_swift_code", "i"."country" as "inst_country", "r"."direction", "r"."type_code", "r"."sub_type_code", "r"."currency", "r"."amount", "r"."term_type", "r"."common_term", "r"."custom_term_days", "r"."price", "r"."status", "r"."invalid_reason", "r"."valid_until", "r"."published_at", "r"."updated_at", "r"."customer_type", "r"."intended_time_limit", exists (select 1 as "one" from "cooperation_follow" as "rf" where "rf"."user_id" = $1 and "rf"."request_id" = "r"."id") as "followed", (select "ri"."status" from "cooperation_intention" as "ri" where "ri"."sender_institution_id" = $2 and "ri"."request_id" = "r"."id") as "intention_status", ${COUNT_UNLESS_KNOWN('$3', '$4', '$5', '$6', '$7')} from "cooperation_request" as "r" inner join "institution" as "i" on "i"."id" = "r"."institution_id" where "r"."id" in (select "r"."id" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = $8 and "r"."type_code" = $9 and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = $10)) order by "r"."published_at" desc, "r"."id" desc limit $11 offset $12) order by "r"."published_at" desc, "r"."id" desc`;
+const COUNT_SQL = `select ${COUNT_UNLESS_KNOWN('$1', '$2', '$3', '$4', '$5')}`;
+/** Counts kept with the version they were taken at, per filter set (as the repository keeps them). */
+const keptCounts = new Map<string, { version: number; n: number }>();
 /** shared OPPORTUNITY_COUNT_CAP. */
 const CAP = 10_000;
 const IDLE_MS = 30 * 60_000;
@@ -83,9 +88,14 @@ app.get<{ Querystring: Record<string, string> }>('/raw/listPage', async (request
   const q = request.query;
   const pageNo = Number(q.pageNo ?? 1);
   const pageSize = Number(q.pageSize ?? 10);
-  const { rows } = await query<{ matching: number }>('raw_list', LIST_SQL, [
+  const key = `${q.direction}|${q.typeCode}|${q.country}`;
+  const known = keptCounts.get(key);
+  const knownVersion = known?.version ?? 0;
+  type Counted = { list_version: number; matching: number | null };
+  const { rows } = await query<Counted>('raw_list', LIST_SQL, [
     user.id,
     user.institution_id,
+    knownVersion,
     q.direction,
     q.typeCode,
     q.country,
@@ -96,13 +106,22 @@ app.get<{ Querystring: Record<string, string> }>('/raw/listPage', async (request
     pageSize,
     (pageNo - 1) * pageSize,
   ]);
-  const n = rows[0]
-    ? rows[0].matching
-    : (await query<{ n: number }>('raw_count', COUNT_SQL, [q.direction, q.typeCode, q.country, CAP + 1])).rows[0]!.n;
+  const counted =
+    rows[0] ??
+    (await query<Counted>('raw_count', COUNT_SQL, [knownVersion, q.direction, q.typeCode, q.country, CAP + 1]))
+      .rows[0]!;
+  let n: number;
+  if (counted.matching === null) {
+    n = known!.n;
+  } else {
+    n = counted.matching;
+    keptCounts.set(key, { version: counted.list_version, n });
+  }
+  const list = rows.map(({ matching: _matching, list_version: _version, ...row }) => row);
   reply.header('content-type', 'application/json; charset=utf-8');
   return JSON.stringify({
     code: '0',
-    data: { list: rows, total: Math.min(n, CAP), totalCapped: n > CAP, pageNo, pageSize },
+    data: { list, total: Math.min(n, CAP), totalCapped: n > CAP, pageNo, pageSize },
   });
 });
 

@@ -170,6 +170,15 @@ export interface JobLeaseTable {
   lastResult: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
+/**
+ * One row: raised by triggers whenever a write could change what the Business Opportunities
+ * filters match (migration 0019); the list's counts are kept with it (docs/decisions/0027).
+ */
+export interface OpportunityListVersionTable {
+  id: Generated<boolean>;
+  version: number;
+}
+
 /** An uploaded file's metadata; its bytes are in the file storage under `storageKey`. */
 export interface FileObjectTable {
   id: Generated<number>;
@@ -529,6 +538,7 @@ export interface Database {
   jobLease: JobLeaseTable;
   fileObject: FileObjectTable;
   cooperationRequest: CooperationRequestTable;
+  opportunityListVersion: OpportunityListVersionTable;
   cooperationFollow: CooperationFollowTable;
   cooperationIntention: CooperationIntentionTable;
   cooperationPush: CooperationPushTable;

@@ -15,6 +15,7 @@ import * as m0013 from './0013_timestamp_authority.ts';
 import * as m0014 from './0014_agreement_versions.ts';
 import * as m0017 from './0017_contract_evidence.ts';
 import * as m0018 from './0018_request_fields.ts';
+import * as m0019 from './0019_opportunity_list_version.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_agreement_versions': m0014,
   '0017_contract_evidence': m0017,
   '0018_request_fields': m0018,
+  '0019_opportunity_list_version': m0019,
 };

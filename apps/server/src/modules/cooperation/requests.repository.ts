@@ -281,13 +281,27 @@ function countedOpportunities(db: Db, f: OpportunityValues, byType: boolean, cou
     .select((eb) => eb.fn.countAll<string>().as('n'));
 }
 
-type OpportunityPageValues = OpportunityValues & {
-  userId: number;
-  institutionId: number | null;
-  countLimit: number;
-  limit: number;
-  offset: number;
-};
+/** The current version of what the filters read (migration 0019), read within the statement. */
+const listVersion = (db: Db) => db.selectFrom('opportunityListVersion').select('version');
+
+/**
+ * The capped count, unless the version is still `knownVersion` (the count kept with it is then
+ * exact): PostgreSQL runs a subquery of a CASE branch not taken not at all.
+ */
+function countUnlessKnown(db: Db, v: OpportunityValues & CountValues, byType: boolean) {
+  const count = countedOpportunities(db, v, byType, v.countLimit);
+  return sql<string | null>`case when (${listVersion(db)}) = ${v.knownVersion} then null else (${count}) end`;
+}
+
+type CountValues = { countLimit: number; knownVersion: number };
+
+type OpportunityPageValues = OpportunityValues &
+  CountValues & {
+    userId: number;
+    institutionId: number | null;
+    limit: number;
+    offset: number;
+  };
 
 const BY_TYPE = 'byType';
 
@@ -303,23 +317,44 @@ const opportunityPage = new StatementShapes((db: Db, v: OpportunityPageValues, d
     .limit(v.limit)
     .offset(v.offset);
   return listSelection(baseListQuery(db), v)
-    .select(countedOpportunities(db, v, byType, v.countLimit).as('matching'))
+    .select(listVersion(db).as('listVersion'))
+    .select(countUnlessKnown(db, v, byType).as('matching'))
     .where('r.id', 'in', pageIds)
     .orderBy('r.publishedAt', 'desc')
     .orderBy('r.id', 'desc');
 });
 
-const opportunityCount = new StatementShapes((db: Db, v: OpportunityValues & { countLimit: number }, decision) =>
-  countedOpportunities(db, v, decision === BY_TYPE, v.countLimit),
+const opportunityCount = new StatementShapes((db: Db, v: OpportunityValues & CountValues, decision) =>
+  db
+    .selectNoFrom(listVersion(db).as('listVersion'))
+    .select(countUnlessKnown(db, v, decision === BY_TYPE).as('matching')),
 );
+
+/** How many requests a set of filters matched, and at which version of what they read. */
+type KeptCount = { version: number; n: number };
+
+/** Counts kept per database (a test process opens many), per filter set; the oldest go first. */
+const keptCounts = new WeakMap<Db, Map<string, KeptCount>>();
+const KEPT_COUNTS_MAX = 2_000;
+
+function countsKeptFor(db: Db): Map<string, KeptCount> {
+  let kept = keptCounts.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptCounts.set(db, kept);
+  }
+  return kept;
+}
 
 /**
  * One page of effective requests, newest first, with the reader's flags, and how many match
  * (counting stops after `cap` matches: the total is then a lower bound). One statement: the
  * page's ids come from the indexes alone (index-only scans), then only those wide rows are read;
- * the capped count is an uncorrelated subquery evaluated once beside them. A page past the end
- * has no row to carry the count, so only then is it read on its own. Each shape of the statement
- * is built once (db/compiled.ts).
+ * the capped count is an uncorrelated subquery evaluated once beside them, and only when a write
+ * has moved the list's version since this process last counted the same filters (a page of the
+ * same search, another reader's search, a refresh). A page past the end has no row to carry the
+ * count, so only then is it read on its own. Each shape of the statement is built once
+ * (db/compiled.ts).
  */
 export async function listOpportunities(
   db: Db,
@@ -331,21 +366,30 @@ export async function listOpportunities(
   const values = opportunityValues(filters);
   // The one decision the values' presence does not tell: the column the type filter compares with.
   const decision = values.typeCode !== undefined && isCooperationType(values.typeCode) ? BY_TYPE : 'bySubType';
+  const kept = countsKeptFor(db);
+  const key = `${decision}|${cap}|${JSON.stringify(values)}`;
+  const known = kept.get(key);
+  const countValues = { countLimit: cap + 1, knownVersion: known?.version ?? 0 };
   const rows = await opportunityPage.execute(db, decision, {
     ...values,
+    ...countValues,
     userId: reader.userId,
     institutionId: reader.institutionId,
-    countLimit: cap + 1,
     limit: page.pageSize,
     offset: (page.pageNo - 1) * page.pageSize,
   });
-  const n = Number(
-    rows[0]
-      ? rows[0].matching
-      : (await opportunityCount.execute(db, decision, { ...values, countLimit: cap + 1 }))[0]!.n,
-  );
+  const counted = rows[0] ?? (await opportunityCount.execute(db, decision, { ...values, ...countValues }))[0]!;
+  let n: number;
+  if (counted.matching === null) {
+    n = known!.n;
+  } else {
+    n = Number(counted.matching);
+    kept.delete(key);
+    if (kept.size >= KEPT_COUNTS_MAX) kept.delete(kept.keys().next().value!);
+    kept.set(key, { version: Number(counted.listVersion), n });
+  }
   return {
-    rows: rows.map(({ matching: _matching, ...row }) => row as ListRow),
+    rows: rows.map(({ matching: _matching, listVersion: _listVersion, ...row }) => row as ListRow),
     total: Math.min(n, cap),
     capped: n > cap,
   };
