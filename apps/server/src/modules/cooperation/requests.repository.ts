@@ -225,7 +225,9 @@ function opportunityValues(f: TOpportunityFilters): OpportunityValues {
 /**
  * The conditions of the Business Opportunities filters (`opportunityValues` of the shared
  * schema's `TOpportunityFilters`) on `r`, effective requests only. `byType`: the project-type
- * filter names a cooperation type (else a sub-type).
+ * filter names a cooperation type (else a sub-type). A condition on another table than
+ * cooperation_request and institution's name and country needs that table's writes to raise the
+ * list's version too (migration 0019), or kept counts would miss them.
  */
 function opportunityWhere(eb: RequestEb, f: OpportunityValues, byType: boolean) {
   // A literal, not a parameter: the partial indexes (where status = 'effective') stay usable by the
