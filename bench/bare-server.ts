@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { COUNT_SQL, LIST_SQL, SESSION_SQL } from './raw-statements.ts';
 
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(1082, (value) => value);
@@ -46,14 +47,6 @@ app.get<{ Params: { id: string } }>('/bare/:id', async (request) => {
   return { code: '0', data: rows[0] ?? null };
 });
 
-/** platform/session.ts loadSession, as Kysely compiles it. */
-const SESSION_SQL = `select "i"."status" as "institution_status", "s"."last_seen_at", "s"."expires_at", "u"."id", "u"."lgc_sn", "u"."email", "u"."name", "u"."role_codes", "u"."activation", "u"."status", "u"."institution_id", "u"."force_password_change", "u"."agreement_accepted", "u"."profile_complete", "u"."locale", "u"."review_note" from "user_session" as "s" inner join "app_user" as "u" on "u"."id" = "s"."user_id" left join "institution" as "i" on "i"."id" = "u"."institution_id" where "s"."token_hash" = $1`;
-/** The capped count unless the list's version is still the one a count was kept with (migration 0019). */
-const COUNT_UNLESS_KNOWN = (known: string, direction: string, type: string, country: string, limit: string) =>
-  `(select "version" from "opportunity_list_version") as "list_version", case when ((select "version" from "opportunity_list_version")) = ${known} then null else ((select count(*) as "n" from (select 1 as "one" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = ${direction} and "r"."type_code" = ${type} and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = ${country})) limit ${limit}) as "m")) end as "matching"`;
-/** cooperation/requests.repository.ts listOpportunities (direction, cooperation type, country), as Kysely compiles it. */
-const LIST_SQL = `select "r"."id", "r"."lgc_sn", "r"."name", "r"."institution_id", "i"."name" as "inst_name", "i"."swift_code" as "inst_swift_code", "i"."country" as "inst_country", "r"."direction", "r"."type_code", "r"."sub_type_code", "r"."currency", "r"."amount", "r"."term_type", "r"."common_term", "r"."custom_term_days", "r"."price", "r"."status", "r"."invalid_reason", "r"."valid_until", "r"."published_at", "r"."updated_at", "r"."customer_type", "r"."intended_time_limit", exists (select 1 as "one" from "cooperation_follow" as "rf" where "rf"."user_id" = $1 and "rf"."request_id" = "r"."id") as "followed", (select "ri"."status" from "cooperation_intention" as "ri" where "ri"."sender_institution_id" = $2 and "ri"."request_id" = "r"."id") as "intention_status", ${COUNT_UNLESS_KNOWN('$3', '$4', '$5', '$6', '$7')} from "cooperation_request" as "r" inner join "institution" as "i" on "i"."id" = "r"."institution_id" where "r"."id" in (select "r"."id" from "cooperation_request" as "r" where ("r"."status" = 'effective' and "r"."direction" = $8 and "r"."type_code" = $9 and "r"."institution_id" in (select "ci"."id" from "institution" as "ci" where "ci"."country" = $10)) order by "r"."published_at" desc, "r"."id" desc limit $11 offset $12) order by "r"."published_at" desc, "r"."id" desc`;
-const COUNT_SQL = `select ${COUNT_UNLESS_KNOWN('$1', '$2', '$3', '$4', '$5')}`;
 /** Counts kept with the version they were taken at, per filter set (as the repository keeps them). */
 const keptCounts = new Map<string, { version: number; n: number }>();
 /** shared OPPORTUNITY_COUNT_CAP. */
