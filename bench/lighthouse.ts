@@ -47,6 +47,22 @@ type Run = {
   failedA11y: string[];
 };
 
+type AuditDetails = { type?: string; items?: unknown[]; snippet?: string };
+
+/**
+ * The largest contentful paint's element. Lighthouse 13 dropped `largest-contentful-paint-element`
+ * (the LCP breakdown insight replaces it): the element is the `node` item of the list that
+ * `lcp-breakdown-insight` (and `lcp-discovery-insight`, for an image) gives as its details.
+ */
+function lcpElementSnippet(audits: Record<string, { details?: unknown } | undefined>): string | undefined {
+  for (const id of ['lcp-breakdown-insight', 'lcp-discovery-insight']) {
+    const details = audits[id]?.details as AuditDetails | undefined;
+    const node = (details?.items as AuditDetails[] | undefined)?.find((item) => item?.type === 'node');
+    if (node?.snippet) return node.snippet;
+  }
+  return undefined;
+}
+
 /** Starts headless Chromium with a DevTools port and resolves with that port. */
 async function startChromium(userDataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(
@@ -100,10 +116,7 @@ async function runOnce(url: string, port: number, preset: Preset): Promise<Run> 
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-    | undefined;
-  const snippet = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? '(none)';
+  const snippet = lcpElementSnippet(lhr.audits) ?? '(none)';
   const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
   const failedA11y = a11yRefs
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)

@@ -110,8 +110,18 @@ describe('the public pages’ first screen', () => {
   });
 
   it('sends other pages index.html as built', async () => {
-    const res = await page('/userCenter/userInfo');
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).not.toContain('portal-first-screen');
+    for (const res of [
+      await page('/register'),
+      // A page that needs a login, asked for with a session (a visitor is sent to the home page).
+      await app.inject({
+        method: 'GET',
+        url: '/userCenter/userInfo',
+        headers: { accept: 'text/html', cookie: staffCookie },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('portal-first-screen');
+    }
   });
 });

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildUser, sessionCookie } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helpers.ts';
 
 // A stand-in build output, so this test does not depend on `vite build` having run.
@@ -13,8 +14,9 @@ await writeFile(
 );
 await writeFile(join(dist, 'assets', 'app-abc.js'), 'console.log("app")');
 
-const { app } = await buildTestApp({ WEB_DIST_DIR: dist });
-const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const { app, database } = await buildTestApp({ WEB_DIST_DIR: dist });
+const page = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
 describe('web app serving', () => {
   it('serves index.html for a page path, with a fresh nonce admitted by the CSP', async () => {
@@ -35,11 +37,53 @@ describe('web app serving', () => {
   });
 
   it('falls back to index.html for deep and unknown page paths (the app shows its 404)', async () => {
-    for (const url of ['/', '/userCenter/userInfo', '/definitely/not/a/page?x=1']) {
+    for (const url of ['/', '/about', '/understandCCB/essential/7', '/definitely/not/a/page?x=1']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  // Issue 27: a visitor's page that needs a login would be drawn, then left for the home page
+  // under the log-in dialog (a layout shift); the server sends the visitor there at once.
+  it('sends a visitor asking for a page that needs a login to the home page, naming the page', async () => {
+    for (const [url, login] of [
+      ['/release', '%2Frelease'],
+      ['/userCenter/myPublish?tab=2&x=%20y', '%2FuserCenter%2FmyPublish%3Ftab%3D2%26x%3D%2520y'],
+      ['/productsAndServices/detail/42', '%2FproductsAndServices%2Fdetail%2F42'],
+      ['/backend/registrations', '%2Fbackend%2Fregistrations'],
+      // React Router ignores case and a trailing slash: so does the server.
+      ['/Release/', '%2FRelease%2F'],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(`/home?login=${login}`);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.body, url).toBe('');
+    }
+    // A device cookie alone is no session.
+    const res = await page('/release', 'portal_device=d1');
+    expect(res.statusCode).toBe(302);
+  });
+
+  it('serves a page that needs a login to a request with a session cookie, and the open pages to anyone', async () => {
+    const user = await buildUser(database.db);
+    const cookie = await sessionCookie(database.db, user.id);
+    const signedIn = await page('/release', cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root">');
+    // A cookie whose session is over is still a cookie: the web app asks for the log-in itself.
+    expect((await page('/release', 'portal_sid=expired-or-foreign')).statusCode).toBe(200);
+    for (const url of ['/home', '/about', '/verify', '/register', '/previewContract?id=1', '/404']) {
+      expect((await page(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('redirects no request that is not for a page (assets, the API, non-HTML accepts)', async () => {
+    const api = await app.inject({ method: 'GET', url: '/release', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+    const post = await app.inject({ method: 'POST', url: '/release', headers: { accept: 'text/html' } });
+    expect(post.statusCode).toBe(404);
   });
 
   it('serves hashed assets with long-lived caching', async () => {

@@ -3,18 +3,43 @@
  * for every other page path (SPA fallback) with a fresh CSP nonce; the public pages' index.html
  * carries their first screen (platform/first-screen.ts). Unknown /api paths get the JSON envelope
  * instead.
+ *
+ * A visitor (no session cookie at all) asking for a page that needs a login is sent to the home
+ * page's log-in, `/home?login=<the page>`, before any page is drawn: the web app would otherwise
+ * draw its frame, then replace it with the home page under the log-in dialog (a layout shift,
+ * issue 27). A cookie that no longer opens a session keeps the web app's own way there.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isLoginRequiredPage, loginRedirectPath } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
 import { createFirstScreen } from './first-screen.ts';
 import { allowPageAssets } from './security.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 const NOT_PAGES = /^\/(api|healthz|readyz|dev)(\/|$)/;
+
+/** A browser asking for a page (not an asset, the API or the probes). */
+function isPageRequest(request: FastifyRequest, path: string): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !NOT_PAGES.test(path) &&
+    !path.startsWith('/assets/') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/**
+ * Where a visitor (no session cookie at all: no lookup needed) asking for a page that needs a
+ * login goes instead: the home page, asking for the log-in before that page.
+ */
+function loginFirst(request: FastifyRequest, path: string): string | undefined {
+  return !request.cookies[SESSION_COOKIE] && isLoginRequiredPage(path) ? loginRedirectPath(request.url) : undefined;
+}
 
 export const webAppPlugin = fp(
   async (
@@ -68,13 +93,13 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !NOT_PAGES.test(path) &&
-        !path.startsWith('/assets/') &&
-        (request.headers.accept ?? '').includes('text/html');
-      if (isPage) return sendPage(path, reply);
-      return sendError(request, reply, 'PRT_ROUTE_NOT_FOUND', { method: request.method, url: path });
+      if (!isPageRequest(request, path)) {
+        return sendError(request, reply, 'PRT_ROUTE_NOT_FOUND', { method: request.method, url: path });
+      }
+      const login = loginFirst(request, path);
+      // The answer depends on the cookie: no cache keeps it.
+      if (login) return reply.header('cache-control', 'no-store').redirect(login, 302);
+      return sendPage(path, reply);
     });
   },
   { name: 'web-app', dependencies: ['errors'] },

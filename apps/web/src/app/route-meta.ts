@@ -1,5 +1,6 @@
 import { useMatches } from 'react-router';
 import type { I18nKey } from '../lib/i18n/keys.ts';
+import type { RouteRecord } from './route-tables/route-record.ts';
 
 /** 'main': header, banner, footers; 'bare': the page alone; 'backoffice': the bank staff's back office. */
 export type RouteLayout = 'main' | 'bare' | 'backoffice';
@@ -18,6 +19,18 @@ export type RouteMeta = {
 };
 
 export type RouteHandle = { meta: RouteMeta };
+
+/** A route record's meta flags, with the defaults applied. */
+export function toRouteMeta(record: RouteRecord): RouteMeta {
+  return {
+    title: record.title,
+    noLogin: record.noLogin ?? false,
+    hiddenBanner: record.hiddenBanner ?? false,
+    hiddenCopyRight: record.hiddenCopyRight ?? false,
+    layout: record.layout ?? 'main',
+    ...(record.roles ? { roles: record.roles } : {}),
+  };
+}
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'meta' in handle;

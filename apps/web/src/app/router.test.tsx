@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { stubPortalApi } from '../test/fetch-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { toRouteMeta } from './router.tsx';
+import { toRouteMeta } from './route-meta.ts';
 import { ROUTES, type RouteRecord } from './routes.tsx';
 
 function stubSiteConfig() {

@@ -5,7 +5,7 @@ import { lazyComponent, type PageComponent } from '../lib/lazy-page.ts';
 import { RouteGuard } from './guards/RouteGuard.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
-import type { RouteHandle, RouteMeta } from './route-meta.ts';
+import { type RouteHandle, toRouteMeta } from './route-meta.ts';
 import { NOT_FOUND_PATH, REDIRECTS, type RedirectRecord, ROUTES, type RouteRecord } from './routes.tsx';
 import { PageFallback } from './shell/PageFallback.tsx';
 import { RootShell } from './shell/RootShell.tsx';
@@ -16,17 +16,6 @@ const BackofficeLayout = lazyComponent(
   () => Promise.all([import('./layouts/BackofficeLayout.tsx'), loadNamespace('backoffice')]).then(([module]) => module),
   'BackofficeLayout',
 );
-
-export function toRouteMeta(record: RouteRecord): RouteMeta {
-  return {
-    title: record.title,
-    noLogin: record.noLogin ?? false,
-    hiddenBanner: record.hiddenBanner ?? false,
-    hiddenCopyRight: record.hiddenCopyRight ?? false,
-    layout: record.layout ?? 'main',
-    ...(record.roles ? { roles: record.roles } : {}),
-  };
-}
 
 function toRouteObject(record: RouteRecord): RouteObject {
   const meta = toRouteMeta(record);

@@ -6,7 +6,9 @@
  * - BANNER: under the header on every route without `hiddenBanner` (the home carousel).
  * - GLOBAL_OVERLAYS: mounted once around every route, whatever its layout: global dialogs and
  *   the event handlers that open them (login, set password, agreement; later the feedback and
- *   cooperation-intention dialogs). Keep them small: load the dialogs themselves lazily.
+ *   cooperation-intention dialogs). Keep them small: load the dialogs themselves lazily. The
+ *   home page's `?login=` (the server's redirect of a visitor) comes after the account dialogs,
+ *   which it opens.
  *
  * Header actions and the banner may be lazy; each renders inside its own Suspense boundary.
  */
@@ -18,6 +20,7 @@ import { FeedbackHost } from '../../features/feedback/FeedbackHost.tsx';
 import { TrackingHost } from '../../features/tracking/TrackingHost.tsx';
 import { UncommonCharHost } from '../../features/uncommon-char/UncommonCharHost.tsx';
 import { lazyComponent } from '../../lib/lazy-page.ts';
+import { LoginRequestHost } from '../guards/useLoginRequest.ts';
 
 export type HeaderAction = { id: string; Component: ComponentType };
 
@@ -37,6 +40,7 @@ export const BANNER: ComponentType | null = BannerCarousel;
 
 export const GLOBAL_OVERLAYS: readonly HeaderAction[] = [
   { id: 'accounts', Component: AccountsHost },
+  { id: 'login-request', Component: LoginRequestHost },
   { id: 'tracking', Component: TrackingHost },
   { id: 'survey-link', Component: SurveyLinkHost },
   { id: 'feedback', Component: FeedbackHost },
