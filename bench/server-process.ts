@@ -1,7 +1,7 @@
 /** Starts the built server (apps/server/dist/main.mjs) as a child process for benchmarks. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { freePort } from '../apps/server/test/free-port.ts';
 
 export { freePort };
@@ -28,7 +28,7 @@ export async function startServer(
     process.execPath,
     [...SERVER_NODE_FLAGS, ...profile, options.entry ?? 'apps/server/dist/main.mjs'],
     {
-      env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+      env: { ...inherited, ...SERVER_NODE_ENV, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

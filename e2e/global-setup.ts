@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startTestSmtpServer } from '../apps/server/test/smtp.ts';
 import { watchServer } from './server-watch.ts';
@@ -39,6 +39,7 @@ export default async function setup(project: TestProject) {
     {
       env: {
         ...env,
+        ...SERVER_NODE_ENV,
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',

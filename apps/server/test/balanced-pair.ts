@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { NGINX_PATH } from '../../../scripts/test-packages.mjs';
-import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
 import { freePort } from './free-port.ts';
 
@@ -167,6 +167,7 @@ export async function startBalancedPair(options: {
       cwd: ROOT_DIR,
       env: {
         PATH: process.env.PATH ?? '',
+        ...SERVER_NODE_ENV,
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
