@@ -52,6 +52,10 @@ function firstName(value: string | readonly string[]): string {
 const enNames: Record<string, string | readonly string[]> = en.countries;
 const zhNames: Record<string, string | readonly string[]> = zh.countries;
 
+// One collator for the whole sort: `localeCompare(other, 'en')` builds one per comparison (about
+// 2,000 here), which made this module's evaluation a long task on a phone (issue 27).
+const byEnglishName = new Intl.Collator('en').compare;
+
 export const COUNTRIES: readonly Country[] = Object.keys(enNames)
   .map((code) => ({
     code,
@@ -59,4 +63,4 @@ export const COUNTRIES: readonly Country[] = Object.keys(enNames)
     zh: ZH_NAMES[code] ?? firstName(zhNames[code] ?? ''),
     continent: COUNTRY_CONTINENTS[code] ?? 'ASIA',
   }))
-  .sort((a, b) => a.en.localeCompare(b.en, 'en'));
+  .sort((a, b) => byEnglishName(a.en, b.en));

@@ -1,5 +1,5 @@
 import './cooperation.css';
-import { Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,9 +29,14 @@ export function HomeCooperationSection() {
     content = (
       <div className="home-cooperation__tip">
         <p>{t('home.loginTip')}</p>
-        <Button type="primary" onClick={() => appEvents.emit('open-login', { reason: 'user' })}>
+        {/* Plain DOM drawn as antd's primary button: a visitor's home page renders no antd button. */}
+        <button
+          type="button"
+          className="plain-primary-button"
+          onClick={() => appEvents.emit('open-login', { reason: 'user' })}
+        >
           {t('home.login')}
-        </Button>
+        </button>
       </div>
     );
   } else if (current.status === 'user' && !canRead) {
