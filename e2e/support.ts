@@ -313,3 +313,35 @@ declare module 'vitest' {
     mailDir: string;
   }
 }
+
+/**
+ * Picks `option` in the antd select `combo`, typing `search` first (else opening its list), and
+ * checks that the choice took: a click on a list still moving into place (a drawer sliding in) can
+ * miss, and in CI did. Then waits for the list to close: a list left open over a dialog once took
+ * the click meant for the dialog's button.
+ */
+export async function chooseOption(page: Page, combo: Locator, option: string, search?: string) {
+  const select = combo.locator(
+    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  // The list of this select (antd names it after the input's id).
+  const dropdown = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (search) await combo.fill(search);
+    else if (!(await dropdown.isVisible())) await combo.click();
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    if (!((await select.textContent()) ?? '').includes(option)) continue;
+    // Chosen. A retry's typing may have opened the list again (a multiple select keeps it open):
+    // leave the field, and press Escape as a person would should the list still stay.
+    if (await dropdown.isVisible()) await combo.evaluate((element) => (element as HTMLElement).blur());
+    const hidden = () => dropdown.waitFor({ state: 'hidden', timeout: 3_000 });
+    await hidden().catch(async () => {
+      await combo.press('Escape');
+      await hidden();
+    });
+    return;
+  }
+  throw new Error(`could not choose "${option}"`);
+}

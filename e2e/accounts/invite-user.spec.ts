@@ -6,8 +6,7 @@
  * can no longer log in.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseOption } from '../contracts/contract-helpers.ts';
-import { captchaAnswer, DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
+import { captchaAnswer, chooseOption, DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
 
 type Mailbox = ReturnType<typeof mailbox>;
 

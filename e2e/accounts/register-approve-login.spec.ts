@@ -4,11 +4,12 @@
  * page; bank staff approve the application in the back office; the partner logs in with the
  * picture code and lands on the page they wanted.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, type Mailbox } from '../cooperation/cooperation-helpers.ts';
 import {
   captchaAnswer,
+  chooseOption,
   DEMO,
   type JourneyPage,
   LOGIN_TEXT,
@@ -154,27 +155,6 @@ function combobox(page: Page, label: string) {
   return page.getByRole('combobox', { name: named(label) });
 }
 
-/**
- * Chooses an option of the antd select `combo` (opening it first unless `search` is typed into
- * it), checking that the choice took: a click on a list still moving into place can miss.
- */
-async function choose(page: Page, combo: Locator, option: string, search?: string) {
-  const select = combo.locator(
-    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
-  );
-  // The list of this select (antd names it after the input's id).
-  const dropdown = page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (search) await combo.fill(search);
-    else if (!(await dropdown.isVisible())) await combo.click();
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-    if (((await select.textContent()) ?? '').includes(option)) return;
-  }
-  throw new Error(`could not choose "${option}"`);
-}
-
 async function register(page: JourneyPage, mail: Mailbox, text: Text, email: string) {
   await page.goto('/home');
   await page.getByRole('banner').getByRole('link', { name: text.register, exact: true }).click();
@@ -192,14 +172,14 @@ async function register(page: JourneyPage, mail: Mailbox, text: Text, email: str
   await textbox(page, text.instNm).waitFor();
   await textbox(page, text.instNm).fill(`Pearl River Trade Bank ${text.short.toUpperCase()}`);
   await textbox(page, text.instSwiftCode).fill(uniqueSwift().toLowerCase());
-  await choose(page, combobox(page, text.branchType), text.headOffice);
+  await chooseOption(page, combobox(page, text.branchType), text.headOffice);
   await textbox(page, text.usrNm).fill(text.short === 'en' ? 'Grace Ho' : '何嘉怡');
   await textbox(page, text.jobTitle).fill(text.short === 'en' ? 'Trade Finance Manager' : '贸易融资经理');
   await textbox(page, text.phone).fill('+852 2810 6000');
   await page.getByRole('radio', { name: text.generalUser }).check();
-  await choose(page, combobox(page, text.country), text.countryName, text.countrySearch);
+  await chooseOption(page, combobox(page, text.country), text.countryName, text.countrySearch);
   await textbox(page, text.officeAddress).fill('1 Harbour View Street, Central, Hong Kong');
-  await choose(page, combobox(page, text.releaseInfoTypes), text.tradeFinance);
+  await chooseOption(page, combobox(page, text.releaseInfoTypes), text.tradeFinance);
   await page.keyboard.press('Escape');
   await combobox(page, text.interestedTypes).fill(text.forfaiting);
   await page

@@ -12,6 +12,7 @@ import { encodePng } from '../../apps/server/src/platform/signing/test-fixtures.
 import { named } from '../cooperation/cooperation-helpers.ts';
 import {
   captchaAnswer,
+  chooseOption,
   DEMO,
   type JourneyPage,
   LOGIN_TEXT,
@@ -150,11 +151,7 @@ export async function startMarketTrend(staff: Page, entry: { title: Bilingual; s
   await staff.getByRole('button', { name: 'New', exact: true }).click();
   const editor = staff.locator('.ant-drawer:visible');
   await editor.getByText('New entry', { exact: true }).waitFor();
-  await editor.getByRole('combobox', { name: named('Category') }).click();
-  await staff
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Financial Markets' })
-    .click();
+  await chooseOption(staff, editor.getByRole('combobox', { name: named('Category') }), 'Financial Markets');
   await editor.getByRole('textbox', { name: named('Title (English)') }).fill(entry.title.en);
   await editor.getByRole('textbox', { name: named('Title (Chinese)') }).fill(entry.title.zh);
   await editor.getByRole('textbox', { name: named('Summary (English)') }).fill(entry.summary.en);

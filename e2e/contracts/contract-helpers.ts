@@ -39,38 +39,6 @@ export async function chooseFile(page: Page, trigger: Locator, file: FileToChoos
   }
 }
 
-/**
- * The antd select whose label is `label`: types `search` and picks the option, checking it took
- * and that its list has closed (once in CI a list left open over a dialog took the click meant for
- * the dialog's button).
- */
-export async function chooseOption(page: Page, combo: Locator, option: string, search: string) {
-  const select = combo.locator(
-    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
-  );
-  const dropdown = page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await combo.fill(search);
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-    if (((await select.textContent()) ?? '').includes(option)) {
-      await closed(dropdown, combo);
-      return;
-    }
-  }
-  throw new Error(`could not choose "${option}"`);
-}
-
-/** Waits for a select's list to close, closing it with Escape (as a person would) when it stays open. */
-async function closed(dropdown: Locator, combo: Locator) {
-  const hidden = () => dropdown.waitFor({ state: 'hidden', timeout: 3_000 });
-  await hidden().catch(async () => {
-    await combo.press('Escape');
-    await hidden();
-  });
-}
-
 /** Waits until pdf.js has drawn page `pageNumber` of the document region `pages` on a canvas. */
 export async function waitForDrawnPage(pages: Locator, pageNumber: number) {
   await pages.locator(`figure[data-page="${pageNumber}"] canvas.is-drawn`).waitFor({ timeout: 20_000 });

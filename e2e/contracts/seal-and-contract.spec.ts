@@ -27,11 +27,10 @@ import {
   runPdfsig,
 } from '../../apps/server/src/platform/signing/test-fixtures.ts';
 import { pdfdetach } from '../../apps/server/test/require-tool.ts';
-import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
+import { chooseOption, DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
 import {
   byteRanges,
   chooseFile,
-  chooseOption,
   containing,
   download,
   dragOnto,

@@ -143,31 +143,6 @@ export function combobox(scope: Page | Locator, label: string): Locator {
   return scope.getByRole('combobox', { name: named(label) });
 }
 
-/**
- * Chooses an option of the antd select `combo` (typing `search` into it, or opening it), and
- * checks that the choice took: a click on a list still moving into place can miss.
- */
-export async function choose(page: Page, combo: Locator, option: string, search?: string) {
-  const select = combo.locator(
-    'xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
-  );
-  const dropdown = page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${await combo.getAttribute('id')}_list"]`) });
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (search) await combo.fill(search);
-    else if (!(await dropdown.isVisible())) await combo.click();
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-    if (!((await select.textContent()) ?? '').includes(option)) continue;
-    // Chosen. A retry's typing may have opened the list again, and a list still closing covers
-    // what lies under it (a dialog's buttons): leave the field and wait for the list to go.
-    if (await dropdown.isVisible()) await combo.evaluate((element) => (element as HTMLElement).blur());
-    await dropdown.waitFor({ state: 'hidden' });
-    return;
-  }
-  throw new Error(`could not choose "${option}"`);
-}
-
 /** Chooses a node of the antd tree select `combo` by typing `search` into it. */
 export async function chooseTreeNode(page: Page, combo: Locator, option: string, search: string) {
   await combo.fill(search);

@@ -7,10 +7,9 @@
  * My cooperation.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
+import { chooseOption, DEMO, type JourneyPage, LOGIN_TEXT, mailbox, screenshot, useBrowser } from '../support.ts';
 import {
   bell,
-  choose,
   chooseTreeNode,
   combobox,
   dayFromToday,
@@ -241,26 +240,26 @@ async function publishForfaiting(page: JourneyPage, text: Text, name: string) {
   await page.getByRole('textbox', { name: named(text.requestName) }).fill(name);
   await page.getByRole('radio', { name: text.requestFunding }).check();
   await enterDate(page, text.validUntil, dayFromToday(30));
-  await choose(page, combobox(page, text.currency), text.usd, 'USD');
+  await chooseOption(page, combobox(page, text.currency), text.usd, 'USD');
   await page.getByLabel(named(text.amount)).fill('2400000');
-  await choose(page, combobox(page, text.term), text.days180);
+  await chooseOption(page, combobox(page, text.term), text.days180);
   await page.getByLabel(named(text.price)).fill('5.6');
 
   // Letter of credit information.
   await page.getByRole('textbox', { name: named(text.issuingBank) }).fill(text.values.issuingBank);
   await page.getByRole('textbox', { name: named(text.issuingBankSwift) }).fill('bptbtris');
-  await choose(page, combobox(page, text.issuingBankCountry), text.turkiye, text.turkiyeSearch);
+  await chooseOption(page, combobox(page, text.issuingBankCountry), text.turkiye, text.turkiyeSearch);
   await page.getByRole('textbox', { name: named(text.issuingBankCity) }).fill(text.values.city);
   await page.getByRole('textbox', { name: named(text.applicant) }).fill(text.values.applicant);
   await page.getByRole('textbox', { name: named(text.beneficiary) }).fill(text.values.beneficiary);
   await page.getByRole('textbox', { name: named(text.lcNumber) }).fill('BPTB-DLC-26-0415');
-  await choose(page, combobox(page, text.lcType), text.deferred);
+  await chooseOption(page, combobox(page, text.lcType), text.deferred);
   await page.getByLabel(named(text.usanceDays)).fill('180');
   await enterDate(page, text.lcExpiryDate, dayFromToday(20));
   await page.getByRole('textbox', { name: named(text.commodity) }).fill(text.values.commodity);
   await page.getByLabel(named(text.financingDays)).fill('180');
-  await choose(page, combobox(page, text.baftVersion), text.baft2018);
-  await choose(page, combobox(page, text.acceptableCountries), text.turkiye, text.turkiyeSearch);
+  await chooseOption(page, combobox(page, text.baftVersion), text.baft2018);
+  await chooseOption(page, combobox(page, text.acceptableCountries), text.turkiye, text.turkiyeSearch);
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: text.tenorOver180, exact: true }).check();
   await page.getByRole('checkbox', { name: text.funded, exact: true }).check();
@@ -300,7 +299,7 @@ async function findFollowAndSend(page: JourneyPage, text: Text, name: string) {
   await page.getByRole('banner').getByRole('link', { name: text.opportunities }).click();
   await page.getByRole('heading', { level: 1, name: text.opportunities }).waitFor();
   const filters = page.getByRole('search');
-  await choose(page, combobox(filters, text.demandType), text.requestFunding);
+  await chooseOption(page, combobox(filters, text.demandType), text.requestFunding);
   await chooseTreeNode(page, combobox(filters, text.projectType), text.forfaiting, text.forfaiting);
   await filters.getByRole('textbox', { name: text.issuingAgency }).fill('Harbourview');
   await filters.getByRole('textbox', { name: text.keyword }).fill(name);
