@@ -18,12 +18,11 @@
  * is already running: nothing is started); CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { startServer } from './server-process.ts';
+import { withDemoServer } from './server-process.ts';
 import { WEB_DIST } from './web-size.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -363,25 +362,10 @@ async function main() {
     }
   };
   if (process.env.TRACE_BASE_URL) return run(process.env.TRACE_BASE_URL);
-  const given = process.env.TRACE_DATA_DIR;
-  const dataDir = given ?? (await mkdtemp(join(tmpdir(), 'portal-bench-trace-')));
-  try {
-    const server = await startServer(
-      { DATA_DIR: dataDir, WEB_DIST_DIR: dist },
-      {
-        entry: process.env.BENCH_SERVER_ENTRY,
-        port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-        readyTimeoutMs: 300_000,
-      },
-    );
-    try {
-      await run(server.baseUrl);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    if (!given) await rm(dataDir, { recursive: true, force: true });
-  }
+  await withDemoServer(
+    { webDist: dist, tmpPrefix: 'portal-bench-trace-', dataDir: process.env.TRACE_DATA_DIR },
+    (server) => run(server.baseUrl),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

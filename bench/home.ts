@@ -23,14 +23,12 @@
  * /usr/bin/chromium; without it the browser figures are skipped).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { type LoadRequest, type LoadResult, percentile, runLoad } from './load.ts';
 import { type Figure, median, printSection } from './report.ts';
-import { type RunningServer, startServer } from './server-process.ts';
+import { type RunningServer, withDemoServer } from './server-process.ts';
 import { entryFiles, gzippedKb, WEB_DIST } from './web-size.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -332,40 +330,26 @@ async function benchReads(server: RunningServer): Promise<Figure[]> {
 /** Runs the home benchmark and prints its sections; true when every target is met. */
 export async function printHome(): Promise<boolean> {
   const dist = isAbsolute(WEB_DIST) ? WEB_DIST : resolve(WEB_DIST);
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-home-'));
-  try {
-    const server = await startServer(
-      { DATA_DIR: dataDir, WEB_DIST_DIR: dist },
-      {
-        entry: process.env.BENCH_SERVER_ENTRY,
-        port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-      },
-    );
-    try {
-      const browser = await benchBrowser(server, dist);
-      let met: boolean;
-      if ('skipped' in browser) {
-        printSection('Home page download (/home, gzipped from the build)', await downloadFigures(dist, undefined));
-        console.info(`\nHome page LCP: skipped, ${browser.skipped}`);
-        met = false;
-      } else {
-        met = printSection('Home page download before the LCP (/home, gzipped from the build)', browser.download);
-        met =
-          printSection(
-            `Home page LCP (headless Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, cold cache per load, built server, PGlite demo data)`,
-            browser.lcp,
-          ) && met;
-        for (const line of browser.notes) console.info(line);
-      }
-      const reads = printSection(
-        `Public content reads from the server's cache (${PUBLIC_READS.length} endpoints in turn, built server)`,
-        await benchReads(server),
-      );
-      return met && reads;
-    } finally {
-      await server.stop();
+  return withDemoServer({ webDist: dist, tmpPrefix: 'portal-bench-home-' }, async (server) => {
+    const browser = await benchBrowser(server, dist);
+    let met: boolean;
+    if ('skipped' in browser) {
+      printSection('Home page download (/home, gzipped from the build)', await downloadFigures(dist, undefined));
+      console.info(`\nHome page LCP: skipped, ${browser.skipped}`);
+      met = false;
+    } else {
+      met = printSection('Home page download before the LCP (/home, gzipped from the build)', browser.download);
+      met =
+        printSection(
+          `Home page LCP (headless Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, cold cache per load, built server, PGlite demo data)`,
+          browser.lcp,
+        ) && met;
+      for (const line of browser.notes) console.info(line);
     }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    const reads = printSection(
+      `Public content reads from the server's cache (${PUBLIC_READS.length} endpoints in turn, built server)`,
+      await benchReads(server),
+    );
+    return met && reads;
+  });
 }

@@ -25,7 +25,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { median } from './report.ts';
-import { startServer } from './server-process.ts';
+import { type RunningServer, withDemoServer } from './server-process.ts';
 import { WEB_DIST } from './web-size.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -147,20 +147,9 @@ export async function printLighthouse(): Promise<boolean> {
   const dist = isAbsolute(WEB_DIST) ? WEB_DIST : resolve(WEB_DIST);
   // LIGHTHOUSE_DATA_DIR: a data directory an earlier start has filled (the demo data load on a new
   // one takes minutes on a busy machine); it is used as it is and kept.
-  const givenDataDir = process.env.LIGHTHOUSE_DATA_DIR;
-  const dataDir = givenDataDir ?? (await mkdtemp(join(tmpdir(), 'portal-bench-lighthouse-')));
   const profileDir = await mkdtemp(join(tmpdir(), 'portal-bench-chromium-'));
   let chromium: ChildProcess | undefined;
-  try {
-    const server = await startServer(
-      { DATA_DIR: dataDir, WEB_DIST_DIR: dist },
-      {
-        entry: process.env.BENCH_SERVER_ENTRY,
-        port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-        // The first start loads the demo data; on a busy two-core machine that can take minutes.
-        readyTimeoutMs: 300_000,
-      },
-    );
+  const work = async (server: RunningServer) => {
     try {
       const browser = await startChromium(profileDir);
       chromium = browser.child;
@@ -220,10 +209,14 @@ export async function printLighthouse(): Promise<boolean> {
       return allMet;
     } finally {
       chromium?.kill('SIGTERM');
-      await server.stop();
     }
+  };
+  try {
+    return await withDemoServer(
+      { webDist: dist, tmpPrefix: 'portal-bench-lighthouse-', dataDir: process.env.LIGHTHOUSE_DATA_DIR },
+      work,
+    );
   } finally {
-    if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
     await rm(profileDir, { recursive: true, force: true }).catch(() => undefined);
   }
 }

@@ -1,6 +1,8 @@
 /** Starts the built server (apps/server/dist/main.mjs) as a child process for benchmarks. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { freePort } from '../apps/server/test/free-port.ts';
 
@@ -66,4 +68,34 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+/**
+ * Runs `work` against the built server on the embedded database with the demo data and the web
+ * build `webDist`, then stops it. `dataDir`: a data directory an earlier start has filled, used as
+ * it is and kept; else a new one (named after `tmpPrefix`) is filled at start and removed after.
+ * The first start loads the demo data, which can take minutes on a busy two-core machine.
+ */
+export async function withDemoServer<T>(
+  options: { webDist: string; tmpPrefix: string; dataDir?: string | undefined },
+  work: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), options.tmpPrefix)));
+  try {
+    const server = await startServer(
+      { DATA_DIR: dataDir, WEB_DIST_DIR: options.webDist },
+      {
+        entry: process.env.BENCH_SERVER_ENTRY,
+        port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+        readyTimeoutMs: 300_000,
+      },
+    );
+    try {
+      return await work(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
 }
