@@ -15,11 +15,12 @@
  * `npm run bench:lighthouse` runs only this (after a build); `npm run bench` runs it among the rest.
  * Environment: BENCH_SERVER_ENTRY, BENCH_WEB_DIST, BENCH_PORT as in bench/home.ts; LIGHTHOUSE_RUNS
  * (default 3); LIGHTHOUSE_PAGES (comma-separated paths, default the four above); LIGHTHOUSE_DATA_DIR
- * (a data directory a start has already filled, used and kept; default a new one).
+ * (a data directory a start has already filled, used and kept; default a new one); LIGHTHOUSE_SAVE_DIR
+ * (a folder for each run's whole report).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -29,6 +30,8 @@ import { type RunningServer, withDemoServer } from './server-process.ts';
 import { WEB_DIST } from './web-size.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** LIGHTHOUSE_SAVE_DIR: a folder that receives each run's whole report (JSON), to read a figure's causes. */
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/home,/about,/release,/verify').split(',');
 /** Pages whose performance score has a target (the issue's Done when). */
@@ -114,6 +117,15 @@ async function runOnce(url: string, port: number, preset: Preset): Promise<Run> 
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (SAVE_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    await writeFile(join(SAVE_DIR, name), JSON.stringify(lhr));
+    if (process.env.LIGHTHOUSE_SAVE_TRACE) {
+      const trace = (result.artifacts as { Trace?: { traceEvents: { name: string }[] } }).Trace;
+      const lcp = trace?.traceEvents.filter((e) => /contentful|firstPaint|PaintTiming|LargestText|LargestImage/i.test(e.name));
+      await writeFile(join(SAVE_DIR, `trace-${name}`), JSON.stringify(lcp));
+    }
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const snippet = lcpElementSnippet(lhr.audits) ?? '(none)';

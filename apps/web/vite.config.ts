@@ -19,8 +19,10 @@ const FIRST_SCREEN_PAGES: Record<string, string[]> = {
 };
 
 /**
- * Writes dist/.vite/first-screen.json: for each page of FIRST_SCREEN_PAGES, the scripts (the chunks
- * of its modules and what they import statically, less what index.html already loads) and styles.
+ * Writes dist/.vite/first-screen.json: `entry`, the entry chunk and what it imports statically (the
+ * tags index.html carries, which the server defers on those pages until their first screen has
+ * painted), and `pages`: for each page of FIRST_SCREEN_PAGES, the scripts (the chunks of its
+ * modules and what they import statically, less the entry's) and styles.
  */
 function firstScreenManifest(): Plugin {
   return {
@@ -42,7 +44,10 @@ function firstScreenManifest(): Plugin {
         for (const file of start) visit(file);
         return seen;
       };
-      const entryFiles = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('first-screen manifest: the build has no entry chunk');
+      // The entry first, then what it imports statically: what index.html loads and preloads.
+      const entryFiles = closure([entry.fileName]);
       const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
       for (const [path, sources] of Object.entries(FIRST_SCREEN_PAGES)) {
         const starts = sources.map((source) => {
@@ -58,7 +63,8 @@ function firstScreenManifest(): Plugin {
       }
       const outDir = options.dir ?? 'dist';
       mkdirSync(join(outDir, '.vite'), { recursive: true });
-      writeFileSync(join(outDir, '.vite', 'first-screen.json'), JSON.stringify(pages, null, 2));
+      const manifest = { entry: [...entryFiles].map((file) => `/${file}`), pages };
+      writeFileSync(join(outDir, '.vite', 'first-screen.json'), JSON.stringify(manifest, null, 2));
     },
   };
 }

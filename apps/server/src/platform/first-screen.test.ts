@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser, sessionCookie, uploadFile } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helpers.ts';
 import { samplePng } from '../../test/sample-files.ts';
+import { withoutEntryTags } from './first-screen.ts';
 
 // Issue 27, "The first screen on a phone": the public pages' documents carry their first screen.
 
@@ -15,15 +16,19 @@ afterAll(() =>
   Promise.all([rm(dist, { recursive: true, force: true }), rm(storageDir, { recursive: true, force: true })]),
 );
 await mkdir(join(dist, '.vite'), { recursive: true });
+// As Vite writes it: the entry script, then a modulepreload for each chunk the entry imports.
 await writeFile(
   join(dist, 'index.html'),
-  '<!doctype html><html><head><script type="module" nonce="__CSP_NONCE__" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/app-abc.js" nonce="__CSP_NONCE__"></script>\n    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js" nonce="__CSP_NONCE__">\n    <link rel="stylesheet" crossorigin href="/assets/app-abc.css" nonce="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
 );
 await writeFile(
   join(dist, '.vite', 'first-screen.json'),
   JSON.stringify({
-    '/home': { scripts: ['/assets/HomePage-1.js'], styles: ['/assets/HomePage-1.css'] },
-    '/verify': { scripts: ['/assets/VerifyPage-1.js'], styles: [] },
+    entry: ['/assets/app-abc.js', '/assets/vendor-abc.js'],
+    pages: {
+      '/home': { scripts: ['/assets/HomePage-1.js'], styles: ['/assets/HomePage-1.css'] },
+      '/verify': { scripts: ['/assets/VerifyPage-1.js'], styles: [] },
+    },
   }),
 );
 
@@ -64,6 +69,20 @@ const embedded = (html: string) =>
     reads?: Record<string, { code: string; data: unknown }>;
   };
 
+/** The start script's nonce and arguments (first-screen.ts, START_APP). */
+const startApp = (html: string) => {
+  const match =
+    /<script nonce="([^"]+)">\((function \(entry, modules\) \{.*?\})\)\(("[^"]+"),(\[[^\]]*\])\)<\/script>/.exec(html);
+  if (!match) return undefined;
+  // The script is JavaScript a browser runs: it must at least parse.
+  new Function(`return (${match[2]})`);
+  return {
+    nonce: match[1],
+    entry: JSON.parse(match[3] ?? '""') as string,
+    modules: JSON.parse(match[4] ?? '[]') as string[],
+  };
+};
+
 describe('the public pages’ first screen', () => {
   it('gives /home the banner: preloaded at high priority, drawn sized in #root, its list in the document', async () => {
     const image = await publishBanner({ en: 'RMB week', zh: '人民币周' });
@@ -73,8 +92,8 @@ describe('the public pages’ first screen', () => {
     const imageUrl = `/api/content/image/${image}`;
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain(`<link rel="preload" as="image" href="${imageUrl}" fetchpriority="high">`);
-    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js" nonce="${nonce}">`);
     expect(head).toContain(`<link rel="stylesheet" crossorigin href="/assets/HomePage-1.css" nonce="${nonce}">`);
+    expect(head).toContain(`<link rel="stylesheet" crossorigin href="/assets/app-abc.css" nonce="${nonce}">`);
     const root = res.body.slice(res.body.indexOf('<div id="root">'));
     expect(root).toContain(`<img class="banner__image" src="${imageUrl}" alt="RMB week" width="1920" height="420"`);
     // The names in both languages, escaped; the page's language shows (the web app's global.css).
@@ -103,10 +122,38 @@ describe('the public pages’ first screen', () => {
       '/api/moduleInfoP1/moduleListForP1?moduleType=0&pageNo=1&pageSize=100',
     );
     const verify = await page('/verify');
-    expect(verify.body).toContain('href="/assets/VerifyPage-1.js"');
+    expect(startApp(verify.body)?.modules).toContain('/assets/VerifyPage-1.js');
     expect(verify.body).not.toContain('class="banner');
     expect(verify.body).toContain('<header class="portal-header">');
     expect(Object.keys(embedded(verify.body).reads ?? {})).toContain('/api/pki/authority');
+  });
+
+  it('starts the app only once the first screen is drawn: no script or preload in the document, one nonced start script', async () => {
+    for (const path of ['/home', '/about', '/verify']) {
+      const res = await page(path);
+      const nonce = /nonce="([^"]+)"/.exec(res.body)?.[1];
+      // Nothing the browser would fetch before drawing the first screen besides its styles and image.
+      expect(res.body, path).not.toContain('<script type="module"');
+      expect(res.body, path).not.toContain('rel="modulepreload"');
+      const start = startApp(res.body);
+      expect(start?.nonce, path).toBe(nonce);
+      expect(start?.entry, path).toBe('/assets/app-abc.js');
+      expect(start?.modules, path).toContain('/assets/vendor-abc.js');
+      // After #root: the first screen's image is in the document when it runs.
+      expect(res.body.indexOf('<script nonce'), path).toBeGreaterThan(res.body.indexOf('<div id="root">'));
+    }
+    expect(startApp((await page('/home')).body)?.modules).toContain('/assets/HomePage-1.js');
+  });
+
+  it('draws /verify’s title and introduction, its largest text, in both languages', async () => {
+    const root = (await page('/verify')).body.split('<div id="root">')[1] ?? '';
+    expect(root).toContain(
+      '<h1 class="verify-page__title"><span data-first-screen-lang="en">Verify a signed PDF</span>',
+    );
+    expect(root).toContain('<span data-first-screen-lang="zh">验证签章文件</span>');
+    expect(root).toMatch(
+      /<p class="verify-page__intro"><span data-first-screen-lang="en">Check a PDF signed on this portal:/,
+    );
   });
 
   it('sends other pages index.html as built', async () => {
@@ -122,6 +169,25 @@ describe('the public pages’ first screen', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('portal-first-screen');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"');
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-abc.js"');
     }
+  });
+});
+
+describe('withoutEntryTags', () => {
+  const html =
+    '<head><script type="module" crossorigin src="/assets/a.js" nonce="N"></script>\n<link rel="modulepreload" crossorigin href="/assets/b.js" nonce="N"><link rel="stylesheet" href="/assets/a.css"></head>';
+
+  it('takes out the entry script and its preloads, and nothing else', () => {
+    expect(withoutEntryTags(html, ['/assets/a.js', '/assets/b.js'])).toBe(
+      '<head><link rel="stylesheet" href="/assets/a.css"></head>',
+    );
+  });
+
+  it('gives up (the page then loads as built) when the build named a tag index.html does not carry', () => {
+    expect(withoutEntryTags(html, ['/assets/a.js', '/assets/c.js'])).toBeUndefined();
+    expect(withoutEntryTags(html, ['/assets/x.js'])).toBeUndefined();
+    expect(withoutEntryTags(html, [])).toBeUndefined();
   });
 });

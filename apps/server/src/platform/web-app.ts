@@ -69,7 +69,7 @@ export const webAppPlugin = fp(
     }
 
     // The public pages' first screen (platform/first-screen.ts), read from the routes themselves.
-    const firstScreen = built ? createFirstScreen(app, options.distDir, '__CSP_NONCE__') : undefined;
+    const firstScreen = indexHtml ? createFirstScreen(app, options.distDir, indexHtml, '__CSP_NONCE__') : undefined;
 
     const sendPage = async (path: string, reply: FastifyReply) => {
       if (!indexHtml) {
@@ -80,9 +80,12 @@ export const webAppPlugin = fp(
       }
       const screen = await firstScreen?.(path);
       const html = screen
-        ? indexHtml
+        ? screen.template
             .replace('</head>', `${screen.head}</head>`)
-            .replace('<div id="root"></div>', `${screen.beforeRoot}<div id="root">${screen.root}</div>`)
+            .replace(
+              '<div id="root"></div>',
+              `${screen.beforeRoot}<div id="root">${screen.root}</div>${screen.afterRoot}`,
+            )
         : indexHtml;
       const nonce = allowPageAssets(reply, options.upgradeInsecure, options.scriptOrigins);
       return reply
