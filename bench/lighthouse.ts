@@ -16,7 +16,8 @@
  * Environment: BENCH_SERVER_ENTRY, BENCH_WEB_DIST, BENCH_PORT as in bench/home.ts; LIGHTHOUSE_RUNS
  * (default 3); LIGHTHOUSE_PAGES (comma-separated paths, default the four above); LIGHTHOUSE_DATA_DIR
  * (a data directory a start has already filled, used and kept; default a new one); LIGHTHOUSE_SAVE_DIR
- * (a folder for each run's whole report).
+ * (a folder for each run's whole report) and LIGHTHOUSE_SAVE_TRACE=1 (with it, the paint-timing
+ * events of each run's trace: which element was each largest-paint candidate, and when).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

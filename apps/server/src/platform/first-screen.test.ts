@@ -156,6 +156,50 @@ describe('the public pages’ first screen', () => {
     );
   });
 
+  it('draws /about’s head band and its first section’s cover, the page’s largest element, preloaded', async () => {
+    const uploaded = await uploadFile(
+      app,
+      { cookie: staffCookie },
+      { purpose: 'contentImage', name: 'cover.png', data: samplePng() },
+    );
+    const image = uploaded.json().data.list[0].lgcSn as string;
+    // Published in the page's order the other way round: the introduction still comes first.
+    for (const [key, title, imageFileId] of [
+      ['profile', { en: 'Profile', zh: '概况' }, null],
+      ['introduction', { en: 'Introduction', zh: '简介' }, image],
+    ] as const) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/backend/content/modules',
+        headers: { cookie: staffCookie },
+        payload: {
+          moduleType: '0',
+          key,
+          title,
+          summary: { en: 'Summary', zh: '摘要' },
+          body: { en: '<p>Body</p>', zh: '<p>正文</p>' },
+          imageFileId,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      await app.inject({
+        method: 'POST',
+        url: `/api/backend/content/modules/${created.json().data.lgcSn}/publish`,
+        headers: { cookie: staffCookie },
+      });
+    }
+    const res = await page('/about');
+    const imageUrl = `/api/content/image/${image}`;
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${imageUrl}" fetchpriority="high">`);
+    const root = res.body.split('<div id="root">')[1] ?? '';
+    expect(root).toContain('<h1 class="content-page__title"><span data-first-screen-lang="en">About the Bank</span>');
+    // The first section's title in both languages, and its cover.
+    expect(root).toContain(
+      `<h2 class="content-section__title"><span data-first-screen-lang="en">Introduction</span><span data-first-screen-lang="zh">简介</span></h2><img class="content-article__cover" src="${imageUrl}"`,
+    );
+    expect(root).not.toContain('Profile');
+  });
+
   it('sends other pages index.html as built', async () => {
     for (const res of [
       await page('/register'),
