@@ -123,7 +123,9 @@ async function runOnce(url: string, port: number, preset: Preset): Promise<Run> 
     await writeFile(join(SAVE_DIR, name), JSON.stringify(lhr));
     if (process.env.LIGHTHOUSE_SAVE_TRACE) {
       const trace = (result.artifacts as { Trace?: { traceEvents: { name: string }[] } }).Trace;
-      const lcp = trace?.traceEvents.filter((e) => /contentful|firstPaint|PaintTiming|LargestText|LargestImage/i.test(e.name));
+      const lcp = trace?.traceEvents.filter((e) =>
+        /contentful|firstPaint|PaintTiming|LargestText|LargestImage/i.test(e.name),
+      );
       await writeFile(join(SAVE_DIR, `trace-${name}`), JSON.stringify(lcp));
     }
   }
