@@ -1,9 +1,10 @@
 import '../../features/contracts/contracts.css';
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
-import { Alert, Spin, Upload } from 'antd';
+import { Alert, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
+import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { UploadIcon } from '../../components/icons.tsx';
 import { verifyPdf } from '../../features/contracts/contracts-api.ts';
 import { pdfFileProblem } from '../../features/contracts/pdf-file.ts';
@@ -30,7 +31,7 @@ function Verify() {
     const wrong = pdfFileProblem(file);
     if (wrong) {
       setProblem(wrong === 'size' ? t('upload.tooLarge') : t('upload.notPdf'));
-      return Upload.LIST_IGNORE;
+      return;
     }
     setProblem(null);
     setReport(null);
@@ -42,18 +43,15 @@ function Verify() {
       },
       () => setChecking(null), // the toast said why
     );
-    return Upload.LIST_IGNORE;
   };
 
   return (
     <div className="container verify-page">
       <h1 className="verify-page__title">{t('verify.title')}</h1>
       <p className="verify-page__intro">{t('verify.intro')}</p>
-      <Upload.Dragger
+      <FileDropZone
         accept=".pdf,application/pdf"
-        multiple={false}
-        showUploadList={false}
-        beforeUpload={check}
+        onFile={check}
         disabled={checking !== null}
         className="verify-page__drop"
       >
@@ -62,7 +60,7 @@ function Verify() {
         </p>
         <p>{t('verify.drop')}</p>
         <p className="cell-stack__sub">{t('verify.limit')}</p>
-      </Upload.Dragger>
+      </FileDropZone>
       {problem ? <Alert type="error" showIcon title={problem} className="verify-page__problem" /> : null}
       {checking ? (
         <div className="verify-page__checking" role="status">
