@@ -16,7 +16,7 @@ import { isLoginRequiredPage, loginRedirectPath } from '@portal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.ts';
-import { createFirstScreen } from './first-screen.ts';
+import { createFirstScreen, type FirstScreen } from './first-screen.ts';
 import { allowPageAssets } from './security.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -40,6 +40,12 @@ function isPageRequest(request: FastifyRequest, path: string): boolean {
 function loginFirst(request: FastifyRequest, path: string): string | undefined {
   return !request.cookies[SESSION_COOKIE] && isLoginRequiredPage(path) ? loginRedirectPath(request.url) : undefined;
 }
+
+/** The page's document: its template with the first screen's parts in <head> and around #root. */
+const withFirstScreen = (screen: FirstScreen) =>
+  screen.template
+    .replace('</head>', `${screen.head}</head>`)
+    .replace('<div id="root"></div>', `${screen.beforeRoot}<div id="root">${screen.root}</div>${screen.afterRoot}`);
 
 export const webAppPlugin = fp(
   async (
@@ -79,14 +85,7 @@ export const webAppPlugin = fp(
           .send('The web app has not been built. Run `npm run build`, then restart.');
       }
       const screen = await firstScreen?.(path);
-      const html = screen
-        ? screen.template
-            .replace('</head>', `${screen.head}</head>`)
-            .replace(
-              '<div id="root"></div>',
-              `${screen.beforeRoot}<div id="root">${screen.root}</div>${screen.afterRoot}`,
-            )
-        : indexHtml;
+      const html = screen ? withFirstScreen(screen) : indexHtml;
       const nonce = allowPageAssets(reply, options.upgradeInsecure, options.scriptOrigins);
       return reply
         .type('text/html; charset=utf-8')

@@ -9,19 +9,15 @@ import { classNames } from './class-names.ts';
  * file chosen or dropped (the first, when several are dropped); the input is emptied after each
  * choice, so choosing the same file again is seen.
  */
-export function FileDropZone({
-  accept,
-  disabled = false,
-  onFile,
-  className,
-  children,
-}: {
+type FileDropZoneProps = {
   accept: string;
   disabled?: boolean;
   onFile: (file: File) => void;
   className?: string;
   children: ReactNode;
-}) {
+};
+
+export function FileDropZone({ accept, disabled = false, onFile, className, children }: FileDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -33,10 +29,6 @@ export function FileDropZone({
       event.preventDefault();
       open();
     }
-  };
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    if (!disabled) setOver(true);
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -54,7 +46,10 @@ export function FileDropZone({
       className={classNames('file-drop-zone', over && 'is-over', disabled && 'is-disabled', className)}
       onClick={open}
       onKeyDown={onKeyDown}
-      onDragOver={onDragOver}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(!disabled);
+      }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
