@@ -11,9 +11,9 @@
  * Multilingual Plane, print as '?'. With no font, Helvetica (WinAnsi) is used and every character
  * outside WinAnsi, so all Chinese, prints as '?'.
  */
-import type { Color, FontInput, grayscale, measureText, PDF, PDFPage } from '@libpdf/core';
-import { libpdf, loadLibpdf, loadOpentype, opentype } from './libraries.ts';
+import type { Color, FontInput, PDF, PDFPage } from '@libpdf/core';
 import type { Font } from 'opentype.js';
+import { libpdf, loaded, loadLibpdf } from './libraries.ts';
 import { toArrayBuffer } from './pki.ts';
 
 export type EvidenceReport = {
@@ -34,6 +34,14 @@ const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const SIZE = { title: 16, heading: 10.5, body: 9.5, table: 8.5, footer: 7.5, running: 7.5 };
 const LEADING = 1.45;
 const CELL_PADDING = 4;
+// opentype.js, loaded with the first report drawn in a font (as @libpdf/core, libraries.ts).
+type Opentype = typeof import('opentype.js').default;
+let opentypeModule: Opentype | undefined;
+async function loadOpentype(): Promise<void> {
+  opentypeModule ??= (await import('opentype.js')).default;
+}
+const opentype: Opentype = loaded('opentype.js', () => opentypeModule, 'loadOpentype');
+
 // Functions, not constants: @libpdf/core is loaded by renderEvidenceReport (libraries.ts).
 const grey = () => libpdf.grayscale(0.4);
 const rule = () => libpdf.grayscale(0.75);

@@ -5,8 +5,8 @@
  * output, so every signature still covers exactly the bytes it signed; the update touches no page,
  * so /verify sees no page change, and the document timestamp written after it (B-LTA) covers it.
  */
-import type { PDF, PdfDict, PdfName, PdfRef, PdfStream, PdfString } from '@libpdf/core';
-import { libpdf, loadLibpdf } from './libraries.ts';
+import type { PDF, PdfDict, PdfRef } from '@libpdf/core';
+import { libpdf } from './libraries.ts';
 import { isPrefix, loadForUpdate } from './pdf-sign.ts';
 
 export type Attachment = {

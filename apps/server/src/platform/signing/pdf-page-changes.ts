@@ -19,7 +19,7 @@
  * load or nests deeper than MAX_DEPTH, nothing is compared: the caller says so, it never guesses.
  */
 import { createHash, type Hash } from 'node:crypto';
-import type { PDF, PdfArray, PdfDict, PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+import type { PDF, PdfArray, PdfDict, PdfObject, PdfRef } from '@libpdf/core';
 import { libpdf, loadLibpdf } from './libraries.ts';
 
 /** What all the revisions loaded for one file may add up to (a 10 MB contract signed twice: ~40 MB). */

@@ -11,13 +11,10 @@
 import type {
   PDF,
   PDFImage,
-  PdfArray,
   PdfDict,
-  PdfName,
   PdfNumber,
   PdfObject,
   PdfRef,
-  PdfStream,
   RevocationProvider,
   Signer,
   TimestampAuthority,

@@ -25,12 +25,12 @@
  * Not supported (reported with intact: false): the legacy adbe.pkcs7.sha1 format.
  */
 import { createHash } from 'node:crypto';
-import type { PDF, PdfArray, PdfDict, PdfObject, PdfRef, SignatureField } from '@libpdf/core';
-import { libpdf, loadLibpdf } from './libraries.ts';
+import type { PDF, PdfDict, PdfObject, PdfRef, SignatureField } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { PARSE_LIMITS, ParseRefusal } from '../untrusted/limits.ts';
 import { checkPdfLimits } from '../untrusted/pdf-limits.ts';
+import { libpdf, loadLibpdf } from './libraries.ts';
 import { comparePageRevisions, type PageChanges } from './pdf-page-changes.ts';
 import { PdfUnreadableError } from './pdf-sign.ts';
 import {
@@ -310,7 +310,10 @@ function embeddedFiles(pdf: PDF): Map<string, string> | null {
  */
 async function onlyValidationUpdates(bytes: Uint8Array, revisionEnd: number): Promise<string[] | null> {
   try {
-    const [before, after] = await Promise.all([libpdf.PDF.load(bytes.subarray(0, revisionEnd)), libpdf.PDF.load(bytes)]);
+    const [before, after] = await Promise.all([
+      libpdf.PDF.load(bytes.subarray(0, revisionEnd)),
+      libpdf.PDF.load(bytes),
+    ]);
     const catalogBefore = before.getCatalog();
     const catalogAfter = after.getCatalog();
     const keys = new Set([...catalogBefore.keys(), ...catalogAfter.keys()].map((key) => key.value));
@@ -335,7 +338,9 @@ async function onlyValidationUpdates(bytes: Uint8Array, revisionEnd: number): Pr
     const allowed = new Set(
       [
         root ? `${root[1]} ${root[2]} R` : '',
-        ...[catalogAfter.get('AcroForm'), names, tree].map((ref) => (ref instanceof libpdf.PdfRef ? serialized(ref) : '')),
+        ...[catalogAfter.get('AcroForm'), names, tree].map((ref) =>
+          ref instanceof libpdf.PdfRef ? serialized(ref) : '',
+        ),
         ...Array.from({ length: before.getPageCount() }, (_, i) => serialized(before.getPage(i)!.ref)),
       ].filter(Boolean),
     );

@@ -9,10 +9,10 @@
  * the serial number, which RFC 5280 wants as PrintableString.
  */
 import { createHash, type webcrypto } from 'node:crypto';
-import type { CryptoKeySigner, DigestAlgorithm, Signer } from '@libpdf/core';
-import { loadLibpdf } from './libraries.ts';
+import type { DigestAlgorithm, Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { loadLibpdf } from './libraries.ts';
 
 /** Our own engine over the platform WebCrypto, so pkijs's global engine (libpdf swaps it) never matters. */
 /**
