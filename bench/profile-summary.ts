@@ -28,7 +28,7 @@ export function areaOf(frame: ProfileNode['callFrame']): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
   if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0]}`;
-  if (url.includes('/dist/main.mjs') || url.includes('/apps/server/')) return 'server code';
+  if (url.includes('/dist/main.') || url.includes('/apps/server/')) return 'server code';
   if (url.includes('/packages/shared/')) return 'shared package';
   return url;
 }

@@ -2,7 +2,7 @@
  * Picture codes (captcha): an SVG image of 4 characters, answered once within 5 minutes.
  * Only the SHA-256 of the lower-cased answer is stored; the trace id ties the answer to the image.
  */
-import svgCaptcha from 'svg-captcha';
+import type svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/database.ts';
 import { randomCode, randomHex, sameDigest, sha256Hex } from './codes.ts';
 
@@ -10,8 +10,12 @@ export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MINUTES = 5;
 
 // svg-captcha's default export draws a given text (its own text generator uses Math.random,
-// so we draw the answer ourselves from the CSPRNG). Its typings omit that export.
-const drawCaptcha = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
+// so we draw the answer ourselves from the CSPRNG). Its typings omit that export. Loaded with the
+// first picture code, not at start (its font: ~2 MB of heap; docs/decisions/0023).
+type DrawCaptcha = (text: string, options: svgCaptcha.ConfigObject) => string;
+let drawCaptcha: Promise<DrawCaptcha> | undefined;
+const loadDrawCaptcha = () =>
+  (drawCaptcha ??= import('svg-captcha').then((module) => module.default as unknown as DrawCaptcha));
 
 const IMAGE_OPTIONS = { size: CAPTCHA_LENGTH, noise: 2, width: 120, height: 40, fontSize: 44 };
 
@@ -22,7 +26,7 @@ export type IssuedCaptcha = { verifyCodeTraceId: string; base64Image: string; an
 /** Draws a new picture code and stores its answer's hash. `answer` must never reach the client. */
 export async function issueCaptcha(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<IssuedCaptcha> {
   const answer = randomCode(CAPTCHA_LENGTH);
-  const svg = drawCaptcha(answer, IMAGE_OPTIONS);
+  const svg = (await loadDrawCaptcha())(answer, IMAGE_OPTIONS);
   const verifyCodeTraceId = randomHex(16);
   await db
     .insertInto('captcha')

@@ -14,7 +14,6 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { type Insertable, sql } from 'kysely';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { newStorageKey } from '../../platform/files/storage.ts';
 import { newPublicId } from '../../platform/ids.ts';
 import { issueWithStore } from '../../platform/signing/key-sealing.ts';
@@ -98,6 +97,8 @@ export function drawDemoSeal(size: number, color: [number, number, number]): Buf
 // ---------- a contract PDF ----------
 
 async function drawContract(title: string, parties: [string, string]): Promise<Buffer> {
+  // pdf-lib only while the demo data is first written, not at every start (as demo-artwork.ts).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

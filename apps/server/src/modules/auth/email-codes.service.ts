@@ -46,7 +46,7 @@ export async function sendEmailCode(
   const email = input.emailAdr;
   await enforceRateLimit(db, { key: `email-code:ip:${client.ip}`, ...RATE_LIMITS.emailCodePerIp });
   // No registration code is mailed to an address that could not register (a free-mail one).
-  if (purpose === 'register') requireWorkEmail(email, config, client.locale);
+  if (purpose === 'register') await requireWorkEmail(email, config, client.locale);
   let user: UserRow | undefined;
   if (purpose === 'login') {
     const { pwd = '', verifyCode = '', verifyCodeTraceId = '' } = input;

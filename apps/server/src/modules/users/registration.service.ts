@@ -38,7 +38,7 @@ export async function checkRegistrationCode(
   input: { emailAdr: string; emailCode: string },
   locale: Locale,
 ): Promise<void> {
-  requireWorkEmail(input.emailAdr, config, locale);
+  await requireWorkEmail(input.emailAdr, config, locale);
   await checkVerificationCode(db, {
     email: input.emailAdr,
     purpose: 'register',
@@ -56,7 +56,7 @@ export async function register(
   client: { ip: string; locale: Locale },
 ): Promise<{ lgcSn: string; statusToken: string }> {
   await enforceRateLimit(db, { key: `register:ip:${client.ip}`, ...RATE_LIMITS.registrationPerIp });
-  requireWorkEmail(input.emailAdr, config, client.locale);
+  await requireWorkEmail(input.emailAdr, config, client.locale);
   // Checked outside the transaction first: a wrong code must count as an attempt, and a
   // rolled-back transaction would forget it. Consumed inside, with the account it creates.
   const code = { email: input.emailAdr, purpose: 'register' as const, code: input.emailCode };

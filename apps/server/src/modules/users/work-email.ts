@@ -5,7 +5,6 @@
  * REGISTRATION_ALLOWED_DOMAINS overrides all three for a domain a list names by mistake.
  */
 import { type Locale, translate } from '@portal/shared';
-import mailchecker from 'mailchecker';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -62,23 +61,29 @@ const FREE_MAIL_DOMAINS = new Set([
   'fastmail.com',
 ]);
 
+// mailchecker's list of disposable domains is ~5 MB of heap: loaded at the first registration
+// check, not at start (docs/decisions/0023, "Memory at rest: lazy libraries").
+let disposableDomains: Promise<Set<string>> | undefined;
+const loadDisposableDomains = () =>
+  (disposableDomains ??= import('mailchecker').then(({ default: mailchecker }) => mailchecker.blacklist()));
+
 /** The domain and each parent domain: a list entry covers its subdomains. */
 function domainAndParents(domain: string): string[] {
   const labels = domain.split('.');
   return labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'));
 }
 
-export function isWorkEmail(email: string, lists: Config['auth']['registrationDomains']): boolean {
+export async function isWorkEmail(email: string, lists: Config['auth']['registrationDomains']): Promise<boolean> {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   const names = domainAndParents(domain);
   if (names.some((name) => lists.allowed.includes(name))) return true;
-  const disposable = mailchecker.blacklist();
+  const disposable = await loadDisposableDomains();
   return !names.some((name) => FREE_MAIL_DOMAINS.has(name) || disposable.has(name) || lists.blocked.includes(name));
 }
 
 /** Refuses (422, PRT_EMAIL_NOT_WORK, on the field `emailAdr`) an address that is not a work e-mail. */
-export function requireWorkEmail(email: string, config: Config, locale: Locale): void {
-  if (isWorkEmail(email, config.auth.registrationDomains)) return;
+export async function requireWorkEmail(email: string, config: Config, locale: Locale): Promise<void> {
+  if (await isWorkEmail(email, config.auth.registrationDomains)) return;
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   throw new AppError('PRT_EMAIL_NOT_WORK', { domain }, [
     { field: 'emailAdr', rule: 'workEmail', message: translate(locale, 'errors.PRT_EMAIL_NOT_WORK', { domain }) },

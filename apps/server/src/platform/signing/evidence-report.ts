@@ -11,8 +11,9 @@
  * Multilingual Plane, print as '?'. With no font, Helvetica (WinAnsi) is used and every character
  * outside WinAnsi, so all Chinese, prints as '?'.
  */
-import { type Color, type FontInput, grayscale, measureText, PDF, type PDFPage } from '@libpdf/core';
-import opentype, { type Font } from 'opentype.js';
+import type { Color, FontInput, PDF, PDFPage } from '@libpdf/core';
+import type { Font } from 'opentype.js';
+import { libpdf, loaded, loadLibpdf } from './libraries.ts';
 import { toArrayBuffer } from './pki.ts';
 
 export type EvidenceReport = {
@@ -33,9 +34,18 @@ const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const SIZE = { title: 16, heading: 10.5, body: 9.5, table: 8.5, footer: 7.5, running: 7.5 };
 const LEADING = 1.45;
 const CELL_PADDING = 4;
-const GREY = grayscale(0.4);
-const RULE = grayscale(0.75);
-const HEADER_FILL = grayscale(0.92);
+// opentype.js, loaded with the first report drawn in a font (as @libpdf/core, libraries.ts).
+type Opentype = typeof import('opentype.js').default;
+let opentypeModule: Opentype | undefined;
+async function loadOpentype(): Promise<void> {
+  opentypeModule ??= (await import('opentype.js')).default;
+}
+const opentype: Opentype = loaded('opentype.js', () => opentypeModule, 'loadOpentype');
+
+// Functions, not constants: @libpdf/core is loaded by renderEvidenceReport (libraries.ts).
+const grey = () => libpdf.grayscale(0.4);
+const rule = () => libpdf.grayscale(0.75);
+const headerFill = () => libpdf.grayscale(0.92);
 const MIN_COLUMN = 40;
 
 type Typeface = {
@@ -213,7 +223,7 @@ class Pages {
     this.y = PAGE.height - MARGIN.top;
     if (this.pages.length > 1) {
       const line = wrap(this.runningTitle, CONTENT_WIDTH, (s) => this.face.width(s, SIZE.running))[0] ?? '';
-      this.text(line, MARGIN.left, this.y + 18, SIZE.running, { color: GREY });
+      this.text(line, MARGIN.left, this.y + 18, SIZE.running, { color: grey() });
     }
   }
 
@@ -234,7 +244,7 @@ class Pages {
     x: number,
     top: number,
     size: number,
-    { bold = false, color = grayscale(0) }: { bold?: boolean; color?: Color } = {},
+    { bold = false, color = libpdf.grayscale(0) }: { bold?: boolean; color?: Color } = {},
   ): void {
     if (!line) return;
     this.page.drawText(line, {
@@ -291,7 +301,7 @@ function drawRule(pages: Pages, y: number): void {
   pages.current.drawLine({
     start: { x: MARGIN.left, y },
     end: { x: MARGIN.left + CONTENT_WIDTH, y },
-    color: RULE,
+    color: rule(),
     thickness: 0.5,
   });
 }
@@ -321,7 +331,7 @@ function drawTable(pages: Pages, face: Typeface, columns: string[], rows: string
       y: pages.y - headerHeight,
       width: CONTENT_WIDTH,
       height: headerHeight,
-      color: HEADER_FILL,
+      color: headerFill(),
     });
     drawCells(header, 0, Number.POSITIVE_INFINITY, true);
     pages.y -= headerHeight;
@@ -379,7 +389,7 @@ function chooseFace(pdf: PDF, report: EvidenceReport): { clean: (text: string) =
       regular: embedded,
       bold: embedded,
       // One weight: headings are set apart by size and the table header by its shading.
-      width: (text, size) => measureText(text, embedded, size),
+      width: (text, size) => libpdf.measureText(text, embedded, size),
     };
     return { clean, face };
   }
@@ -389,7 +399,7 @@ function chooseFace(pdf: PDF, report: EvidenceReport): { clean: (text: string) =
   const face: Typeface = {
     regular,
     bold,
-    width: (text, size, isBold) => measureText(text, isBold ? bold : regular, size),
+    width: (text, size, isBold) => libpdf.measureText(text, isBold ? bold : regular, size),
   };
   return { clean, face };
 }
@@ -432,7 +442,7 @@ function drawFooters(pages: Pages, face: Typeface, footerLines: string[], footer
         y: MARGIN.bottom + footerHeight - (n + 1) * footerSize * LEADING + footerSize * 0.3,
         size: footerSize,
         font: face.regular,
-        color: GREY,
+        color: grey(),
       });
     }
     const number = `${i + 1} / ${count}`;
@@ -441,7 +451,7 @@ function drawFooters(pages: Pages, face: Typeface, footerLines: string[], footer
       y: MARGIN.bottom + footerHeight - footerSize * LEADING + footerSize * 0.3,
       size: footerSize,
       font: face.regular,
-      color: GREY,
+      color: grey(),
     });
   }
 }
@@ -451,7 +461,8 @@ function drawFooters(pages: Pages, face: Typeface, footerLines: string[], footer
  * on each page it spans), with `footer` and "page / pages" at the bottom of every page.
  */
 export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint8Array> {
-  const pdf = PDF.create();
+  await Promise.all([loadLibpdf(), report.font ? loadOpentype() : undefined]);
+  const pdf = libpdf.PDF.create();
   const { clean, face } = chooseFace(pdf, report);
 
   const title = clean(report.title);
@@ -463,7 +474,7 @@ export async function renderEvidenceReport(report: EvidenceReport): Promise<Uint
 
   pages.paragraph(title, SIZE.title, { bold: true });
   pages.y -= 2;
-  pages.paragraph(clean(report.heading), SIZE.heading, { color: GREY });
+  pages.paragraph(clean(report.heading), SIZE.heading, { color: grey() });
   pages.y -= 10;
 
   drawLabelLines(pages, face, report.lines, clean);

@@ -5,7 +5,8 @@
  * output, so every signature still covers exactly the bytes it signed; the update touches no page,
  * so /verify sees no page change, and the document timestamp written after it (B-LTA) covers it.
  */
-import { type PDF, PdfDict, PdfName, PdfRef, PdfStream, PdfString } from '@libpdf/core';
+import type { PDF, PdfDict, PdfRef } from '@libpdf/core';
+import { libpdf } from './libraries.ts';
 import { isPrefix, loadForUpdate } from './pdf-sign.ts';
 
 export type Attachment = {
@@ -32,10 +33,10 @@ export async function attachFiles(pdfBytes: Uint8Array, attachments: Attachment[
     const spec = fileSpecOf(pdf, file.name);
     if (!spec) continue;
     // PDF 2.0 / PDF/A-3: the file supplements the document (it describes it, it is not its source).
-    spec.set('AFRelationship', PdfName.of('Supplement'));
+    spec.set('AFRelationship', libpdf.PdfName.of('Supplement'));
     const stream = spec.getDict('EF', (ref: PdfRef) => pdf.getObject(ref))?.get('F');
-    const embedded = stream instanceof PdfRef ? pdf.getObject(stream) : stream;
-    if (embedded instanceof PdfStream) embedded.set('Subtype', PdfName.of(file.mimeType));
+    const embedded = stream instanceof libpdf.PdfRef ? pdf.getObject(stream) : stream;
+    if (embedded instanceof libpdf.PdfStream) embedded.set('Subtype', libpdf.PdfName.of(file.mimeType));
   }
   const bytes = await pdf.save({ incremental: true });
   if (!isPrefix(pdfBytes, bytes)) throw new Error('attaching files did not produce an incremental update');
@@ -49,10 +50,10 @@ function fileSpecOf(pdf: PDF, name: string): PdfDict | null {
   const names = tree?.getArray('Names', resolve)?.toArray() ?? [];
   for (let i = 0; i + 1 < names.length; i += 2) {
     const key = names[i];
-    if (!(key instanceof PdfString) || key.asString() !== name) continue;
+    if (!(key instanceof libpdf.PdfString) || key.asString() !== name) continue;
     const value = names[i + 1];
-    const spec = value instanceof PdfRef ? pdf.getObject(value) : value;
-    return spec instanceof PdfDict ? spec : null;
+    const spec = value instanceof libpdf.PdfRef ? pdf.getObject(value) : value;
+    return spec instanceof libpdf.PdfDict ? spec : null;
   }
   return null;
 }

@@ -19,7 +19,8 @@
  * load or nests deeper than MAX_DEPTH, nothing is compared: the caller says so, it never guesses.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef, PdfStream } from '@libpdf/core';
+import type { PDF, PdfArray, PdfDict, PdfObject, PdfRef } from '@libpdf/core';
+import { libpdf, loadLibpdf } from './libraries.ts';
 
 /** What all the revisions loaded for one file may add up to (a 10 MB contract signed twice: ~40 MB). */
 export const PAGE_COMPARE_MAX_BYTES = 64 * 1024 * 1024;
@@ -50,6 +51,7 @@ export async function comparePageRevisions(
   { budgetMs = PAGE_COMPARE_BUDGET_MS }: { budgetMs?: number } = {},
 ): Promise<PageChanges | null> {
   if (ends.length === 0) return null;
+  await loadLibpdf();
   const deadline = Date.now() + budgetMs;
   const text = Buffer.from(file.buffer, file.byteOffset, Math.min(firstUpdateAt, file.byteLength)).toString('latin1');
   const eof = text.lastIndexOf('%%EOF');
@@ -107,7 +109,7 @@ class OutOfTime extends Error {}
 async function pageDigests(bytes: Uint8Array, deadline: number): Promise<PageDigest[] | null> {
   let pdf: PDF;
   try {
-    pdf = await PDF.load(bytes);
+    pdf = await libpdf.PDF.load(bytes);
   } catch {
     return null;
   }
@@ -128,9 +130,9 @@ async function pageDigests(bytes: Uint8Array, deadline: number): Promise<PageDig
       const widgets = new Map<string, string>();
       const annots = page.dict.get('Annots', resolve);
       hash.update('/Annots');
-      if (annots instanceof PdfArray) {
+      if (annots instanceof libpdf.PdfArray) {
         for (const item of annots) {
-          if (item instanceof PdfRef && signatureWidgets.has(refKey(item))) {
+          if (item instanceof libpdf.PdfRef && signatureWidgets.has(refKey(item))) {
             widgets.set(refKey(item), referenceDigest(item, resolve, memo, 0));
           } else feed(hash, item, resolve, memo, 1);
         }
@@ -158,10 +160,10 @@ function signatureWidgetKeys(pdf: PDF, resolve: (ref: PdfRef) => PdfObject | nul
     if (depth > MAX_DEPTH) throw new TooDeep();
     for (const item of items) {
       if (Date.now() > deadline) throw new OutOfTime();
-      if (!(item instanceof PdfRef) || seen.has(refKey(item))) continue;
+      if (!(item instanceof libpdf.PdfRef) || seen.has(refKey(item))) continue;
       seen.add(refKey(item));
       const node = resolve(item);
-      if (!(node instanceof PdfDict)) continue;
+      if (!(node instanceof libpdf.PdfDict)) continue;
       const type = node.getName('FT', resolve)?.value ?? fieldType;
       if (type === 'Sig' && node.getName('Subtype', resolve)?.value === 'Widget') keys.add(refKey(item));
       walk(node.getArray('Kids', resolve), type, depth + 1);
@@ -198,17 +200,17 @@ function feed(
     hash.update('u;');
   } else if (depth > MAX_DEPTH) {
     throw new TooDeep();
-  } else if (value instanceof PdfRef) {
+  } else if (value instanceof libpdf.PdfRef) {
     hash.update(`r${referenceDigest(value, resolve, memo, depth)};`);
-  } else if (value instanceof PdfStream) {
+  } else if (value instanceof libpdf.PdfStream) {
     hash.update('s');
     feedDict(hash, value, resolve, memo, depth);
     hash.update(`${value.data.byteLength}:`);
     hash.update(value.data);
     hash.update(';');
-  } else if (value instanceof PdfDict) {
+  } else if (value instanceof libpdf.PdfDict) {
     feedDict(hash, value, resolve, memo, depth);
-  } else if (value instanceof PdfArray) {
+  } else if (value instanceof libpdf.PdfArray) {
     hash.update(`a${value.length}[`);
     for (const item of value) feed(hash, item, resolve, memo, depth + 1);
     hash.update('];');

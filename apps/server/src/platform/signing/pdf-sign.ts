@@ -8,20 +8,18 @@
  * signature value in the unsigned attributes, the proof of when it was made. `completeForTheLongTerm`
  * then makes a completed file B-LTA (docs/decisions/0016-trusted-time.md).
  */
-import {
+import type {
   PDF,
-  type PDFImage,
-  PdfArray,
+  PDFImage,
   PdfDict,
-  PdfName,
   PdfNumber,
-  type PdfObject,
-  type PdfRef,
-  PdfStream,
-  type RevocationProvider,
-  type Signer,
-  type TimestampAuthority,
+  PdfObject,
+  PdfRef,
+  RevocationProvider,
+  Signer,
+  TimestampAuthority,
 } from '@libpdf/core';
+import { libpdf, loadLibpdf } from './libraries.ts';
 
 /** Millimetres to PDF points (1 pt = 1/72 inch). */
 export const MM_TO_PT = 72 / 25.4;
@@ -94,9 +92,10 @@ const hasPdfHeader = (bytes: Uint8Array) =>
  */
 export async function loadForUpdate(bytes: Uint8Array): Promise<PDF> {
   if (!hasPdfHeader(bytes)) throw new PdfUnreadableError('NOT_PDF', 'not a PDF file');
+  await loadLibpdf();
   let pdf: PDF;
   try {
-    pdf = await PDF.load(bytes);
+    pdf = await libpdf.PDF.load(bytes);
   } catch (error) {
     throw new PdfUnreadableError('DAMAGED', `the PDF cannot be parsed: ${(error as Error).message}`, { cause: error });
   }
@@ -130,9 +129,9 @@ function inheritedAttribute(pdf: PDF, pageIndex: number, key: string): PdfObject
 
 function boxAttribute(pdf: PDF, pageIndex: number, key: 'MediaBox' | 'CropBox'): Box | null {
   const value = inheritedAttribute(pdf, pageIndex, key);
-  if (!(value instanceof PdfArray) || value.length < 4) return null;
+  if (!(value instanceof libpdf.PdfArray) || value.length < 4) return null;
   const n = [0, 1, 2, 3].map((i) => value.at(i, (ref) => pdf.getObject(ref)));
-  if (!n.every((v) => v instanceof PdfNumber)) return null;
+  if (!n.every((v) => v instanceof libpdf.PdfNumber)) return null;
   const [x1, y1, x2, y2] = (n as PdfNumber[]).map((v) => v.value) as [number, number, number, number];
   return { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
 }
@@ -150,7 +149,7 @@ export function pageGeometry(pdf: PDF, pageIndex: number): { box: Box; rotation:
   const top = Math.min(media.y + media.height, crop.y + crop.height);
   const box = right > x && top > y ? { x, y, width: right - x, height: top - y } : media;
   const rotate = inheritedAttribute(pdf, pageIndex, 'Rotate');
-  const degrees = rotate instanceof PdfNumber ? (((Math.round(rotate.value / 90) * 90) % 360) + 360) % 360 : 0;
+  const degrees = rotate instanceof libpdf.PdfNumber ? (((Math.round(rotate.value / 90) * 90) % 360) + 360) % 360 : 0;
   return { box, rotation: degrees as 0 | 90 | 180 | 270 };
 }
 
@@ -296,12 +295,12 @@ function sealAppearances(pdf: PDF, placed: PlacedStamp[]): Appearance[] {
     ];
     const content = `q ${matrix.map(pdfNumber).join(' ')} cm /Seal Do Q`;
     const stream = pdf.register(
-      PdfStream.fromDict(
+      libpdf.PdfStream.fromDict(
         {
-          Type: PdfName.of('XObject'),
-          Subtype: PdfName.of('Form'),
+          Type: libpdf.PdfName.of('XObject'),
+          Subtype: libpdf.PdfName.of('Form'),
           BBox: numbers([0, 0, size, size]),
-          Resources: PdfDict.of({ XObject: PdfDict.of({ Seal: image.ref }) }),
+          Resources: libpdf.PdfDict.of({ XObject: libpdf.PdfDict.of({ Seal: image.ref }) }),
         },
         new TextEncoder().encode(content),
       ),
@@ -317,7 +316,7 @@ function sealAppearances(pdf: PDF, placed: PlacedStamp[]): Appearance[] {
 }
 
 const pdfNumber = (n: number) => (Math.abs(n) < 1e-9 ? '0' : Number(n.toFixed(4)).toString());
-const numbers = (values: number[]) => new PdfArray(values.map((n) => PdfNumber.of(Number(n.toFixed(4)))));
+const numbers = (values: number[]) => new libpdf.PdfArray(values.map((n) => libpdf.PdfNumber.of(Number(n.toFixed(4)))));
 
 /** "Signature_N", the first N no field of the file has. */
 function unusedFieldName(pdf: PDF): string {
@@ -364,18 +363,18 @@ function reshapeSignatureField(pdf: PDF, fieldName: string, appearances: Appeara
   if (field?.type !== 'signature' || !fieldRef) throw new Error(`no signature field "${fieldName}" to show`);
   const dict = field.getDict();
   const show = (widget: PdfDict, appearance: Appearance) => {
-    widget.set('Type', PdfName.of('Annot'));
-    widget.set('Subtype', PdfName.of('Widget'));
+    widget.set('Type', libpdf.PdfName.of('Annot'));
+    widget.set('Subtype', libpdf.PdfName.of('Widget'));
     widget.set('P', appearance.pageRef);
     widget.set('Rect', numbers(appearance.rect));
-    widget.set('F', PdfNumber.of(WIDGET_FLAGS));
-    widget.set('AP', PdfDict.of({ N: appearance.stream }));
+    widget.set('F', libpdf.PdfNumber.of(WIDGET_FLAGS));
+    widget.set('AP', libpdf.PdfDict.of({ N: appearance.stream }));
   };
   const list = (widgetRef: PdfRef, pageIndex: number) => {
     const page = pdf.getPage(pageIndex)!.dict;
     const annots = page.get('Annots', (ref) => pdf.getObject(ref));
-    if (annots instanceof PdfArray) annots.push(widgetRef);
-    else page.set('Annots', PdfArray.of(widgetRef));
+    if (annots instanceof libpdf.PdfArray) annots.push(widgetRef);
+    else page.set('Annots', libpdf.PdfArray.of(widgetRef));
   };
   if (appearances.length === 1) {
     show(dict, appearances[0]!);
@@ -384,13 +383,13 @@ function reshapeSignatureField(pdf: PDF, fieldName: string, appearances: Appeara
   }
   for (const key of ['Type', 'Subtype', 'F', 'P', 'Rect', 'AP']) dict.delete(key);
   const kids = appearances.map((appearance) => {
-    const widget = new PdfDict();
+    const widget = new libpdf.PdfDict();
     show(widget, appearance);
     const ref = pdf.register(widget);
     list(ref, appearance.pageIndex);
     return ref;
   });
-  dict.set('Kids', PdfArray.of(...kids));
+  dict.set('Kids', libpdf.PdfArray.of(...kids));
 }
 
 /**

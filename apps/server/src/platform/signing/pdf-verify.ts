@@ -25,11 +25,12 @@
  * Not supported (reported with intact: false): the legacy adbe.pkcs7.sha1 format.
  */
 import { createHash } from 'node:crypto';
-import { PDF, PdfArray, PdfDict, type PdfObject, PdfRef, type SignatureField } from '@libpdf/core';
+import type { PDF, PdfDict, PdfObject, PdfRef, SignatureField } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { PARSE_LIMITS, ParseRefusal } from '../untrusted/limits.ts';
 import { checkPdfLimits } from '../untrusted/pdf-limits.ts';
+import { libpdf, loadLibpdf } from './libraries.ts';
 import { comparePageRevisions, type PageChanges } from './pdf-page-changes.ts';
 import { PdfUnreadableError } from './pdf-sign.ts';
 import {
@@ -166,6 +167,7 @@ export async function inspectPdfSignatures(
   if (!buffer.subarray(0, 1024).toString('latin1').includes('%PDF-')) {
     throw new PdfUnreadableError('NOT_PDF', 'not a PDF file');
   }
+  await loadLibpdf();
   const text = buffer.toString('latin1');
   const roots = trustedRoots.flatMap((der) => {
     try {
@@ -273,7 +275,7 @@ async function onlyValidationData(
   if (attached === null || attached.length === 0) return attached === null ? null : { attached };
   for (const end of timestampedEnds.filter((end) => end > revisionEnd)) {
     try {
-      const covered = embeddedFiles(await PDF.load(bytes.subarray(0, end)));
+      const covered = embeddedFiles(await libpdf.PDF.load(bytes.subarray(0, end)));
       if (covered && attached.every((name) => covered.has(name))) return { attached };
     } catch {
       // that revision does not load: it covers nothing
@@ -295,7 +297,7 @@ function embeddedFiles(pdf: PDF): Map<string, string> | null {
       files.set(Buffer.from(key?.bytes ?? []).toString('latin1'), serialized(names[i + 1]));
     }
     return (node.getArray('Kids', resolve)?.toArray() ?? []).every((kid) =>
-      visit(kid instanceof PdfRef ? (resolve(kid) as PdfDict) : (kid as PdfDict), depth + 1),
+      visit(kid instanceof libpdf.PdfRef ? (resolve(kid) as PdfDict) : (kid as PdfDict), depth + 1),
     );
   };
   const tree = pdf.getCatalog().getDict('Names', resolve)?.getDict('EmbeddedFiles', resolve);
@@ -308,7 +310,10 @@ function embeddedFiles(pdf: PDF): Map<string, string> | null {
  */
 async function onlyValidationUpdates(bytes: Uint8Array, revisionEnd: number): Promise<string[] | null> {
   try {
-    const [before, after] = await Promise.all([PDF.load(bytes.subarray(0, revisionEnd)), PDF.load(bytes)]);
+    const [before, after] = await Promise.all([
+      libpdf.PDF.load(bytes.subarray(0, revisionEnd)),
+      libpdf.PDF.load(bytes),
+    ]);
     const catalogBefore = before.getCatalog();
     const catalogAfter = after.getCatalog();
     const keys = new Set([...catalogBefore.keys(), ...catalogAfter.keys()].map((key) => key.value));
@@ -333,12 +338,14 @@ async function onlyValidationUpdates(bytes: Uint8Array, revisionEnd: number): Pr
     const allowed = new Set(
       [
         root ? `${root[1]} ${root[2]} R` : '',
-        ...[catalogAfter.get('AcroForm'), names, tree].map((ref) => (ref instanceof PdfRef ? serialized(ref) : '')),
+        ...[catalogAfter.get('AcroForm'), names, tree].map((ref) =>
+          ref instanceof libpdf.PdfRef ? serialized(ref) : '',
+        ),
         ...Array.from({ length: before.getPageCount() }, (_, i) => serialized(before.getPage(i)!.ref)),
       ].filter(Boolean),
     );
     for (const match of appended.matchAll(/(?:^|\s)(\d+)\s+(\d+)\s+obj\b/g)) {
-      const ref = PdfRef.of(Number(match[1]), Number(match[2]));
+      const ref = libpdf.PdfRef.of(Number(match[1]), Number(match[2]));
       if (!allowed.has(serialized(ref)) && before.getObject(ref) != null) return null;
     }
     return formGainsOnlyTimestamps(before, after) ? attachmentsAdded(before, after) : null;
@@ -365,8 +372,8 @@ function formGainsOnlyTimestamps(before: PDF, after: PDF): boolean {
   for (const field of fieldsBefore) if (!fieldsAfter.some((f) => serialized(f) === field)) return false;
   for (const field of fieldsAfter) {
     if (fieldsBefore.has(serialized(field))) continue;
-    const dict = field instanceof PdfRef ? after.getObject(field) : field;
-    if (!(dict instanceof PdfDict) || dict.getName('FT')?.value !== 'Sig') return false;
+    const dict = field instanceof libpdf.PdfRef ? after.getObject(field) : field;
+    if (!(dict instanceof libpdf.PdfDict) || dict.getName('FT')?.value !== 'Sig') return false;
     const value = dict.getDict('V', resolveAfter);
     if (value?.getName('Type')?.value !== 'DocTimeStamp') return false;
   }
@@ -399,13 +406,13 @@ function attachmentsAdded(before: PDF, after: PDF): string[] | null {
 function serialized(value: PdfObject | undefined, depth = 0): string {
   if (value === undefined) return '';
   if (depth > 32) return '…';
-  if (value instanceof PdfRef) return `${value.objectNumber} ${value.generation} R`;
-  if (value instanceof PdfArray)
+  if (value instanceof libpdf.PdfRef) return `${value.objectNumber} ${value.generation} R`;
+  if (value instanceof libpdf.PdfArray)
     return `[${value
       .toArray()
       .map((item) => serialized(item, depth + 1))
       .join(' ')}]`;
-  if (value instanceof PdfDict) {
+  if (value instanceof libpdf.PdfDict) {
     const entries = [...value.keys()].map((key) => key.value).sort();
     return `<<${entries.map((key) => `/${key} ${serialized(value.get(key), depth + 1)}`).join(' ')}>>`;
   }
@@ -454,7 +461,7 @@ function revisionDigests(file: Buffer, ends: number[]): { whole: string; byEnd: 
 async function fieldNamesByRange(bytes: Uint8Array): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   try {
-    const pdf = await PDF.load(bytes);
+    const pdf = await libpdf.PDF.load(bytes);
     for (const field of pdf.getForm()?.getFields() ?? []) {
       if (field.type !== 'signature') continue;
       const signature = field as SignatureField;

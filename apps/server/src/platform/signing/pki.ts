@@ -9,9 +9,10 @@
  * the serial number, which RFC 5280 wants as PrintableString.
  */
 import { createHash, type webcrypto } from 'node:crypto';
-import { CryptoKeySigner, type DigestAlgorithm, type Signer } from '@libpdf/core';
+import type { DigestAlgorithm, Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { loadLibpdf } from './libraries.ts';
 
 /** Our own engine over the platform WebCrypto, so pkijs's global engine (libpdf swaps it) never matters. */
 /**
@@ -562,6 +563,7 @@ export async function signerFor({
   const certificate = parseCertificate(certificateDer);
   const { keyType, signatureAlgorithm } = importParameters(certificate);
   const key = await importPrivateKey(privateKeyPkcs8, certificate);
+  const { CryptoKeySigner } = await loadLibpdf();
   return new CryptoKeySigner(key, certificateDer, keyType, signatureAlgorithm, chain);
 }
 
@@ -577,6 +579,7 @@ export async function signerWith({
 }): Promise<Signer> {
   if (isExternalKey(privateKey)) return new ExternalKeySigner(privateKey, certificateDer, chain);
   const { keyType, signatureAlgorithm } = importParameters(parseCertificate(certificateDer));
+  const { CryptoKeySigner } = await loadLibpdf();
   return new CryptoKeySigner(privateKey, certificateDer, keyType, signatureAlgorithm, chain);
 }
 
