@@ -3,6 +3,7 @@
  * request, and requests/s, for the list, the detail and the unread count, the builds alternating.
  *
  * `BENCH_DB_NAME=... npx tsx bench/ab.ts <entry A> <entry B> [seconds] [rounds]`
+ * BENCH_AB_PHASES=list,detail: only those phases (default all three).
  * (entries: built bundles, e.g. a copy of apps/server/dist from before a change, and apps/server/dist/main.mjs)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,11 +19,13 @@ const [entryA, entryB, seconds = '5', rounds = '2'] = process.argv.slice(2);
 if (!entryA || !entryB) throw new Error('usage: tsx bench/ab.ts <entry A> <entry B> [seconds] [rounds]');
 const { databaseUrl, cookies, lgcSns } = await openKeptDatabase();
 const cookie = (i: number) => cookies[i % cookies.length]!;
-const phases = {
+const allPhases = {
   list: (i: number) => ({ path: `/api/bthw/listPage?${listQuery(i)}`, cookie: cookie(i) }),
   detail: (i: number) => ({ path: `/api/bthw/detail/${lgcSns[(i * 37) % lgcSns.length]}`, cookie: cookie(i) }),
   unread: (i: number) => ({ path: '/api/bthw/queryMessageNum', cookie: cookie(i) }),
 };
+const only = process.env.BENCH_AB_PHASES?.split(',');
+const phases = Object.fromEntries(Object.entries(allPhases).filter(([name]) => !only || only.includes(name)));
 type Stats = { cpuUserMs: number; cpuSystemMs: number; statements: number };
 const results = new Map<string, { cpu: number[]; stmts: number[]; rps: number[] }>();
 const dataDir = await mkdtemp(join(tmpdir(), 'portal-ab-'));
