@@ -3,12 +3,15 @@
  * request, and requests/s, for the list, the detail and the unread count, the builds alternating.
  *
  * `BENCH_DB_NAME=... npx tsx bench/ab.ts <entry A> <entry B> [seconds] [rounds]`
+ * BENCH_AB_PHASES=list,detail: only those phases (default all three). BENCH_AB_A_NODE_FLAGS /
+ * BENCH_AB_B_NODE_FLAGS: node flags added after the start script's for that side only (the same
+ * build with another flag, e.g. `--max-semi-space-size=16`).
  * (entries: built bundles, e.g. a copy of apps/server/dist from before a change, and apps/server/dist/main.mjs)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openKeptDatabase } from './kept-database.ts';
+import { BENCH_SIGNING_KEK, openKeptDatabase } from './kept-database.ts';
 import { runTimed } from './load.ts';
 import { listQuery } from './marketplace.ts';
 import { median } from './report.ts';
@@ -18,11 +21,13 @@ const [entryA, entryB, seconds = '5', rounds = '2'] = process.argv.slice(2);
 if (!entryA || !entryB) throw new Error('usage: tsx bench/ab.ts <entry A> <entry B> [seconds] [rounds]');
 const { databaseUrl, cookies, lgcSns } = await openKeptDatabase();
 const cookie = (i: number) => cookies[i % cookies.length]!;
-const phases = {
+const allPhases = {
   list: (i: number) => ({ path: `/api/bthw/listPage?${listQuery(i)}`, cookie: cookie(i) }),
   detail: (i: number) => ({ path: `/api/bthw/detail/${lgcSns[(i * 37) % lgcSns.length]}`, cookie: cookie(i) }),
   unread: (i: number) => ({ path: '/api/bthw/queryMessageNum', cookie: cookie(i) }),
 };
+const only = process.env.BENCH_AB_PHASES?.split(',');
+const phases = Object.fromEntries(Object.entries(allPhases).filter(([name]) => !only || only.includes(name)));
 type Stats = { cpuUserMs: number; cpuSystemMs: number; statements: number };
 const results = new Map<string, { cpu: number[]; stmts: number[]; rps: number[] }>();
 const dataDir = await mkdtemp(join(tmpdir(), 'portal-ab-'));
@@ -31,6 +36,9 @@ for (let round = 0; round < Number(rounds); round++) {
     ['A', entryA],
     ['B', entryB],
   ] as const) {
+    if (process.env[`BENCH_AB_${label}_NODE_FLAGS`] !== undefined) {
+      process.env.BENCH_EXTRA_NODE_FLAGS = process.env[`BENCH_AB_${label}_NODE_FLAGS`];
+    } else delete process.env.BENCH_EXTRA_NODE_FLAGS;
     const server = await startServer(
       {
         DATABASE_URL: databaseUrl,
@@ -39,6 +47,7 @@ for (let round = 0; round < Number(rounds); round++) {
         SEED_DEMO_DATA: 'false',
         JOBS_ENABLED: 'false',
         BENCH_STATS: 'true',
+        SIGNING_KEK: BENCH_SIGNING_KEK,
       },
       { entry },
     );

@@ -7,6 +7,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 
+/**
+ * The key-encryption key every bench server on PostgreSQL starts with (SIGNING_KEK; bench data
+ * only): the kept database's signing keys are sealed under it, so that a later server on it (a
+ * new data directory each time) can open them. Without it, profile-phase.ts and ab.ts refused to
+ * start on a kept database ("sealed under key-encryption key …").
+ */
+export const BENCH_SIGNING_KEK = Buffer.alloc(32, 7).toString('base64');
+
 export async function openKeptDatabase(): Promise<{ databaseUrl: string; cookies: string[]; lgcSns: string[] }> {
   const admin = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres');
   admin.pathname = `/${process.env.BENCH_DB_NAME ?? 'portal_bench'}`;

@@ -30,6 +30,7 @@ import { formKindOf, type TOpportunityListQuery } from '@portal/shared/schemas/c
 import pg from 'pg';
 import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/database.ts';
 import { DEMO_REQUESTS, demoFieldsOf, demoFormOf } from '../apps/server/src/db/seed/demo-cooperation.ts';
+import { BENCH_SIGNING_KEK } from './kept-database.ts';
 import { type LoadRequest, percentile, runLoad, runTimed, send } from './load.ts';
 import { type Figure, median, printSection } from './report.ts';
 import { freePort, rssMb, startServer } from './server-process.ts';
@@ -635,6 +636,7 @@ export async function benchMarketplacePostgres(adminUrl: string): Promise<boolea
         SEED_DEMO_DATA: 'false',
         JOBS_ENABLED: 'false',
         BENCH_STATS: 'true',
+        SIGNING_KEK: BENCH_SIGNING_KEK,
       },
       { entry: process.env.BENCH_SERVER_ENTRY, port: basePort },
     );

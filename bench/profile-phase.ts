@@ -11,7 +11,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openKeptDatabase } from './kept-database.ts';
+import { BENCH_SIGNING_KEK, openKeptDatabase } from './kept-database.ts';
 import { runTimed } from './load.ts';
 import { listQuery } from './marketplace.ts';
 import { summarise } from './profile-summary.ts';
@@ -29,6 +29,7 @@ const server = await startServer({
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: 'false',
   JOBS_ENABLED: 'false',
+  SIGNING_KEK: BENCH_SIGNING_KEK,
 });
 const cookie = (i: number) => cookies[i % cookies.length]!;
 const next = (i: number) =>

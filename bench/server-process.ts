@@ -25,10 +25,16 @@ export async function startServer(
   const started = performance.now();
   // BENCH_CPU_PROF=<dir>: each server started writes a V8 CPU profile there when it stops
   // (summarised by bench/profile-summary.ts).
+  // BENCH_EXTRA_NODE_FLAGS: node flags after the start script's (a later V8 flag wins; bench/ab.ts).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...profile, options.entry ?? 'apps/server/dist/main.mjs'],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(process.env.BENCH_EXTRA_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ...profile,
+      options.entry ?? 'apps/server/dist/main.mjs',
+    ],
     {
       env: { ...inherited, ...SERVER_NODE_ENV, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
       stdio: ['ignore', 'ignore', 'inherit'],

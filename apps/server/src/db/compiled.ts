@@ -14,13 +14,58 @@
  * (a constant of the builder, not given through `slots`, is refused when the shape is built), so
  * no value can be left frozen in a cached shape.
  */
-import { type Compilable, CompiledQuery, type QueryResult } from 'kysely';
+import { CamelCasePlugin, type Compilable, CompiledQuery, type QueryResult } from 'kysely';
 import type { Db } from './database.ts';
 
 /** A placeholder: NUL never occurs in a value (the API refuses it, platform/validation.ts). */
 const SLOT = '\u0000slot:';
 
-type Shape = { sql: string; slots: readonly string[] };
+type Shape = { sql: string; slots: readonly string[]; mapRow?: (row: Record<string, unknown>) => unknown };
+
+/** The database's own row mapping (database.ts kyselyOver: CamelCasePlugin with its defaults). */
+class RowCase extends CamelCasePlugin {
+  row(row: Record<string, unknown>): Record<string, unknown> {
+    return this.mapRow(row);
+  }
+  key(key: string): string {
+    return this.camelCase(key);
+  }
+}
+const camelCase = new RowCase();
+
+/**
+ * A value as CamelCasePlugin leaves it: arrays and plain objects have their keys mapped too
+ * (through the plugin itself); anything else (text, numbers, dates, buffers, null) as it is.
+ */
+function mappedValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return camelCase.row({ value }).value;
+}
+
+/**
+ * CamelCasePlugin's mapping of the rows of one statement, for rows with the keys of `first` (every
+ * row of one SQL text has the same columns in the same order): one object literal with the mapped
+ * keys, in the same order, each value as the plugin leaves it. Built once per shape, so a row is
+ * one allocation of a fixed shape instead of a key-by-key copy.
+ */
+function rowMapperFor(first: Record<string, unknown>): (row: Record<string, unknown>) => unknown {
+  const fields = Object.keys(first)
+    .map((key) => `${JSON.stringify(camelCase.key(key))}: v(r[${JSON.stringify(key)}])`)
+    .join(', ');
+  // The keys are the statement's own column names, written as JSON string literals.
+  return new Function('v', `return (r) => ({ ${fields} });`)(mappedValue);
+}
+
+/** The handle without its plugins (Kysely builds a new one per call): one per handle. */
+const withoutPlugins = new WeakMap<Db, Db>();
+function plainOf(db: Db): Db {
+  let plain = withoutPlugins.get(db);
+  if (!plain) {
+    plain = db.withoutPlugins();
+    withoutPlugins.set(db, plain);
+  }
+  return plain;
+}
 
 /**
  * Placeholders for the values: `slots.x` stands for `values.x` in the builder, typed as the value,
@@ -61,15 +106,23 @@ export class StatementShapes<V extends Record<string, unknown>, R> {
   readonly #shapes = new Map<string, Shape>();
   readonly #build: (db: Db, slots: V, decisions: string) => Compilable<R>;
   readonly #limit: number;
+  readonly #rowsMappedOnce: boolean;
 
   /**
    * `build` makes the query from placeholders and the decisions of `execute`; of the values it may
    * read only whether they are null or undefined. `limit`: shapes kept at most (a bound, should
-   * the decisions not be bounded).
+   * the decisions not be bounded). `rowsMappedOnce`: the rows are camel-cased by a mapping built
+   * once per shape (rowMapperFor) rather than by the plugin row by row: the same rows, for
+   * statements whose answer is many rows (the opportunity list, 0023 second pass).
    */
-  constructor(build: (db: Db, slots: V, decisions: string) => Compilable<R>, limit = 256) {
+  constructor(
+    build: (db: Db, slots: V, decisions: string) => Compilable<R>,
+    limit = 256,
+    options: { rowsMappedOnce?: boolean } = {},
+  ) {
     this.#build = build;
     this.#limit = limit;
+    this.#rowsMappedOnce = options.rowsMappedOnce ?? false;
   }
 
   /** Runs the statement of shape `decisions` (and the absent values) with `values` on `db` (or a transaction). */
@@ -82,6 +135,13 @@ export class StatementShapes<V extends Record<string, unknown>, R> {
       this.#shapes.set(key, shape);
     }
     const parameters = shape.slots.map((slot) => values[slot]);
+    if (this.#rowsMappedOnce) {
+      const plain = await plainOf(db).executeQuery<Record<string, unknown>>(CompiledQuery.raw(shape.sql, parameters));
+      const rows = plain.rows;
+      if (rows.length === 0) return [];
+      shape.mapRow ??= rowMapperFor(rows[0]!);
+      return rows.map(shape.mapRow) as R[];
+    }
     const result: QueryResult<R> = await db.executeQuery<R>(CompiledQuery.raw(shape.sql, parameters));
     return result.rows;
   }

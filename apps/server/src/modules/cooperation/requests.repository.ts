@@ -308,23 +308,27 @@ type OpportunityPageValues = OpportunityValues &
 const BY_TYPE = 'byType';
 
 /** The list's statement, one per shape (db/compiled.ts): the filters set, the type filter's column, the reader's institution. */
-const opportunityPage = new StatementShapes((db: Db, v: OpportunityPageValues, decision) => {
-  const byType = decision === BY_TYPE;
-  const pageIds = db
-    .selectFrom('cooperationRequest as r')
-    .select('r.id')
-    .where((eb) => opportunityWhere(eb as unknown as RequestEb, v, byType))
-    .orderBy('r.publishedAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(v.limit)
-    .offset(v.offset);
-  return listSelection(baseListQuery(db), v)
-    .select(listVersion(db).as('listVersion'))
-    .select(countUnlessKnown(db, v, byType).as('matching'))
-    .where('r.id', 'in', pageIds)
-    .orderBy('r.publishedAt', 'desc')
-    .orderBy('r.id', 'desc');
-});
+const opportunityPage = new StatementShapes(
+  (db: Db, v: OpportunityPageValues, decision) => {
+    const byType = decision === BY_TYPE;
+    const pageIds = db
+      .selectFrom('cooperationRequest as r')
+      .select('r.id')
+      .where((eb) => opportunityWhere(eb as unknown as RequestEb, v, byType))
+      .orderBy('r.publishedAt', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(v.limit)
+      .offset(v.offset);
+    return listSelection(baseListQuery(db), v)
+      .select(listVersion(db).as('listVersion'))
+      .select(countUnlessKnown(db, v, byType).as('matching'))
+      .where('r.id', 'in', pageIds)
+      .orderBy('r.publishedAt', 'desc')
+      .orderBy('r.id', 'desc');
+  },
+  undefined,
+  { rowsMappedOnce: true },
+);
 
 const opportunityCount = new StatementShapes((db: Db, v: OpportunityValues & CountValues, decision) =>
   db
@@ -391,7 +395,10 @@ export async function listOpportunities(
     kept.set(key, { version: Number(counted.listVersion), n });
   }
   return {
-    rows: rows.map(({ matching: _matching, listVersion: _listVersion, ...row }) => row as ListRow),
+    // The rows as they came (their `matching` and `listVersion` left on them): copying each row
+    // without the two was a measurable part of the list's CPU (0023, second pass); readers of
+    // ListRow name the fields they use.
+    rows: rows as ListRow[],
     total: Math.min(n, cap),
     capped: n > cap,
   };
