@@ -105,3 +105,20 @@ export function UploadIcon(props: IconProps) {
     </LineIcon>
   );
 }
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </LineIcon>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="m5 12 5 5 9-10" />
+    </LineIcon>
+  );
+}

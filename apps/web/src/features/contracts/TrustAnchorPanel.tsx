@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CopyableCode } from '../../components/CopyableCode.tsx';
 import { formatDate } from '../../components/time-cells.ts';
 import { trustAnchorQuery } from '../../lib/trust-anchor.ts';
 
@@ -24,12 +25,9 @@ export function TrustAnchorPanel() {
             <dd>{anchor.data.subject}</dd>
             <dt>{t('verify.anchorFingerprint')}</dt>
             <dd>
-              <Typography.Text
-                code
-                copyable={{ text: anchor.data.sha256, tooltips: [t('hash.copy'), t('hash.copied')] }}
-              >
+              <CopyableCode text={anchor.data.sha256} copyLabel={t('hash.copy')} copiedLabel={t('hash.copied')}>
                 <span className="verify-report__hash">{anchor.data.sha256}</span>
-              </Typography.Text>
+              </CopyableCode>
             </dd>
             <dt>{t('verify.anchorValid')}</dt>
             <dd>
