@@ -219,10 +219,19 @@ async function registerExternalAndPlatformPlugins(app: App, { config, database }
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
   await app.register(inputRulesPlugin); // no NUL in any param, query or body text: 422 naming the field
   // Sessions in use answered from a 5-second cache that every instance drops through NOTIFY (0028).
-  const sessionCache = createSessionCache<SessionRow>(database, {
-    onError: (error) => app.log.warn({ err: error }, 'session cache: could not listen; sessions read every time'),
+  const sessionCache =
+    config.auth.sessionCacheMs > 0
+      ? createSessionCache<SessionRow>(database, {
+          ttlMs: config.auth.sessionCacheMs,
+          onError: (error) => app.log.warn({ err: error }, 'session cache: could not listen; sessions read every time'),
+        })
+      : undefined;
+  await app.register(sessionPlugin, {
+    db: database.db,
+    config,
+    recordActivity,
+    ...(sessionCache ? { cache: sessionCache } : {}),
   });
-  await app.register(sessionPlugin, { db: database.db, config, recordActivity, cache: sessionCache });
   await app.register(multipartPlugin);
   // The API's description: security, error responses and servers derived in platform/openapi.ts.
   await app.register(swagger, openApiOptions(config));
