@@ -74,11 +74,7 @@ const sessions = new Map<string, { row: SessionRow; readAt: number }>();
 
 async function sessionOf(tokenHash: string, now: number): Promise<SessionRow | undefined> {
   const kept = sessions.get(tokenHash);
-  if (
-    kept &&
-    now - kept.readAt < SESSION_CACHE_TTL_MS &&
-    new Date(kept.row.expires_at).getTime() > now
-  ) {
+  if (kept && now - kept.readAt < SESSION_CACHE_TTL_MS && new Date(kept.row.expires_at).getTime() > now) {
     return kept.row;
   }
   const row = (await query<SessionRow>('raw_session', SESSION_SQL, [tokenHash])).rows[0];

@@ -62,7 +62,9 @@ describe(`the session cache (${a.database.engine})`, () => {
   it('answers a session in use with one statement fewer', async () => {
     const user = await buildUser(db);
     const cookie = await sessionCookie(db, user.id);
-    const first = await statementsDuring(a.database, async () => expect((await unreadOn(a.app, cookie)).statusCode).toBe(200));
+    const first = await statementsDuring(a.database, async () =>
+      expect((await unreadOn(a.app, cookie)).statusCode).toBe(200),
+    );
     const second = await statementsDuring(a.database, async () =>
       expect((await unreadOn(a.app, cookie)).statusCode).toBe(200),
     );
@@ -129,7 +131,7 @@ describe(`the session cache (${a.database.engine})`, () => {
     expect(mayChangeSessions('update "app_user" set "last_active_at" = $1 where "id" = $2')).toBe(false);
     expect(mayChangeSessions('update "app_user" set "status" = $1 where "id" = $2')).toBe(true);
     expect(mayChangeSessions('update "app_user" set "last_active_at" = $1, "locale" = $2 where "id" = $3')).toBe(true);
-    expect(mayChangeSessions("update app_user set last_active_at = now() where id = 1")).toBe(true);
+    expect(mayChangeSessions('update app_user set last_active_at = now() where id = 1')).toBe(true);
     expect(mayChangeSessions('delete from "user_session" where "user_id" = $1')).toBe(true);
     expect(mayChangeSessions('update "institution" set "status" = $1 where "id" = $2')).toBe(true);
     expect(mayChangeSessions('update "institution" set "name" = $1 where "id" = $2')).toBe(false);
@@ -146,7 +148,9 @@ describe(`the session cache (${a.database.engine})`, () => {
       const cookie = await sessionCookie(db, user.id);
       await warmOnB(cookie);
       for (let i = 0; i < 3; i++) {
-        const sent = await statementsDuring(down, async () => expect((await unreadOn(appC, cookie)).statusCode).toBe(200));
+        const sent = await statementsDuring(down, async () =>
+          expect((await unreadOn(appC, cookie)).statusCode).toBe(200),
+        );
         expect(sent.filter(isSessionLookup)).toHaveLength(1);
       }
     } finally {

@@ -57,6 +57,53 @@ export function mayChangeSessions(sqlText: string): boolean {
 type Keyed = { id: number; institutionId: number | null };
 type Entry<Row> = { row: Row; readAt: number };
 
+/** Token hash → entry, in insertion order (the first is the oldest), indexed by user and institution. */
+function createEntries<Row extends Keyed>(maxEntries: number) {
+  const entries = new Map<string, Entry<Row>>();
+  const byUser = new Map<number, Set<string>>();
+  const byInstitution = new Map<number, Set<string>>();
+  const index = (map: Map<number, Set<string>>, key: number | null, tokenHash: string) => {
+    if (key === null) return;
+    const set = map.get(key);
+    if (set) set.add(tokenHash);
+    else map.set(key, new Set([tokenHash]));
+  };
+  const unindex = (map: Map<number, Set<string>>, key: number | null, tokenHash: string) => {
+    if (key === null) return;
+    const set = map.get(key);
+    if (set?.delete(tokenHash) && set.size === 0) map.delete(key);
+  };
+  const remove = (tokenHash: string) => {
+    const entry = entries.get(tokenHash);
+    if (!entry) return;
+    entries.delete(tokenHash);
+    unindex(byUser, entry.row.id, tokenHash);
+    unindex(byInstitution, entry.row.institutionId, tokenHash);
+  };
+  const removeAll = (map: Map<number, Set<string>>, key: number) => {
+    for (const tokenHash of [...(map.get(key) ?? [])]) remove(tokenHash);
+  };
+  return {
+    get: (tokenHash: string) => entries.get(tokenHash),
+    set(tokenHash: string, entry: Entry<Row>) {
+      remove(tokenHash);
+      entries.set(tokenHash, entry);
+      index(byUser, entry.row.id, tokenHash);
+      index(byInstitution, entry.row.institutionId, tokenHash);
+      while (entries.size > maxEntries) remove(entries.keys().next().value as string);
+    },
+    remove,
+    removeUser: (id: number) => removeAll(byUser, id),
+    removeInstitution: (id: number) => removeAll(byInstitution, id),
+    clear() {
+      entries.clear();
+      byUser.clear();
+      byInstitution.clear();
+    },
+    size: () => entries.size,
+  };
+}
+
 export type SessionCache<Row extends Keyed> = {
   /** A row read at most `ttlMs` ago, while listening; undefined otherwise. */
   get(tokenHash: string, now: number): Row | undefined;
@@ -72,129 +119,115 @@ export type SessionCache<Row extends Keyed> = {
   stop(): Promise<void>;
 };
 
+type State = 'off' | 'starting' | 'up' | 'down';
+
 export function createSessionCache<Row extends Keyed>(
   database: Pick<DatabaseHandle, 'listen' | 'observeStatements'>,
   options: { ttlMs?: number; maxEntries?: number; onError?: (error: unknown) => void } = {},
 ): SessionCache<Row> {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
-  const maxEntries = options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES;
-  const entries = new Map<string, Entry<Row>>();
-  const byUser = new Map<number, Set<string>>();
-  const byInstitution = new Map<number, Set<string>>();
+  const entries = createEntries<Row>(options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES);
   let generation = 0;
-  let state: 'off' | 'starting' | 'up' | 'down' = 'off';
-  let unlisten: (() => Promise<void>) | undefined;
-  let unobserve: (() => void) | undefined;
-  const current = () => state;
-
-  const index = (map: Map<number, Set<string>>, key: number | null, tokenHash: string) => {
-    if (key === null) return;
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    set.add(tokenHash);
-  };
-  const unindex = (map: Map<number, Set<string>>, key: number | null, tokenHash: string) => {
-    if (key === null) return;
-    const set = map.get(key);
-    if (set?.delete(tokenHash) && set.size === 0) map.delete(key);
-  };
-  const remove = (tokenHash: string) => {
-    const entry = entries.get(tokenHash);
-    if (!entry) return;
-    entries.delete(tokenHash);
-    unindex(byUser, entry.row.id, tokenHash);
-    unindex(byInstitution, entry.row.institutionId, tokenHash);
-  };
+  let state: State = 'off';
+  let stopWatching: (() => Promise<void>) | undefined;
   const clear = () => {
     generation++;
     entries.clear();
-    byUser.clear();
-    byInstitution.clear();
   };
-  const dropAll = (map: Map<number, Set<string>>, key: number) => {
-    for (const tokenHash of [...(map.get(key) ?? [])]) remove(tokenHash);
-  };
-
   const onMessage = (payload: string) => {
     generation++;
     const kind = payload.slice(0, 2);
-    const key = payload.slice(2);
-    const id = Number(key);
-    if (kind === 's:') remove(key);
-    else if (kind === 'u:' && Number.isSafeInteger(id)) dropAll(byUser, id);
-    else if (kind === 'i:' && Number.isSafeInteger(id)) dropAll(byInstitution, id);
+    const id = Number(payload.slice(2));
+    if (kind === 's:') entries.remove(payload.slice(2));
+    else if (kind === 'u:' && Number.isSafeInteger(id)) entries.removeUser(id);
+    else if (kind === 'i:' && Number.isSafeInteger(id)) entries.removeInstitution(id);
     else clear();
   };
-
   return {
     get(tokenHash, now) {
       if (state !== 'up') return undefined;
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (now - entry.readAt >= ttlMs || now < entry.readAt) {
-        remove(tokenHash);
-        return undefined;
-      }
-      return entry.row;
+      if (now - entry.readAt < ttlMs && now >= entry.readAt) return entry.row;
+      entries.remove(tokenHash);
+      return undefined;
     },
     ticket: () => generation,
     store(tokenHash, row, ticket, readAt) {
-      if (state !== 'up' || ticket !== generation) return;
-      remove(tokenHash);
-      entries.set(tokenHash, { row, readAt });
-      index(byUser, row.id, tokenHash);
-      index(byInstitution, row.institutionId, tokenHash);
-      // A Map iterates in insertion order: the first key is the oldest entry.
-      while (entries.size > maxEntries) remove(entries.keys().next().value as string);
+      if (state === 'up' && ticket === generation) entries.set(tokenHash, { row, readAt });
     },
     active: () => state === 'up',
-    size: () => entries.size,
+    size: () => entries.size(),
     async start() {
       if (state !== 'off') return;
       state = 'starting';
-      unobserve = database.observeStatements((sqlText) => {
-        if (mayChangeSessions(sqlText)) clear();
+      stopWatching = await watchChanges(database, {
+        onMessage,
+        setState: (next) => {
+          clear();
+          // A late callback after stop() changes nothing.
+          if (state !== 'off') state = next;
+        },
+        stopped: () => state === 'off',
+        onError: options.onError,
       });
-      let stopListening: () => Promise<void>;
-      try {
-        stopListening = await database.listen(
-          SESSION_CHANNEL,
-          onMessage,
-          () => {
-            // Back after a loss: whatever was announced meanwhile is unknown.
-            clear();
-            if (state !== 'off') state = 'up';
-          },
-          () => {
-            clear();
-            if (state !== 'off') state = 'down';
-          },
-        );
-      } catch (error) {
-        // Not listening: the cache stays off and every request reads the database.
-        state = 'down';
-        options.onError?.(error);
-        return;
-      }
-      // (Read through a function: the callbacks and stop() may have changed it while listen ran.)
-      if (current() === 'off') {
-        // Stopped while starting.
-        await stopListening().catch(() => {});
-        return;
-      }
-      unlisten = stopListening;
-      clear();
-      // Lost while starting ('down'): up only once the listener reports it is back.
-      if (current() === 'starting') state = 'up';
     },
     async stop() {
       state = 'off';
       clear();
-      unobserve?.();
-      unobserve = undefined;
-      const stopListening = unlisten;
-      unlisten = undefined;
-      await stopListening?.().catch(() => {});
+      const stop = stopWatching;
+      stopWatching = undefined;
+      await stop?.();
     },
   };
+}
+
+/**
+ * Listens on SESSION_CHANNEL and watches this instance's own statements; reports the cache's
+ * state ('up' once listening, 'down' while the connection is lost, 'up' again once it is back).
+ * Answers the function that stops both.
+ */
+async function watchChanges(
+  database: Pick<DatabaseHandle, 'listen' | 'observeStatements'>,
+  handlers: {
+    onMessage: (payload: string) => void;
+    setState: (state: 'up' | 'down') => void;
+    stopped: () => boolean;
+    onError: ((error: unknown) => void) | undefined;
+  },
+): Promise<() => Promise<void>> {
+  const { onMessage, setState, stopped } = handlers;
+  const unobserve = database.observeStatements((sqlText) => {
+    if (mayChangeSessions(sqlText)) onMessage('*');
+  });
+  let lost = false;
+  let unlisten: () => Promise<void>;
+  try {
+    unlisten = await database.listen(
+      SESSION_CHANNEL,
+      onMessage,
+      // Back after a loss: whatever was announced meanwhile is unknown, so everything goes.
+      () => setState('up'),
+      () => {
+        lost = true;
+        setState('down');
+      },
+    );
+  } catch (error) {
+    // Not listening: the cache stays off and every request reads the database.
+    setState('down');
+    handlers.onError?.(error);
+    return async () => unobserve();
+  }
+  const stop = async () => {
+    unobserve();
+    await unlisten().catch(() => {});
+  };
+  if (stopped()) {
+    await stop();
+    return async () => {};
+  }
+  // Lost while starting: up only once the listener reports it is back.
+  if (!lost) setState('up');
+  return stop;
 }
