@@ -13,7 +13,7 @@ import { buildTestApp, databaseUrlOf, openSameDatabase, testConfig } from '../..
 import { itOnPostgres } from '../../test/postgres-only.ts';
 import { buildApp } from '../app.ts';
 import { type DatabaseHandle, openPostgres } from '../db/database.ts';
-import { mayChangeSessions } from './session-cache.ts';
+import { createSessionCache, mayChangeSessions } from './session-cache.ts';
 
 const a = await buildTestApp();
 const db = a.database.db;
@@ -70,7 +70,9 @@ describe(`the session cache (${a.database.engine})`, () => {
     );
     expect(first.filter(isSessionLookup)).toHaveLength(1);
     expect(second.filter(isSessionLookup)).toHaveLength(0);
-    expect(second).toHaveLength(first.length - 1);
+    // The mailer polls its outbox on the same connections now and then: not the request's.
+    const ofTheRequest = (sent: string[]) => sent.filter((text) => !text.includes('"mail_outbox"'));
+    expect(ofTheRequest(second)).toHaveLength(ofTheRequest(first).length - 1);
   });
 
   it('ends a session on B at once when it logs out on A', async () => {
@@ -136,6 +138,34 @@ describe(`the session cache (${a.database.engine})`, () => {
     expect(mayChangeSessions('update "institution" set "status" = $1 where "id" = $2')).toBe(true);
     expect(mayChangeSessions('update "institution" set "name" = $1 where "id" = $2')).toBe(false);
     expect(mayChangeSessions('select * from "user_session"')).toBe(false);
+  });
+
+  it('keeps an entry for its time only, at most its number of entries, and no row read before a drop', async () => {
+    const cache = createSessionCache<{ id: number; institutionId: number | null }>(a.database, {
+      ttlMs: 1000,
+      maxEntries: 2,
+    });
+    const row = (id: number) => ({ id, institutionId: null });
+    expect(cache.active()).toBe(false);
+    cache.store('off', row(1), cache.ticket(), Date.now());
+    expect(cache.size()).toBe(0);
+    await cache.start();
+    try {
+      expect(cache.active()).toBe(true);
+      const now = Date.now();
+      for (const key of ['a', 'b', 'c']) cache.store(key, row(1), cache.ticket(), now);
+      expect([cache.get('a', now), cache.get('b', now), cache.get('c', now)]).toEqual([undefined, row(1), row(1)]);
+      expect(cache.get('b', now + 1000)).toBeUndefined();
+      // A lookup that ran while a user changed stores nothing.
+      const ticket = cache.ticket();
+      const user = await buildUser(db);
+      await db.updateTable('appUser').set({ locale: 'zh-CN' }).where('id', '=', user.id).execute();
+      cache.store('d', row(user.id), ticket, Date.now());
+      expect(cache.get('d', Date.now())).toBeUndefined();
+    } finally {
+      await cache.stop();
+    }
+    expect(cache.active()).toBe(false);
   });
 
   itOnPostgres('goes to the database on every request while its listener is down', async () => {
