@@ -15,10 +15,12 @@ import { buildApp } from '../app.ts';
 import { type DatabaseHandle, openPostgres } from '../db/database.ts';
 import { createSessionCache, mayChangeSessions } from './session-cache.ts';
 
-const a = await buildTestApp();
+// The cache is off by default (config.ts); these instances turn it on.
+const CACHE_ON = { SESSION_CACHE_SECONDS: '5' };
+const a = await buildTestApp(CACHE_ON);
 const db = a.database.db;
 const databaseB = openSameDatabase(a.database);
-const appB = await buildApp({ config: testConfig(), database: databaseB });
+const appB = await buildApp({ config: testConfig(CACHE_ON), database: databaseB });
 await appB.ready();
 afterAll(() => appB.close());
 
@@ -171,7 +173,7 @@ describe(`the session cache (${a.database.engine})`, () => {
   itOnPostgres('goes to the database on every request while its listener is down', async () => {
     // An instance whose listening connection cannot be opened, beside a healthy one (B).
     const down = openPostgres(databaseUrlOf(a.database), 2, { listenUrl: 'postgres://root@127.0.0.1:1/nowhere' });
-    const appC = await buildApp({ config: testConfig(), database: down });
+    const appC = await buildApp({ config: testConfig(CACHE_ON), database: down });
     await appC.ready();
     try {
       const user = await buildUser(db);
