@@ -6,7 +6,8 @@
  * - `/bare/:id`: bare Fastify doing one indexed SELECT (the machine's floor for an endpoint that
  *   reads the database);
  * - `/raw/listPage`: a hand-written handler on raw `pg` that sends exactly the statements the
- *   portal's list route sends for the same request (the session lookup by the cookie's hash, then
+ *   portal's list route sends for the same request (the session lookup by the cookie's hash, once
+ *   per 5 s per session as the portal's session cache reads it, then
  *   the one-statement page with its flags and capped count (taken again only when the list's
  *   version moved, with the count kept per filter set as the repository keeps it), as Kysely compiles them in
  *   platform/session.ts and cooperation/requests.repository.ts) as named prepared statements,
@@ -62,14 +63,30 @@ type SessionRow = {
   expires_at: Date;
 };
 
+/**
+ * Session rows kept for SESSION_CACHE_TTL_MS after they were read, as platform/session-cache.ts
+ * keeps them (docs/decisions/0028): a session in use is looked up once per 5 s, not per request.
+ * (The portal's cache is also dropped by NOTIFY, and reads again when a minute's "last seen" touch
+ * is due; this handler writes no touches: the portal's one statement per session a minute is left out.)
+ */
+const SESSION_CACHE_TTL_MS = 5_000;
+const sessions = new Map<string, { row: SessionRow; readAt: number }>();
+
+async function sessionOf(tokenHash: string, now: number): Promise<SessionRow | undefined> {
+  const kept = sessions.get(tokenHash);
+  if (kept && now - kept.readAt < SESSION_CACHE_TTL_MS && new Date(kept.row.expires_at).getTime() > now) {
+    return kept.row;
+  }
+  const row = (await query<SessionRow>('raw_session', SESSION_SQL, [tokenHash])).rows[0];
+  if (row) sessions.set(tokenHash, { row, readAt: now });
+  return row;
+}
+
 app.get<{ Querystring: Record<string, string> }>('/raw/listPage', async (request, reply) => {
   const token = /(?:^|;\s*)portal_sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!token) return reply.code(401).send({ code: 'PRT_UNAUTHENTICATED' });
-  const session = await query<SessionRow>('raw_session', SESSION_SQL, [
-    createHash('sha256').update(token).digest('hex'),
-  ]);
-  const user = session.rows[0];
   const now = Date.now();
+  const user = await sessionOf(createHash('sha256').update(token).digest('hex'), now);
   if (
     user?.status !== 'active' ||
     user.institution_status === 'stopped' ||

@@ -59,7 +59,8 @@ import { metricsPlugin } from './platform/metrics.ts';
 import { openApiOptions } from './platform/openapi.ts';
 import { createPruneJob } from './platform/prune.job.ts';
 import { securityPlugin } from './platform/security.ts';
-import { sessionPlugin } from './platform/session.ts';
+import { type SessionRow, sessionPlugin } from './platform/session.ts';
+import { createSessionCache } from './platform/session-cache.ts';
 import { drainingPlugin } from './platform/shutdown.ts';
 import { inputRulesPlugin } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
@@ -217,7 +218,20 @@ async function registerExternalAndPlatformPlugins(app: App, { config, database }
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
   await app.register(inputRulesPlugin); // no NUL in any param, query or body text: 422 naming the field
-  await app.register(sessionPlugin, { db: database.db, config, recordActivity });
+  // Sessions in use answered from a 5-second cache that every instance drops through NOTIFY (0028).
+  const sessionCache =
+    config.auth.sessionCacheMs > 0
+      ? createSessionCache<SessionRow>(database, {
+          ttlMs: config.auth.sessionCacheMs,
+          onError: (error) => app.log.warn({ err: error }, 'session cache: could not listen; sessions read every time'),
+        })
+      : undefined;
+  await app.register(sessionPlugin, {
+    db: database.db,
+    config,
+    recordActivity,
+    ...(sessionCache ? { cache: sessionCache } : {}),
+  });
   await app.register(multipartPlugin);
   // The API's description: security, error responses and servers derived in platform/openapi.ts.
   await app.register(swagger, openApiOptions(config));

@@ -142,6 +142,7 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(0),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
@@ -429,6 +430,8 @@ function authConfig(e: Env) {
   return {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    /** How long a session read stays in an instance's cache (0: no cache; docs/decisions/0028). */
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     /** Failed log-ins and the waits they cause (platform/login-failures.ts). */
     lockout: {
       threshold: e.LOCKOUT_THRESHOLD,

@@ -26,8 +26,25 @@ export type DatabaseHandle = {
    * when it rolls back). `onGap` runs when the listening connection was lost and is back: what
    * was sent in between is lost, so the listener re-reads what it watches. Answers the removal.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+    /**
+     * Runs when the listening connection is lost or could not be opened: until `onGap` runs,
+     * nothing sent is heard. (PGlite's listening is the process's own and is never lost.)
+     */
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` with the SQL text of every statement this handle's connections complete
+   * (transactions included), right after it completes and before its caller resumes. Answers
+   * its removal.
+   */
+  observeStatements(listener: StatementListener): () => void;
 };
+
+export type StatementListener = (sqlText: string) => void;
 
 export type Listen = DatabaseHandle['listen'];
 
@@ -107,6 +124,7 @@ export function wrapKysely(
   onClose: () => Promise<void>,
   pool: PoolObserver | undefined,
   listen: Listen,
+  statementListeners: Set<StatementListener>,
 ): DatabaseHandle {
   let closed = false;
   return {
@@ -114,6 +132,10 @@ export function wrapKysely(
     engine,
     ...(pool ? { pool } : {}),
     listen,
+    observeStatements(listener) {
+      statementListeners.add(listener);
+      return () => statementListeners.delete(listener);
+    },
     async ping() {
       if (closed) return false;
       try {
@@ -143,14 +165,21 @@ export function statementsSentSoFar(): number {
   return statementsSent;
 }
 
-export function kyselyOver(dialect: Dialect, options: { countStatements?: boolean } = {}): Db {
+export function kyselyOver(
+  dialect: Dialect,
+  options: { countStatements?: boolean; statementListeners?: ReadonlySet<StatementListener> } = {},
+): Db {
+  const count = options.countStatements ?? false;
+  const listeners = options.statementListeners;
   return new Kysely<Database>({
     dialect,
     plugins: [new CamelCasePlugin()],
-    ...(options.countStatements
+    ...(count || listeners
       ? {
-          log: () => {
-            statementsSent++;
+          // Kysely calls this once a statement has completed (or failed), before its caller resumes.
+          log: (event) => {
+            if (count) statementsSent++;
+            if (event.level === 'query' && listeners) for (const listener of listeners) listener(event.query.sql);
           },
         }
       : {}),
@@ -178,7 +207,8 @@ export async function openPglite(options: {
   });
   // Kysely closes the PGlite instance itself when destroyed.
   const { dialect, pool } = observedDialect(new PGliteDialect({ pglite }), 1);
-  const db = kyselyOver(dialect, { countStatements: options.countStatements ?? false });
+  const statementListeners = new Set<StatementListener>();
+  const db = kyselyOver(dialect, { countStatements: options.countStatements ?? false, statementListeners });
   return wrapKysely(
     db,
     'pglite',
@@ -195,6 +225,7 @@ export async function openPglite(options: {
         if (!pglite.closed) await unlisten().catch(() => {});
       };
     },
+    statementListeners,
   );
 }
 
@@ -256,16 +287,22 @@ export function openPostgres(
   pool.on('error', () => {});
   const observed = observedDialect(new PostgresDialect({ pool }), poolSize);
   const listener = new PostgresListener(options.listenUrl ?? url);
+  const statementListeners = new Set<StatementListener>();
   return wrapKysely(
-    kyselyOver(observed.dialect, { countStatements: options.countStatements ?? false }),
+    kyselyOver(observed.dialect, { countStatements: options.countStatements ?? false, statementListeners }),
     'postgres',
     () => listener.close(),
     observed.pool,
-    (channel, onMessage, onGap) => listener.listen(channel, onMessage, onGap),
+    (channel, onMessage, onGap, onLost) => listener.listen(channel, onMessage, onGap, onLost),
+    statementListeners,
   );
 }
 
-type Subscriber = { onMessage: (payload: string) => void; onGap: (() => void) | undefined };
+type Subscriber = {
+  onMessage: (payload: string) => void;
+  onGap: (() => void) | undefined;
+  onLost: (() => void) | undefined;
+};
 
 /**
  * The one connection an instance keeps for LISTEN, outside the pool: a pooled connection would
@@ -291,9 +328,10 @@ export class PostgresListener {
     channel: string,
     onMessage: (payload: string) => void,
     onGap?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>> {
     if (this.#closed) throw new Error('the database is closed');
-    const subscriber: Subscriber = { onMessage, onGap };
+    const subscriber: Subscriber = { onMessage, onGap, onLost };
     let subscribers = this.#channels.get(channel);
     const first = !subscribers;
     if (!subscribers) {
@@ -306,6 +344,7 @@ export class PostgresListener {
       if (first && this.#client) await this.#client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch {
       // The database is out of reach: the retry listens once it is back and reports the gap.
+      subscriber.onLost?.();
       this.#retryLater();
     }
     return async () => {
@@ -335,6 +374,7 @@ export class PostgresListener {
       this.#client = undefined;
       client.removeAllListeners('notification');
       void client.end().catch(() => {});
+      for (const subscribers of this.#channels.values()) for (const s of subscribers) s.onLost?.();
       this.#retryLater();
     };
     // Without an 'error' listener a lost connection would crash the process.

@@ -21,6 +21,7 @@ import { StatementShapes } from '../db/compiled.ts';
 import type { Db } from '../db/database.ts';
 import type { Activation } from '../db/schema.ts';
 import { AppError } from './errors.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export const ACCESS_LEVELS = ['public', 'session', 'active', 'institutionAdmin', 'staff'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -154,28 +155,52 @@ const sessionLookup = new StatementShapes((db: Db, v: { tokenHash: string }) =>
     .where('s.tokenHash', '=', v.tokenHash),
 );
 
+/** The lookup's row: the user, the session's times and the institution's status. */
+export type SessionRow = Awaited<ReturnType<typeof sessionLookup.execute>>[number];
+
+/** What ends a session, or asks for its "last seen" to be written, on this row at `now`. */
+function verdict(row: SessionRow, now: number, idleMs: number): 'end' | 'touch' | 'ok' {
+  const lastSeen = new Date(row.lastSeenAt).getTime();
+  const stopped = row.status !== 'active' || row.institutionStatus === 'stopped';
+  if (now - lastSeen > idleMs || new Date(row.expiresAt).getTime() <= now || stopped) return 'end';
+  return now - lastSeen > TOUCH_EVERY_MS ? 'touch' : 'ok';
+}
+
+function authOf(row: SessionRow, tokenHash: string): AuthContext {
+  const { lastSeenAt: _seen, expiresAt: _expires, institutionStatus: _institution, ...user } = row;
+  return { user, tokenHash };
+}
+
+type SessionDeps = { config: Config; recordActivity: RecordActivity; cache?: SessionCache<SessionRow> | undefined };
+
 async function loadSession(
   db: Db,
   token: string,
-  { config, recordActivity }: { config: Config; recordActivity: RecordActivity },
+  { config, recordActivity, cache }: SessionDeps,
   now: Date,
 ): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
+  const at = now.getTime();
+  // A cached row answers only while it says "fine, no touch due". Its lastSeenAt can only be older
+  // than the database's, so anything else (idle, a touch due) is decided on a fresh read.
+  const cached = cache?.get(tokenHash, at);
+  if (cached && verdict(cached, at, config.auth.sessionIdleMs) === 'ok') return authOf(cached, tokenHash);
+  const ticket = cache?.ticket() ?? 0;
   const [row] = await sessionLookup.execute(db, '', { tokenHash });
   if (!row) return null;
-  const lastSeen = new Date(row.lastSeenAt).getTime();
-  const idleOver = now.getTime() - lastSeen > config.auth.sessionIdleMs;
-  const stopped = row.status !== 'active' || row.institutionStatus === 'stopped';
-  if (idleOver || new Date(row.expiresAt).getTime() <= now.getTime() || stopped) {
+  const decided = verdict(row, at, config.auth.sessionIdleMs);
+  if (decided === 'end') {
     await db.deleteFrom('userSession').where('tokenHash', '=', tokenHash).execute();
     return null;
   }
-  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
+  let fresh = row;
+  if (decided === 'touch') {
     await db.updateTable('userSession').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
     await recordActivity(db, row.id, now);
+    fresh = { ...row, lastSeenAt: now };
   }
-  const { lastSeenAt: _seen, expiresAt: _expires, institutionStatus: _institution, ...user } = row;
-  return { user, tokenHash };
+  cache?.store(tokenHash, fresh, ticket, at);
+  return authOf(fresh, tokenHash);
 }
 
 /**
@@ -236,13 +261,29 @@ export function actorOf(request: FastifyRequest): Actor {
 export const sessionPlugin = fp(
   async (
     app: FastifyInstance,
-    { db, config, recordActivity }: { db: Db; config: Config; recordActivity: RecordActivity },
+    {
+      db,
+      config,
+      recordActivity,
+      cache,
+    }: {
+      db: Db;
+      config: Config;
+      recordActivity: RecordActivity;
+      /** Sessions in use answered without a statement (session-cache.ts); started and stopped here. */
+      cache?: SessionCache<SessionRow>;
+    },
   ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('sessionExpired', false);
     app.decorateRequest('sessionMalformed', false);
     const publicOrigin = new URL(config.publicBaseUrl).origin;
     const development = config.env === 'development';
+    const deps: SessionDeps = { config, recordActivity, cache };
+    if (cache) {
+      app.addHook('onReady', () => cache.start());
+      app.addHook('onClose', () => cache.stop());
+    }
 
     app.addHook('onRoute', (route) => {
       const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
@@ -263,7 +304,7 @@ export const sessionPlugin = fp(
         request.sessionMalformed = true;
         clearSessionCookie(reply, config);
       } else if (token) {
-        request.auth = await loadSession(db, token, { config, recordActivity }, new Date());
+        request.auth = await loadSession(db, token, deps, new Date());
         request.sessionExpired = request.auth === null;
         // An ended session is said once: the browser drops the cookie and is a visitor from then on,
         // instead of hearing "session expired" on every later request.

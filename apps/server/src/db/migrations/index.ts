@@ -16,6 +16,7 @@ import * as m0014 from './0014_agreement_versions.ts';
 import * as m0017 from './0017_contract_evidence.ts';
 import * as m0018 from './0018_request_fields.ts';
 import * as m0019 from './0019_opportunity_list_version.ts';
+import * as m0020 from './0020_session_notify.ts';
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder at run time)
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_contract_evidence': m0017,
   '0018_request_fields': m0018,
   '0019_opportunity_list_version': m0019,
+  '0020_session_notify': m0020,
 };
