@@ -38,7 +38,10 @@ const CELL_PADDING = 4;
 type Opentype = typeof import('opentype.js').default;
 let opentypeModule: Opentype | undefined;
 async function loadOpentype(): Promise<void> {
-  opentypeModule ??= (await import('opentype.js')).default;
+  // Node's own loader gives the package's CommonJS build (a default export); loaders that pick its
+  // ES module build (tsx: the crash test's worker) give named exports only.
+  const module = (await import('opentype.js')) as unknown as { default?: Opentype } & Opentype;
+  opentypeModule ??= module.default ?? module;
 }
 const opentype: Opentype = loaded('opentype.js', () => opentypeModule, 'loadOpentype');
 
