@@ -64,12 +64,14 @@ type SessionRow = {
 };
 
 /**
- * Session rows kept for SESSION_CACHE_TTL_MS after they were read, as platform/session-cache.ts
- * keeps them (docs/decisions/0028): a session in use is looked up once per 5 s, not per request.
- * (The portal's cache is also dropped by NOTIFY, and reads again when a minute's "last seen" touch
- * is due; this handler writes no touches: the portal's one statement per session a minute is left out.)
+ * With SESSION_CACHE_SECONDS set as the portal reads it (0, its default, turns its cache off):
+ * session rows kept that long after they were read, as platform/session-cache.ts keeps them
+ * (docs/decisions/0028), so that a session in use is looked up once per period, not per request,
+ * as the route does. (The portal's cache is also dropped by NOTIFY, and reads again when a
+ * minute's "last seen" touch is due; this handler writes no touches: the portal's one statement
+ * per session a minute is left out.)
  */
-const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_TTL_MS = Number(process.env.SESSION_CACHE_SECONDS ?? 0) * 1000;
 const sessions = new Map<string, { row: SessionRow; readAt: number }>();
 
 async function sessionOf(tokenHash: string, now: number): Promise<SessionRow | undefined> {

@@ -222,10 +222,25 @@ async function markAllRead(page: JourneyPage, text: Text) {
     await bell(page, text.bell(unread.data.num)).waitFor();
     await page.getByRole('button', { name: text.markAll }).click();
     // The server's answer, not the toast: the toast is one slot that a later notice may take
-    // (app/providers/ToastBridge.tsx; MessageCenterPage.test.tsx checks its text).
-    const marked = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/readAll'));
-    await page.locator('.ant-popover:visible').getByRole('button', { name: text.markAll }).click();
-    expect((await marked).status()).toBe(200);
+    // (app/providers/ToastBridge.tsx; MessageCenterPage.test.tsx checks its text). A click on the
+    // confirmation while its popover is still opening can be lost (CI once waited 60 s for the
+    // request): clicked again while the popover stays and no request went.
+    const confirm = page.locator('.ant-popover:visible').getByRole('button', { name: text.markAll });
+    for (let attempt = 1; ; attempt += 1) {
+      const marked = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/readAll'), {
+        timeout: 20_000,
+      });
+      await confirm.click();
+      const answer = await marked.catch((error: unknown) => {
+        if (attempt === 3) throw error;
+        return undefined;
+      });
+      if (answer) {
+        expect(answer.status()).toBe(200);
+        break;
+      }
+      if (!(await confirm.isVisible())) await page.getByRole('button', { name: text.markAll }).click();
+    }
   }
   await bell(page, text.bell(0)).waitFor();
 }
