@@ -121,6 +121,7 @@ async function recordFailure(testName: string, pages: JourneyPage[]): Promise<vo
   for (const [index, page] of pages.entries()) {
     if (page.isClosed()) continue;
     const file = `e2e/artifacts/failed-${slug}-${index + 1}.png`;
+    await drawWholePage(page);
     await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).catch(() => {});
     const waiting = [...page.inFlight].map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
     // biome-ignore lint/suspicious/noConsole: the run's output is where CI keeps this
@@ -158,7 +159,23 @@ function nextClientAddress(): string {
 
 /** Saves a full-page screenshot under e2e/artifacts/ for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await drawWholePage(page);
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
+}
+
+/**
+ * Before a full-page screenshot: the browser draws a `content-visibility: auto` element (the
+ * footer, the home's sections: global.css) only near the window, so the shot would show them
+ * empty. Each is drawn for the rest of the page's life (only the screenshot looks after this).
+ */
+export async function drawWholePage(page: Page): Promise<void> {
+  await page
+    .evaluate(() => {
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+        if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+      }
+    })
+    .catch(() => {});
 }
 
 /** The portal's long-lived browser cookie behind its "new browser" check (platform/session.ts). */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
 
@@ -46,8 +46,8 @@ function firstScreenManifest(): Plugin {
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('first-screen manifest: the build has no entry chunk');
-      // The entry first, then what it imports statically: what index.html loads and preloads.
-      const entryFiles = closure([entry.fileName]);
+      // The entry first, then what it imports and its start's steps: what index.html loads and preloads.
+      const entryFiles = new Set([...closure([entry.fileName]), ...bootStepFiles(entry, closure)]);
       const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
       for (const [path, sources] of Object.entries(FIRST_SCREEN_PAGES)) {
         const starts = sources.map((source) => {
@@ -69,11 +69,74 @@ function firstScreenManifest(): Plugin {
   };
 }
 
+/**
+ * The files of the entry's start steps (main.tsx imports them one after the other, each in its
+ * own task) that the entry does not import statically, in order.
+ */
+function bootStepFiles(entry: Rolldown.OutputChunk, closure: (start: string[]) => Set<string>): string[] {
+  const loaded = closure([entry.fileName]);
+  return [...closure(entry.dynamicImports)].filter((file) => !loaded.has(file));
+}
+
+/**
+ * index.html preloads the start steps' scripts and links their styles, as it does for what the
+ * entry imports statically: the steps then cost no round trip each (the browser has them when
+ * main.tsx asks), and the shell's styles (imported by the app, a step) still come with the
+ * document, before the entry's own (global.css last, as when the app was a static import).
+ */
+function bootStepsPreloaded(): Plugin {
+  return {
+    name: 'portal-boot-steps-preloaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const { bundle, chunk: entry } = context;
+        if (!bundle || !entry) return html;
+        const byFile = new Map(
+          Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
+        );
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            for (const next of byFile.get(file)?.imports ?? []) visit(next);
+          };
+          for (const file of start) visit(file);
+          return seen;
+        };
+        const steps = bootStepFiles(entry, closure);
+        const entryStyles = new Set(entry.viteMetadata?.importedCss ?? []);
+        const styles = [
+          ...new Set(steps.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])),
+        ].filter((file) => !entryStyles.has(file));
+        const nonce = '__CSP_NONCE__';
+        // Before the entry's first stylesheet (global.css comes after the app's styles).
+        const [firstStyle] = entryStyles;
+        const before = firstStyle ? html.search(new RegExp(`<link[^>]*href="/${firstStyle}"`)) : -1;
+        if (before < 0 && styles.length) throw new Error('boot steps: index.html does not link the entry’s styles');
+        const links = styles.map(
+          (file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${nonce}">\n    `,
+        );
+        return {
+          html: `${html.slice(0, before)}${links.join('')}${html.slice(before)}`,
+          tags: steps.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, nonce },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
+
 // The server serves dist/ and replaces __CSP_NONCE__ in index.html with a fresh nonce per response;
 // Vite stamps that placeholder on the tags it emits and on <meta property="csp-nonce">, which the
 // app reads at start (src/lib/csp.ts) to hand to antd's CSS-in-JS.
 export default defineConfig({
-  plugins: [react(), firstScreenManifest()],
+  plugins: [react(), bootStepsPreloaded(), firstScreenManifest()],
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
@@ -87,9 +150,13 @@ export default defineConfig({
           // antd stays out: its components load with the pages that use them. So does
           // use-sync-external-store, which only the back office's editor (Tiptap) uses.
           groups: [
+            // Three groups, not one: main.tsx evaluates the schema library, the texts' and React's
+            // in separate tasks (a chunk is evaluated whole).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|zod)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack)[\\/]/,
             },
             {
               // The app's small modules that the shell and many pages share (route paths, the

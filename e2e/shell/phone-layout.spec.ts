@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Locale, logInAt, settle, useLocale } from '../content/content-helpers.ts';
-import { DEMO, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
+import { DEMO, drawWholePage, type JourneyPage, mailbox, screenshot, useBrowser } from '../support.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -76,6 +76,7 @@ async function headerProblems(page: JourneyPage, label: string, expected: string
 const FULL_PAGE = new Set(['home', 'release', 'cooperation-detail', 'my-attention', 'message-center']);
 
 async function shot(page: JourneyPage, name: string, fullPage: boolean) {
+  if (fullPage) await drawWholePage(page);
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage, timeout: 90_000 });
 }
 

@@ -1,41 +1,37 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { createQueryClient } from './app/providers/query-client.ts';
-import { createAppRouter, pagesAt } from './app/router.tsx';
 import { readCspNonce, stampNonceOnCreatedStyles } from './lib/csp.ts';
-import { initI18n } from './lib/i18n/i18n.ts';
-import { applyLocaleToEnvironment, readStoredLocale } from './lib/i18n/locale.ts';
 import './styles/global.css';
 
 const nonce = readCspNonce();
 if (nonce) stampNonceOnCreatedStyles(nonce);
 
-const locale = readStoredLocale();
-initI18n(locale);
-applyLocaleToEnvironment(locale);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// A transition: the first render yields to the browser every few milliseconds instead of holding
-// the main thread for one long task (a phone stays responsive while the page is drawn), and what
-// the server sent in #root (its first screen) stays until React's page replaces it whole.
-const root = createRoot(container);
-const render = () =>
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={createAppRouter()} queryClient={createQueryClient()} nonce={nonce} />
-      </StrictMode>,
-    );
+/** Ends the current task: the browser may paint and handle input before the next step runs. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, 0);
   });
 
-// Under a server's first screen the page's code is already on its way (its document preloads it):
-// React's first render waits for it and draws the page, instead of a spinner that the page then
-// pushes down (a layout shift). A page that fails to load renders its error view as before.
-if (container.firstElementChild) {
-  void Promise.all(pagesAt(window.location.pathname).map((page) => page.preload())).then(render, render);
-} else {
-  render();
+/**
+ * The app starts in steps, each evaluated in its own task (issue 27, total blocking time; decision
+ * 0029): the schema library, the texts, React, then the app and its first render. Evaluated
+ * together they were one task of about 250 ms on a phone, during which a tap waited; now none is
+ * much over 50 ms. The build preloads every step's files with the entry (vite.config.ts,
+ * `bootStepsPreloaded`), so the steps cost no extra round trip.
+ */
+async function start(): Promise<void> {
+  await import('./lib/schema-library.ts');
+  await nextTask();
+  const { prepareTexts } = await import('./lib/i18n/prepare-texts.ts');
+  await nextTask();
+  prepareTexts();
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  const { startApp } = await import('./app/start.tsx');
+  await nextTask();
+  startApp(container as HTMLElement, nonce);
 }
+
+void start();

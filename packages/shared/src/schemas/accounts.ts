@@ -10,7 +10,7 @@ import { findEntry } from '../dictionaries/index.ts';
 import type { DictType } from '../dictionaries/types.ts';
 import { labelFields } from '../field-labels.ts';
 import { passwordProblems } from '../password.ts';
-import { ZIsoDate, ZPageQuery } from './common.ts';
+import { ZEmail, ZIsoDate, ZPageQuery } from './common.ts';
 import { ZFileInfo } from './files.ts';
 
 /** SWIFT/BIC: exactly 8 or 11 upper-case letters and digits, with upper-case letters in it. */
@@ -38,13 +38,8 @@ export function ZDictCode(type: DictType) {
   return z.string().refine((code) => findEntry(type, code) !== undefined, { message: 'unknownCode' });
 }
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(254)
-  .pipe(z.email({ message: 'email' }));
+// In common.ts: the content schemas use it too, and must not load these (and the dictionaries).
+export { ZEmail };
 
 /** A 4-character code (picture or e-mail), trimmed (SPEC §5). */
 export const ZCode = z.string().trim().min(1).max(4);

@@ -80,3 +80,12 @@ export const ZIsoDateTime = z.iso
 /** A text that exists in both languages (reference data, back-office content). */
 export const ZBilingual = z.object({ en: z.string(), zh: z.string() });
 export type TBilingual = z.infer<typeof ZBilingual>;
+
+/** An e-mail address: trimmed and lower-cased before it is checked (the accounts' and the content's forms). */
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(254)
+  .pipe(z.email({ message: 'email' }));

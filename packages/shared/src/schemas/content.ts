@@ -14,8 +14,7 @@
  */
 import { z } from 'zod';
 import { labelFields } from '../field-labels.ts';
-import { ZEmail } from './accounts.ts';
-import { ZBilingual, ZIsoDate, ZIsoDateTime, ZPageQuery } from './common.ts';
+import { ZBilingual, ZEmail, ZIsoDate, ZIsoDateTime, ZPageQuery } from './common.ts';
 import { ZHttpsLink, ZLink } from './links.ts';
 
 // ---------- fixed sets ----------

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from '@portal/shared';
 import type { TUserInfo } from '@portal/shared/schemas/accounts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { RELOAD_ON_LOCALE_CHANGE } from '../../app/providers/query-client.ts';
-import { apiGet, withSignal } from '../../lib/api/api-client.ts';
+import { apiGet, parseData, withSignal } from '../../lib/api/api-client.ts';
 import { normalizeLocale } from '../../lib/i18n/locale.ts';
 import { clearDisplayData, readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 
@@ -23,14 +23,17 @@ export type CurrentUser = { status: 'loading' } | { status: 'visitor' } | { stat
 
 export type DisplayData = { usrNm: string; locale: Locale };
 
+/** The schema module carries the profile's schemas and the dictionaries: not in the first download. */
+const loadUserSchema = () => import('@portal/shared/schemas/accounts').then((module) => module.ZUserInfo);
+
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<TUserInfo | null> {
-  // The schema module carries the dictionaries; it loads beside the first page, not up front.
-  const { ZUserInfo } = await import('@portal/shared/schemas/accounts');
-  const user = await apiGet(USER_DETAIL_PATH, {
-    schema: ZUserInfo.nullable(),
-    mask: false,
-    ...withSignal(signal),
-  });
+  // A visitor's answer is null and needs no schema: a public page on a phone does not evaluate the
+  // module (about 100 ms of main thread at a phone's speed, issue 27). Whoever was signed in here
+  // before (the display data says so) fetches it beside the answer instead of after it.
+  const schema = readDisplayData() ? loadUserSchema() : undefined;
+  schema?.catch(() => undefined);
+  const data = await apiGet(USER_DETAIL_PATH, { mask: false, ...withSignal(signal) });
+  const user = data === null ? null : parseData(await (schema ?? loadUserSchema()), data);
   rememberDisplayData(user);
   return user;
 }

@@ -269,6 +269,18 @@ function interpret(
   throw new ApiError({ code, message: text, status: response.status, data });
 }
 
+/**
+ * Validates data a request returned without a schema, as `schema` would have at the request (the
+ * same error and toast): for answers whose schema is worth loading only for some of them.
+ */
+export function parseData<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  options: Pick<RequestOptions, 'silent'> = {},
+): z.output<S> {
+  return validate(data, { ...options, schema }) as z.output<S>;
+}
+
 function validate(data: unknown, options: RequestOptions<z.ZodType | undefined>): unknown {
   if (!options.schema) return data;
   const parsed = options.schema.safeParse(data);
