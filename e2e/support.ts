@@ -165,7 +165,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Before a full-page screenshot: the browser draws a `content-visibility: auto` element (the
- * footer, the home's sections: global.css) only near the window, so the shot would show them
+ * home's sections: pages/home/home.css) only near the window, so the shot would show them
  * empty. Each is drawn for the rest of the page's life (only the screenshot looks after this).
  */
 export async function drawWholePage(page: Page): Promise<void> {
