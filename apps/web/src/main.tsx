@@ -1,4 +1,5 @@
 import { readCspNonce, stampNonceOnCreatedStyles } from './lib/csp.ts';
+import { nextTask } from './lib/next-task.ts';
 import './styles/global.css';
 
 const nonce = readCspNonce();
@@ -6,12 +7,6 @@ if (nonce) stampNonceOnCreatedStyles(nonce);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-
-/** Ends the current task: the browser may paint and handle input before the next step runs. */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, 0);
-  });
 
 /**
  * The app starts in steps, each evaluated in its own task (issue 27, total blocking time; decision

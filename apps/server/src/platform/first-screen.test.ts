@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser, sessionCookie, uploadFile } from '../../test/factories.ts';
 import { buildTestApp } from '../../test/helpers.ts';
 import { samplePng } from '../../test/sample-files.ts';
-import { withEntryDeferred } from './first-screen.ts';
+import { withoutEntryTags } from './first-screen.ts';
 
 // Issue 27, "The first screen on a phone": the public pages' documents carry their first screen.
 
@@ -71,19 +71,17 @@ const embedded = (html: string) =>
 
 /** The start script's nonce and arguments (first-screen.ts, START_APP). */
 const startApp = (html: string) => {
-  const match = /<script nonce="([^"]+)">\((function \(entry\) \{.*?\})\)\(("[^"]+")\)<\/script>/.exec(html);
+  const match =
+    /<script nonce="([^"]+)">\((function \(entry, modules\) \{.*?\})\)\(("[^"]+"),(\[[^\]]*\])\)<\/script>/.exec(html);
   if (!match) return undefined;
   // The script is JavaScript a browser runs: it must at least parse.
   new Function(`return (${match[2]})`);
-  return { nonce: match[1], entry: JSON.parse(match[3] ?? '""') as string };
+  return {
+    nonce: match[1],
+    entry: JSON.parse(match[3] ?? '""') as string,
+    modules: JSON.parse(match[4] ?? '[]') as string[],
+  };
 };
-
-/** The document's module preloads: href and whether at low priority. */
-const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => ({
-    href: /href="([^"]+)"/.exec(match[0])?.[1],
-    low: match[0].includes('fetchpriority="low"'),
-  }));
 
 describe('the public pages’ first screen', () => {
   it('gives /home the banner: preloaded at high priority, drawn sized in #root, its list in the document', async () => {
@@ -124,31 +122,27 @@ describe('the public pages’ first screen', () => {
       '/api/moduleInfoP1/moduleListForP1?moduleType=0&pageNo=1&pageSize=100',
     );
     const verify = await page('/verify');
-    expect(preloads(verify.body)).toContainEqual({ href: '/assets/VerifyPage-1.js', low: true });
+    expect(startApp(verify.body)?.modules).toContain('/assets/VerifyPage-1.js');
     expect(verify.body).not.toContain('class="banner');
     expect(verify.body).toContain('<header class="portal-header">');
     expect(Object.keys(embedded(verify.body).reads ?? {})).toContain('/api/pki/authority');
   });
 
-  it('starts the app only once the first screen is drawn: no module script, every preload at low priority, one nonced start script', async () => {
+  it('starts the app only once the first screen is drawn: no script or preload in the document, one nonced start script', async () => {
     for (const path of ['/home', '/about', '/verify']) {
       const res = await page(path);
       const nonce = /nonce="([^"]+)"/.exec(res.body)?.[1];
-      // Nothing the browser would fetch at high priority before drawing the first screen besides
-      // its styles and image.
+      // Nothing the browser would fetch before drawing the first screen besides its styles and image.
       expect(res.body, path).not.toContain('<script type="module"');
-      expect(preloads(res.body), path).toContainEqual({ href: '/assets/vendor-abc.js', low: true });
-      expect(
-        preloads(res.body).filter((preload) => !preload.low),
-        path,
-      ).toEqual([]);
+      expect(res.body, path).not.toContain('rel="modulepreload"');
       const start = startApp(res.body);
       expect(start?.nonce, path).toBe(nonce);
       expect(start?.entry, path).toBe('/assets/app-abc.js');
+      expect(start?.modules, path).toContain('/assets/vendor-abc.js');
       // After #root: the first screen's image is in the document when it runs.
       expect(res.body.indexOf('<script nonce'), path).toBeGreaterThan(res.body.indexOf('<div id="root">'));
     }
-    expect(preloads((await page('/home')).body)).toContainEqual({ href: '/assets/HomePage-1.js', low: true });
+    expect(startApp((await page('/home')).body)?.modules).toContain('/assets/HomePage-1.js');
   });
 
   it('draws /verify’s title and introduction, its largest text, in both languages', async () => {
@@ -225,20 +219,19 @@ describe('the public pages’ first screen', () => {
   });
 });
 
-describe('withEntryDeferred', () => {
+describe('withoutEntryTags', () => {
   const html =
     '<head><script type="module" crossorigin src="/assets/a.js" nonce="N"></script>\n<link rel="modulepreload" crossorigin href="/assets/b.js" nonce="N"><link rel="stylesheet" href="/assets/a.css"></head>';
 
-  it('takes out the entry script, lowers its preloads’ priority, and changes nothing else', () => {
-    expect(withEntryDeferred(html, ['/assets/a.js', '/assets/b.js'])).toBe(
-      '<head>\n<link rel="modulepreload" crossorigin href="/assets/b.js" nonce="N" fetchpriority="low"><link rel="stylesheet" href="/assets/a.css"></head>',
+  it('takes out the entry script and its preloads, and nothing else', () => {
+    expect(withoutEntryTags(html, ['/assets/a.js', '/assets/b.js'])).toBe(
+      '<head><link rel="stylesheet" href="/assets/a.css"></head>',
     );
   });
 
   it('gives up (the page then loads as built) when the build named a tag index.html does not carry', () => {
-    expect(withEntryDeferred(html, ['/assets/a.js', '/assets/c.js'])).toBeUndefined();
-    expect(withEntryDeferred(html, ['/assets/a.js', '/assets/a.css'])).toBeUndefined();
-    expect(withEntryDeferred(html, ['/assets/x.js'])).toBeUndefined();
-    expect(withEntryDeferred(html, [])).toBeUndefined();
+    expect(withoutEntryTags(html, ['/assets/a.js', '/assets/c.js'])).toBeUndefined();
+    expect(withoutEntryTags(html, ['/assets/x.js'])).toBeUndefined();
+    expect(withoutEntryTags(html, [])).toBeUndefined();
   });
 });

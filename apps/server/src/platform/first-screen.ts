@@ -16,11 +16,10 @@
  *   /home the banner with its first image, sized; on /about the head band and the first
  *   section's cover; on /verify the title and introduction. React replaces it with the same on
  *   its first render;
- * - after #root, instead of index.html's entry script: a script that starts the app once the
- *   browser has shown that largest element; index.html's module preloads and the page's stay, at
- *   low priority. A phone's first paint then waits only for the document, the styles and that
- *   image, not for 330 KB of scripts fetched beside them at high priority (Lighthouse counted
- *   them into FCP and LCP: 3.2-3.7 s on its mobile preset).
+ * - after #root, instead of index.html's entry script and preloads: a script that starts the app
+ *   once the browser has shown that largest element. A phone's first paint then waits only for
+ *   the document, the styles and that image, not for 330 KB of scripts fetched beside them
+ *   (Lighthouse counted them into FCP and LCP: 3.2-3.7 s on its mobile preset).
  *
  * Every read goes through the route itself (`app.inject`), so what the page finds is what the API
  * answers, from the same cache. A read that fails is left out (the app then asks for it itself).
@@ -191,22 +190,21 @@ function loadAssets(distDir: string): Assets {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * index.html with the app's start deferred: without its entry `<script type="module">` (the start
- * script adds it), and with the `modulepreload` links of what the entry imports at low priority
- * (`fetchpriority="low"`): the browser fetches them beside the first screen, after its styles
- * and image, and nothing on the main thread has to add them. Undefined when one of the tags is
- * not found (a build that writes them otherwise: the page then keeps them and loads as built).
+ * index.html without the tags that load the app (its entry `<script type="module">` and the
+ * `modulepreload` links of what the entry imports), or undefined when one of them is not found (a
+ * build that writes them otherwise: the page then keeps them and loads as built).
  */
-export function withEntryDeferred(html: string, entry: readonly string[]): string | undefined {
+export function withoutEntryTags(html: string, entry: readonly string[]): string | undefined {
   const [script, ...imports] = entry;
   if (!script) return undefined;
-  const entryTag = new RegExp(`\\s*<script\\b[^>]*\\bsrc="${escapeRegExp(script)}"[^>]*></script>`);
-  if (!entryTag.test(html)) return undefined;
-  let rest = html.replace(entryTag, '');
-  for (const href of imports) {
-    const link = new RegExp(`<link\\b(?=[^>]*\\brel="modulepreload")([^>]*\\bhref="${escapeRegExp(href)}"[^>]*)>`);
-    if (!link.test(rest)) return undefined;
-    rest = rest.replace(link, '<link$1 fetchpriority="low">');
+  let rest = html;
+  const patterns = [
+    new RegExp(`\\s*<script\\b[^>]*\\bsrc="${escapeRegExp(script)}"[^>]*></script>`),
+    ...imports.map((href) => new RegExp(`\\s*<link\\b[^>]*\\bhref="${escapeRegExp(href)}"[^>]*>`)),
+  ];
+  for (const pattern of patterns) {
+    if (!pattern.test(rest)) return undefined;
+    rest = rest.replace(pattern, '');
   }
   return rest;
 }
@@ -214,25 +212,37 @@ export function withEntryDeferred(html: string, entry: readonly string[]): strin
 /**
  * The script that starts the app once the browser has shown the first screen's largest element
  * (the banner image, else what the first screen draws; where the browser reports no largest
- * contentful paint, once the image has loaded or the first frame is drawn): it adds the entry
- * script that index.html carried. Until then the page's main thread goes to what it draws first
- * (the scripts it will run are already coming, preloaded at low priority). A tab opened in the
- * background (nothing is painted) or an image that never ends still starts within 1.5 s.
- *
- * Module preloads are in the document, not added by this script: each link added from script cost
- * the main thread 15-25 ms on a phone (traced), thirty of them a long task each.
+ * contentful paint, once the image has loaded or the first frame is drawn). It adds the entry
+ * script that index.html carried and `modulepreload` links for what the entry and the page import.
+ * Until then the page's bytes and main thread go to what it draws first. Each link costs the
+ * browser a request set up on the main thread (15-25 ms on a phone, traced), so each goes in a
+ * task of its own, not fifty in one long task. A tab opened in the background (nothing is
+ * painted) or an image that never ends still starts within 1.5 s.
  */
-const START_APP = `function (entry) {
+const START_APP = `function (entry, modules) {
   var d = document, nonce = d.currentScript.nonce, started = false;
+  function add(element) {
+    element.crossOrigin = '';
+    element.nonce = nonce;
+    d.head.appendChild(element);
+  }
+  function preload() {
+    modules.splice(0, 1).forEach(function (href) {
+      var link = d.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      add(link);
+    });
+    if (modules.length) setTimeout(preload, 0);
+  }
   function start() {
     if (started) return;
     started = true;
     var script = d.createElement('script');
     script.type = 'module';
     script.src = entry;
-    script.crossOrigin = '';
-    script.nonce = nonce;
-    d.head.appendChild(script);
+    add(script);
+    preload();
   }
   setTimeout(start, 1500);
   var image = d.querySelector('#root img[fetchpriority="high"]');
@@ -252,8 +262,12 @@ const START_APP = `function (entry) {
   }
 }`.replace(/\n\s*/g, ' ');
 
-function startAppScript(entry: string, nonce: string): string {
-  return `<script nonce="${nonce}">(${START_APP})(${scriptJson(entry)})</script>`;
+function startAppScript(entry: readonly string[], pageScripts: readonly string[], nonce: string): string {
+  const [script, ...imports] = entry;
+  return `<script nonce="${nonce}">(${START_APP})(${scriptJson(script)},${scriptJson([
+    ...imports,
+    ...pageScripts,
+  ])})</script>`;
 }
 
 /**
@@ -262,7 +276,7 @@ function startAppScript(entry: string, nonce: string): string {
  */
 export function createFirstScreen(app: FastifyInstance, distDir: string, indexHtml: string, nonce: string) {
   const assets = loadAssets(distDir);
-  const deferred = withEntryDeferred(indexHtml, assets.entry);
+  const deferred = withoutEntryTags(indexHtml, assets.entry);
   if (!deferred && Object.keys(assets.pages).length) {
     app.log.warn('first screen: index.html does not carry the entry the build listed; the app starts as built');
   }
@@ -290,13 +304,10 @@ export function createFirstScreen(app: FastifyInstance, distDir: string, indexHt
         ? [`<link rel="preload" as="image" href="${escapeHtml(largestImage)}" fetchpriority="high">`]
         : []),
       ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" nonce="${nonce}">`),
-      // With the app's start deferred, at low priority like the entry's (withEntryDeferred).
-      ...scripts.map(
-        (href) =>
-          `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" nonce="${nonce}"${
-            deferred ? ' fetchpriority="low"' : ''
-          }>`,
-      ),
+      // With the app's start deferred, the page's chunks are preloaded with the entry's, by the start script.
+      ...(deferred
+        ? []
+        : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" nonce="${nonce}">`)),
     ].join('');
     return {
       template: deferred ?? indexHtml,
@@ -305,7 +316,7 @@ export function createFirstScreen(app: FastifyInstance, distDir: string, indexHt
       root: `<div class="portal-layout first-screen">${headerHtml(site)}${image ? bannerHtml(image) : ''}${
         main ? `<main class="portal-main">${main.html}</main>` : ''
       }</div>`,
-      afterRoot: deferred && assets.entry[0] ? startAppScript(assets.entry[0], nonce) : '',
+      afterRoot: deferred ? startAppScript(assets.entry, scripts, nonce) : '',
     };
   };
 }

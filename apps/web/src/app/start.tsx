@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { nextTask } from '../lib/next-task.ts';
 import { App } from './App.tsx';
 import { createQueryClient } from './providers/query-client.ts';
 import { createAppRouter, pagesAt } from './router.tsx';
@@ -25,8 +26,11 @@ export function startApp(container: HTMLElement, nonce: string | undefined): voi
   // Under a server's first screen the page's code is already on its way (its document preloads
   // it): React's first render waits for it and draws the page, instead of a spinner that the page
   // then pushes down (a layout shift). A page that fails to load renders its error view as before.
+  // The render starts in the task after the page's code was evaluated, not in the same one.
   if (container.firstElementChild) {
-    void Promise.all(pagesAt(window.location.pathname).map((page) => page.preload())).then(render, render);
+    void Promise.all(pagesAt(window.location.pathname).map((page) => page.preload()))
+      .then(nextTask, nextTask)
+      .then(render);
   } else {
     render();
   }
