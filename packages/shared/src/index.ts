@@ -1,4 +1,5 @@
 export * from './account-constants.ts';
+export * from './contract-constants.ts';
 export * from './errors.ts';
 export * from './i18n/index.ts';
 export * from './login-pages.ts';

@@ -5,16 +5,24 @@
  * outside 'accounts' (logging out keeps it), and it does not change while the page is open.
  */
 
-import { TRUST_ANCHOR_PATHS, type TTrustAnchor, ZTrustAnchor } from '@portal/shared/schemas/seals';
+import { TRUST_ANCHOR_PATHS } from '@portal/shared';
+import type { TTrustAnchor } from '@portal/shared/schemas/seals';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, withSignal } from './api/api-client.ts';
+import { apiGet, parseData, withSignal } from './api/api-client.ts';
 import { takeEmbeddedData } from './api/embedded.ts';
 
 const TRUST_ANCHOR_QUERY_KEY = ['pki', 'authority'] as const;
 
-/** Silent: whoever shows it says it failed, or shows nothing. */
-function fetchTrustAnchor(signal?: AbortSignal) {
-  return apiGet(TRUST_ANCHOR_PATHS.info, { schema: ZTrustAnchor, silent: true, mask: false, ...withSignal(signal) });
+/**
+ * Silent: whoever shows it says it failed, or shows nothing. The seals' schemas load beside the
+ * read, not with the page (/verify's document brings the answer: often they are never needed).
+ */
+async function fetchTrustAnchor(signal?: AbortSignal): Promise<TTrustAnchor> {
+  const [data, { ZTrustAnchor }] = await Promise.all([
+    apiGet(TRUST_ANCHOR_PATHS.info, { silent: true, mask: false, ...withSignal(signal) }),
+    import('@portal/shared/schemas/seals'),
+  ]);
+  return parseData(ZTrustAnchor, data, { silent: true });
 }
 
 export function trustAnchorQuery() {

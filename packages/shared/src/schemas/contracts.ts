@@ -33,8 +33,7 @@ export const CONTRACT_PARTIES = ['publisher', 'counterpart'] as const;
 export const ZContractParty = z.enum(CONTRACT_PARTIES);
 export type TContractParty = z.infer<typeof ZContractParty>;
 
-/** A contract PDF: at most 10 MB, checked by content. */
-export const CONTRACT_MAX_BYTES = 10 * 1024 * 1024;
+export { CONTRACT_MAX_BYTES } from '../contract-constants.ts';
 /** Seals one party may place in one signature. */
 export const MAX_PLACEMENTS = 20;
 export const CONTRACT_LIMITS = { title: 200 } as const;

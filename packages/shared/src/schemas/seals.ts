@@ -153,12 +153,7 @@ export type TSealReviewPage = z.infer<typeof ZSealReviewPage>;
 
 export const ZSealRejectRequest = z.object({ reason: text(SEAL_LIMITS.rejectReason) });
 
-/** The published trust anchor's addresses (no log-in): the authority's certificate as PEM and as DER. */
-export const TRUST_ANCHOR_PATHS = {
-  info: '/api/pki/authority',
-  pem: '/api/pki/authority.pem',
-  der: '/api/pki/authority.der',
-} as const;
+export { TRUST_ANCHOR_PATHS } from '../contract-constants.ts';
 
 /**
  * Revocation of seal certificates, published (no log-in): the authority's CRL (DER) and its OCSP

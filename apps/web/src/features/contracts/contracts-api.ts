@@ -3,15 +3,16 @@
  * contractUploadDel, /verify), typed by the shared contract (`schemas/contracts.ts`). Query keys
  * start with 'accounts', so logging out forgets them with the rest of the user's data.
  */
-import {
-  type TCooperationInfoQuery,
-  type TSignRequest,
-  ZContractView,
-  ZCooperationInfoPage,
-  ZVerifyReport,
-} from '@portal/shared/schemas/contracts';
-import { ZCodeSent, ZUsableSeals } from '@portal/shared/schemas/seals';
-import { apiGet, apiPost, withSignal } from '../../lib/api/api-client.ts';
+import type { TCooperationInfoQuery, TSignRequest } from '@portal/shared/schemas/contracts';
+import { apiGet, apiPost, parseData, withSignal } from '../../lib/api/api-client.ts';
+
+/**
+ * The schemas load with the first call, not with the page: /verify's first render then does not
+ * evaluate them (issue 27, about 60 ms of a phone's main thread). Reads fetch them beside the
+ * request; writes, which the reader starts long after the page is up, before it.
+ */
+const contractSchemas = () => import('@portal/shared/schemas/contracts');
+const sealSchemas = () => import('@portal/shared/schemas/seals');
 
 const ROOT = ['accounts', 'contracts'] as const;
 
@@ -28,30 +29,28 @@ const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 const CONTRACT = '/api/contracts/{intentionLgcSn}';
 
 /** My cooperation, Contracts tab: the reader institution's agreed intentions with their contract. */
-export function fetchCooperationInfos(query: TCooperationInfoQuery, signal?: AbortSignal) {
-  return apiGet('/api/cooperationManage/queryCooperationInfos', {
-    query,
-    schema: ZCooperationInfoPage,
-    mask: false,
-    ...withSignal(signal),
-  });
+export async function fetchCooperationInfos(query: TCooperationInfoQuery, signal?: AbortSignal) {
+  const [data, { ZCooperationInfoPage }] = await Promise.all([
+    apiGet('/api/cooperationManage/queryCooperationInfos', { query, mask: false, ...withSignal(signal) }),
+    contractSchemas(),
+  ]);
+  return parseData(ZCooperationInfoPage, data);
 }
 
 /**
  * The contract page. Silent: the page shows why it cannot (log in, not found, failed) itself.
  */
-export function fetchContract(intentionLgcSn: string, signal?: AbortSignal) {
-  return apiGet(CONTRACT, {
-    params: { intentionLgcSn },
-    schema: ZContractView,
-    silent: true,
-    mask: false,
-    ...withSignal(signal),
-  });
+export async function fetchContract(intentionLgcSn: string, signal?: AbortSignal) {
+  const [data, { ZContractView }] = await Promise.all([
+    apiGet(CONTRACT, { params: { intentionLgcSn }, silent: true, mask: false, ...withSignal(signal) }),
+    contractSchemas(),
+  ]);
+  return parseData(ZContractView, data, { silent: true });
 }
 
 /** Multipart: the optional title first, then the PDF as `file` (the server checks it by content). */
-export function uploadContract(intentionLgcSn: string, file: File, title: string) {
+export async function uploadContract(intentionLgcSn: string, file: File, title: string) {
+  const { ZContractView } = await contractSchemas();
   const form = new FormData();
   if (title.trim()) form.append('title', title.trim());
   form.append('file', file, file.name);
@@ -64,7 +63,8 @@ export function uploadContract(intentionLgcSn: string, file: File, title: string
 }
 
 /** Only before it is confirmed. */
-export function deleteContract(intentionLgcSn: string) {
+export async function deleteContract(intentionLgcSn: string) {
+  const { ZContractView } = await contractSchemas();
   return apiPost('/api/cooperationManage/contractUploadDel', { body: { intentionLgcSn }, schema: ZContractView });
 }
 
@@ -77,21 +77,23 @@ export function recordContractView(intentionLgcSn: string) {
 }
 
 /** Final: afterwards the upload can never be deleted or replaced. */
-export function confirmContract(intentionLgcSn: string) {
+export async function confirmContract(intentionLgcSn: string) {
+  const { ZContractView } = await contractSchemas();
   return apiPost(`${CONTRACT}/confirm`, { params: { intentionLgcSn }, schema: ZContractView });
 }
 
 /** The reader's own effective seals (a seal stamps only for its holder), and how many colleagues hold. */
-export function fetchUsableSeals(signal?: AbortSignal) {
-  return apiGet('/api/signet/seals/usable', {
-    schema: ZUsableSeals,
-    mask: false,
-    ...withSignal(signal),
-  });
+export async function fetchUsableSeals(signal?: AbortSignal) {
+  const [data, { ZUsableSeals }] = await Promise.all([
+    apiGet('/api/signet/seals/usable', { mask: false, ...withSignal(signal) }),
+    sealSchemas(),
+  ]);
+  return parseData(ZUsableSeals, data);
 }
 
 /** Mails the signer a 4-character code. */
-export function sendSignCode(intentionLgcSn: string) {
+export async function sendSignCode(intentionLgcSn: string) {
+  const { ZCodeSent } = await sealSchemas();
   return apiPost(`${CONTRACT}/sign-code`, { params: { intentionLgcSn }, schema: ZCodeSent });
 }
 
@@ -102,7 +104,8 @@ export function sendSignCode(intentionLgcSn: string) {
  */
 const SIGN_TIMEOUT_MS = 2 * 60_000;
 
-export function signContract(intentionLgcSn: string, body: TSignRequest) {
+export async function signContract(intentionLgcSn: string, body: TSignRequest) {
+  const { ZContractView } = await contractSchemas();
   return apiPost(`${CONTRACT}/sign`, {
     params: { intentionLgcSn },
     timeoutMs: SIGN_TIMEOUT_MS,
@@ -112,7 +115,8 @@ export function signContract(intentionLgcSn: string, body: TSignRequest) {
 }
 
 /** Public: checks the signatures of any PDF. */
-export function verifyPdf(file: File) {
+export async function verifyPdf(file: File) {
+  const { ZVerifyReport } = await contractSchemas();
   const form = new FormData();
   form.append('file', file, file.name);
   return apiPost('/api/verify', { body: form, schema: ZVerifyReport, timeoutMs: UPLOAD_TIMEOUT_MS });

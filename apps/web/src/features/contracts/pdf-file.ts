@@ -1,4 +1,4 @@
-import { CONTRACT_MAX_BYTES } from '@portal/shared/schemas/contracts';
+import { CONTRACT_MAX_BYTES } from '@portal/shared';
 
 /**
  * What is wrong with a file picked as a PDF, before it is sent: not a PDF by its name or type, or

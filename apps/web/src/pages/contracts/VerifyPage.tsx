@@ -1,7 +1,7 @@
 import '../../features/contracts/contracts.css';
 import type { TVerifyReport } from '@portal/shared/schemas/contracts';
 import { Alert, Spin } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../app/shell/PageFallback.tsx';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
@@ -9,8 +9,12 @@ import { UploadIcon } from '../../components/icons.tsx';
 import { verifyPdf } from '../../features/contracts/contracts-api.ts';
 import { pdfFileProblem } from '../../features/contracts/pdf-file.ts';
 import { TrustAnchorPanel } from '../../features/contracts/TrustAnchorPanel.tsx';
-import { VerifyReportView } from '../../features/contracts/VerifyReportView.tsx';
 import { useNamespace } from '../../lib/i18n/namespaces.ts';
+
+// The report's view (and the contracts' schemas it reads the problems from) loads when a file is
+// checked, not with the page: the page's first render evaluates less (issue 27, a phone's main thread).
+const loadReportView = () => import('../../features/contracts/VerifyReportView.tsx');
+const VerifyReportView = lazy(() => loadReportView().then((module) => ({ default: module.VerifyReportView })));
 
 /**
  * /verify, open to visitors: drop or pick a PDF and see what its signatures say, checked by the
@@ -36,6 +40,7 @@ function Verify() {
     setProblem(null);
     setReport(null);
     setChecking(file.name);
+    void loadReportView().catch(() => undefined);
     verifyPdf(file).then(
       (answer) => {
         setReport(answer);
@@ -67,7 +72,11 @@ function Verify() {
           <Spin size="small" /> {t('verify.checking', { name: checking })}
         </div>
       ) : null}
-      {report ? <VerifyReportView report={report} /> : null}
+      {report ? (
+        <Suspense fallback={null}>
+          <VerifyReportView report={report} />
+        </Suspense>
+      ) : null}
       <TrustAnchorPanel />
     </div>
   );
