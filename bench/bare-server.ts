@@ -64,14 +64,14 @@ type SessionRow = {
 };
 
 /**
- * With SESSION_CACHE_SECONDS set as the portal reads it (0, its default, turns its cache off):
+ * With SESSION_CACHE_SECONDS read as the portal reads it (default 5; 0 turns its cache off):
  * session rows kept that long after they were read, as platform/session-cache.ts keeps them
  * (docs/decisions/0028), so that a session in use is looked up once per period, not per request,
  * as the route does. (The portal's cache is also dropped by NOTIFY, and reads again when a
  * minute's "last seen" touch is due; this handler writes no touches: the portal's one statement
  * per session a minute is left out.)
  */
-const SESSION_CACHE_TTL_MS = Number(process.env.SESSION_CACHE_SECONDS ?? 0) * 1000;
+const SESSION_CACHE_TTL_MS = Number(process.env.SESSION_CACHE_SECONDS ?? 5) * 1000;
 const sessions = new Map<string, { row: SessionRow; readAt: number }>();
 
 async function sessionOf(tokenHash: string, now: number): Promise<SessionRow | undefined> {

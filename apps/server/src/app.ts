@@ -219,7 +219,7 @@ async function registerExternalAndPlatformPlugins(app: App, { config, database }
   await app.register(errorsPlugin, { bodyLimit: config.bodyLimitBytes });
   await app.register(inputRulesPlugin); // no NUL in any param, query or body text: 422 naming the field
   // Sessions in use answered from a short cache that every instance drops through NOTIFY (0028);
-  // off unless SESSION_CACHE_SECONDS turns it on.
+  // on by default (SESSION_CACHE_SECONDS=5); SESSION_CACHE_SECONDS=0 turns it off.
   const sessionCache =
     config.auth.sessionCacheMs > 0
       ? createSessionCache<SessionRow>(database, {

@@ -142,7 +142,7 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(0),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
