@@ -96,6 +96,9 @@ async function writeBody(staff: JourneyPage, drawer: Locator, language: 'en' | '
   // A table (3×3, header row) filled cell by cell with Tab; from its last cell, its last column
   // and last row go again: a 2×2 table with a header row stays.
   await tool('Insert a table').click();
+  // The table is in (its first cell holds the cursor) before anything is typed: a key pressed
+  // while the command still runs went to the paragraph before it (CI: "enor" for "Tenor").
+  await box.locator('table th').first().waitFor();
   const [tenor, rate, month, value] = text.cells;
   for (const [index, cell] of [tenor, rate, '-', month, value, '-', '-', '-', '-'].entries()) {
     if (index > 0) await keyboard.press('Tab');
