@@ -32,18 +32,9 @@ function firstScreenManifest(): Plugin {
     // imported them after other plugins' generateBundle ran, so only the written bundle has the
     // names the browser will find.
     writeBundle(options, bundle) {
-      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const chunks = chunksOf(bundle);
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: string[]): Set<string> => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file)) return;
-          seen.add(file);
-          for (const next of byFile.get(file)?.imports ?? []) visit(next);
-        };
-        for (const file of start) visit(file);
-        return seen;
-      };
+      const closure = staticClosure(byFile);
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('first-screen manifest: the build has no entry chunk');
       // The entry first, then what it imports and its start's steps: what index.html loads and preloads.
@@ -66,6 +57,24 @@ function firstScreenManifest(): Plugin {
       const manifest = { entry: [...entryFiles].map((file) => `/${file}`), pages };
       writeFileSync(join(outDir, '.vite', 'first-screen.json'), JSON.stringify(manifest, null, 2));
     },
+  };
+}
+
+function chunksOf(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
+  return Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+}
+
+/** The files that `start` loads: themselves and what they import statically, transitively. */
+function staticClosure(byFile: ReadonlyMap<string, Rolldown.OutputChunk>) {
+  return (start: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of byFile.get(file)?.imports ?? []) visit(next);
+    };
+    for (const file of start) visit(file);
+    return seen;
   };
 }
 
@@ -93,19 +102,8 @@ function bootStepsPreloaded(): Plugin {
       handler(html, context) {
         const { bundle, chunk: entry } = context;
         if (!bundle || !entry) return html;
-        const byFile = new Map(
-          Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
-        );
-        const closure = (start: string[]) => {
-          const seen = new Set<string>();
-          const visit = (file: string) => {
-            if (seen.has(file)) return;
-            seen.add(file);
-            for (const next of byFile.get(file)?.imports ?? []) visit(next);
-          };
-          for (const file of start) visit(file);
-          return seen;
-        };
+        const byFile = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+        const closure = staticClosure(byFile);
         const steps = bootStepFiles(entry, closure);
         const entryStyles = new Set(entry.viteMetadata?.importedCss ?? []);
         const styles = [
